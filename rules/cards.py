@@ -1,0 +1,122 @@
+"""Cards and their notation (RULES.md section 2).
+
+A card is a small integer wrapped in :class:`Card`: ``suit * 13 + (rank - 2)`` for suited cards,
+52 for the small joker and 53 for the big joker.  Copies from several decks are identical, so a
+hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+SUITS = ("S", "H", "C", "D")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_VALUES = {name: value for value, name in RANK_NAMES.items()}
+RANK_VALUES["T"] = 10
+SMALL_JOKER = 52
+BIG_JOKER = 53
+CARD_KINDS = 54
+POINTS = {5: 5, 10: 10, 13: 10}
+
+
+class CardError(ValueError):
+    """A card or rank string that is not valid notation."""
+
+
+class Card(int):
+    """One card.  ``str(card)`` is the canonical notation (``10H``, ``AS``, ``SJ``, ``BJ``)."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> str | None:
+        return None if self >= SMALL_JOKER else SUITS[self // 13]
+
+    @property
+    def rank(self) -> int:
+        """2..14 for suited cards (A = 14), 15 for the small joker, 16 for the big joker."""
+        if self >= SMALL_JOKER:
+            return 15 + (self - SMALL_JOKER)
+        return self % 13 + 2
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= SMALL_JOKER
+
+    @property
+    def points(self) -> int:
+        return 0 if self >= SMALL_JOKER else POINTS.get(self % 13 + 2, 0)
+
+    def __str__(self) -> str:
+        return NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({NAMES[self]!r})"
+
+    def pretty(self) -> str:
+        """The card with a suit symbol, for messages: ``7♠``, ``SJ``."""
+        if self >= SMALL_JOKER:
+            return NAMES[self]
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+
+NAMES: list[str] = [RANK_NAMES[r] + s for s in SUITS for r in range(2, 15)] + ["SJ", "BJ"]
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(CARD_KINDS))
+_BY_NAME = {name: CARDS[i] for i, name in enumerate(NAMES)}
+for _i, _name in enumerate(NAMES):
+    if _name.startswith("10"):
+        _BY_NAME["T" + _name[2:]] = CARDS[_i]
+
+
+def card(text: str) -> Card:
+    """Parse one card; case-insensitive, ``T`` for 10.  Suit-first forms (``S10``) are rejected."""
+    if not isinstance(text, str):
+        raise CardError(f"a card is a string such as '10H' or 'SJ', not {type(text).__name__}")
+    key = text.strip().upper()
+    found = _BY_NAME.get(key)
+    if found is not None:
+        return found
+    if len(key) >= 2 and key[0] in SUITS and key[1:] in RANK_VALUES:
+        raise CardError(f"'{text}' is suit-first; write the rank first, e.g. '{key[1:]}{key[0]}'")
+    raise CardError(f"'{text}' is not a card; write rank then suit ('10H', 'AS', '2C') or 'SJ'/'BJ'")
+
+
+def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
+    """Parse a list of card strings into a canonical multiset (a tuple sorted by card index)."""
+    return tuple(sorted(t if isinstance(t, Card) else card(t) for t in texts))
+
+
+def rank_value(text: str | int) -> int:
+    """Parse a rank ('2'..'10', 'J', 'Q', 'K', 'A', 'T'); returns 2..14."""
+    if isinstance(text, int) and not isinstance(text, bool) and 2 <= text <= 14:
+        return text
+    value = RANK_VALUES.get(str(text).strip().upper())
+    if value is None:
+        raise CardError(f"'{text}' is not a rank; ranks are 2..10, J, Q, K, A")
+    return value
+
+
+def rank_name(value: int) -> str:
+    return RANK_NAMES[value]
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [NAMES[c] for c in cards]
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return "".join(CARDS[c].pretty() for c in cards)
+
+
+def counts(cards: Iterable[int]) -> Counter:
+    return Counter(cards)
+
+
+def points_of(cards: Iterable[int]) -> int:
+    return sum(CARDS[c].points for c in cards)
+
+
+def suited(rank: int, suit: str) -> Card:
+    return CARDS[SUITS.index(suit) * 13 + rank - 2]

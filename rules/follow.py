@@ -1,0 +1,408 @@
+"""Following a lead: the structure obligation, play checks and legal plays (RULES.md section 7).
+
+The obligation is one general rule.  Each lead unit ``(w, L)`` has a ladder: itself, then every
+shape of ``w·L`` cards that is weaker in ``width-first`` order.  A shape is weaker than ``(w, L)``
+exactly when its largest unit (by width, then length) is below ``(w, L)``, so the shapes *owed*
+for a lead (unions of one rung per lead unit) are the sets of units that can be packed into the
+lead units' bins: each unit no larger than its bin's unit and each bin's cards within the bin's
+unit size (singles pad the rest).  The strongest owed shape the follower's suit cards realize is
+built greedily, largest unit first; that is exact because a subset of a realizable, packable set
+is realizable and packable.
+
+Variants are parameters: ``tractor_obligation: false`` reads every owed unit ``(w, L)`` as ``L``
+units ``(w, 1)``; ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
+exactly one length-2 titanic by the fixed ladders of seed 001; ``wider_substitutes`` lets a wider
+unit of the same card count realize an owed unit.
+
+Counting legal plays: every unit has width ≥ 2, so whether a play realizes the owed units
+depends only on the cards it holds two or more copies of.  Plays are grouped by that part; each
+group is counted with a binomial for the single cards that complete it, so the count never lists
+the plays.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from typing import Iterable, Sequence
+
+from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards
+from .order import Order, TRUMP, Trump, order_for
+from .ruleset import FollowLadder, Ruleset
+from .units import (Format, Unit, available_units, decompose_with, describe_realization, realize,
+                    realizes, runs, substitutes)
+from .violations import InputError, Violation
+
+MAX_LIMIT = 1000
+COUNT_WORK = 20000
+
+SHENGJI_3DECK_LADDERS = {
+    (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
+             [(2, 1)], []),
+    (3, 1): ([(3, 1)], [(2, 1)], []),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a play check: ``legal``, every violation, the play's format, a throw's fate."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    format: Format | None = None
+    throw: "ThrowResult | None" = None
+    owed: tuple[tuple[int, int], ...] | None = None
+
+
+@dataclass(frozen=True)
+class LegalPlays:
+    plays: tuple[tuple[Card, ...], ...]
+    count: int
+    count_exact: bool
+    truncated: bool
+
+
+@dataclass(frozen=True)
+class SuitUnits:
+    suit: str
+    units: tuple[Unit, ...]
+
+
+@dataclass(frozen=True)
+class LeadOptions:
+    suits: tuple[SuitUnits, ...]
+    throws_allowed: bool
+
+
+# -- the obligation ------------------------------------------------------------------------------
+def owed_bins(rules: Ruleset, lead_format: Format) -> list[tuple[int, int]]:
+    """The lead units the obligation works with (section 7; tractor_obligation applied)."""
+    if rules.tractor_obligation:
+        return [u.shape for u in lead_format.units]
+    return [(u.width, 1) for u in lead_format.units for _ in range(u.length)]
+
+
+def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int]):
+    """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first."""
+    bins = owed_bins(rules, lead_format)
+    wider = rules.wider_substitutes
+    if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(bins) == 1 and bins[0] in SHENGJI_3DECK_LADDERS:
+        for rung in SHENGJI_3DECK_LADDERS[bins[0]]:
+            if realizes(suit_counts, rung, order, wider):
+                return list(rung)
+        return []
+    if not suit_counts or max(suit_counts.values()) < 2 or all(b[0] < 2 for b in bins):
+        return []
+    if realizes(suit_counts, bins, order, wider):
+        return sorted((b for b in bins if b != (1, 1)), reverse=True)
+    top = max(b for b in bins)
+    largest = max(w * l for w, l in bins)
+    max_count = max(suit_counts.values())
+    candidates = []
+    for w in range(min(top[0], max_count), 1, -1):
+        for l in range(largest // w, 0, -1):
+            if (w, l) > top or (not rules.tractor_obligation and l > 1):
+                continue
+            if realizes(suit_counts, [(w, l)], order, wider):
+                candidates.append((w, l))
+    chosen: list[tuple[int, int]] = []
+    start = 0
+    while start < len(candidates):
+        for i in range(start, len(candidates)):
+            trial = chosen + [candidates[i]]
+            if _packable(trial, bins) and realizes(suit_counts, trial, order, wider):
+                chosen = trial
+                start = i
+                break
+        else:
+            break
+    return chosen
+
+
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]]) -> bool:
+    """Whether the units fit the bins: each unit no larger (width, length) than its bin's unit,
+    each bin's cards within its unit's size."""
+    units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
+    free = [w * l for w, l in bins]
+
+    def place(i: int) -> bool:
+        if i == len(units):
+            return True
+        u = units[i]
+        size = u[0] * u[1]
+        tried = set()
+        for b, shape in enumerate(bins):
+            if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
+                tried.add((shape, free[b]))
+                free[b] -= size
+                if place(i + 1):
+                    free[b] += size
+                    return True
+                free[b] += size
+        return False
+
+    return place(0)
+
+
+# -- checks --------------------------------------------------------------------------------------
+def _suit_counts(order: Order, cards: Iterable[int], suit: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for c in cards:
+        if order.eff[c] == suit:
+            out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _lead_format(order: Order, lead) -> Format:
+    try:
+        return decompose_with(order, lead)
+    except InputError as exc:
+        raise InputError(f"the lead is invalid: {exc}", "lead") from None
+
+
+def _missing(hand: Counter, play: Counter) -> list[int]:
+    return sorted(c for c, n in play.items() if n > hand.get(c, 0))
+
+
+def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
+               lead: Sequence[int] | None = None, *, seat: int | None = None,
+               others: Sequence[tuple[int, Sequence[int]]] | None = None,
+               unseen: Sequence[int] | None = None) -> Verdict:
+    """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7."""
+    order = order_for(rules, trump)
+    hand_c = Counter(hand)
+    play_c = Counter(play)
+    if lead is None:
+        return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
+    lead_format = _lead_format(order, lead)
+    return _check_follow(rules, order, hand_c, play, play_c, lead_format)
+
+
+def is_legal(rules: Ruleset, trump: Trump, hand, play, lead=None) -> bool:
+    return check_play(rules, trump, hand, play, lead).legal
+
+
+def _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen) -> Verdict:
+    from .throws import adjudicate_throw_with
+
+    if not play:
+        return Verdict(False, (Violation("EMPTY_PLAY", "a lead needs at least one card"),))
+    violations = []
+    missing = _missing(hand_c, play_c)
+    if missing:
+        violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
+                                    {"cards": [str(CARDS[c]) for c in missing]}))
+    suits = {order.eff[c] for c in play}
+    if len(suits) > 1:
+        violations.append(Violation("LEAD_NOT_ONE_SUIT",
+                                    "a lead must be all of one suit (all trumps, or one side suit)"))
+        return Verdict(False, tuple(violations))
+    fmt = decompose_with(order, play)
+    throw = None
+    if fmt.is_throw:
+        if not rules.throws:
+            violations.append(Violation(
+                "THROWS_NOT_ALLOWED",
+                f"this ruleset does not allow throws: lead one unit, not {len(fmt.units)} "
+                f"({', '.join(u.describe() for u in fmt.units)})"))
+        elif not violations:
+            throw = adjudicate_throw_with(rules, order, seat, fmt, others, unseen)
+    return Verdict(not violations, tuple(violations), fmt, throw)
+
+
+def _suit_name(order: Order, suit: int) -> str:
+    return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
+
+
+def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Verdict:
+    n = lead_format.size
+    if sum(hand_c.values()) < n:
+        raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    violations = []
+    missing = _missing(hand_c, play_c)
+    if missing:
+        violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
+                                    {"cards": [str(CARDS[c]) for c in missing]}))
+    if len(play) != n:
+        violations.append(Violation("WRONG_CARD_COUNT",
+                                    f"the lead has {n} cards; play exactly {n}, not {len(play)}",
+                                    {"expected": n, "played": len(play)}))
+    suit = order.eff[next(iter(lead_format.units[0].cards))]
+    fmt = None
+    if play and len({order.eff[c] for c in play}) == 1:
+        fmt = decompose_with(order, play)
+    if violations:
+        return Verdict(False, tuple(violations), fmt)
+    held = _suit_counts(order, hand_c.elements(), suit)
+    held_n = sum(held.values())
+    played = _suit_counts(order, play, suit)
+    played_n = sum(played.values())
+    name = _suit_name(order, suit)
+    if held_n <= n:
+        if played_n < held_n:
+            violations.append(Violation(
+                "MUST_FOLLOW_SUIT",
+                f"you hold {held_n} {name} card{'s' if held_n != 1 else ''} and must play all of them",
+                {"suit": order.suit_label(next(iter(held))), "held": held_n}))
+        return Verdict(not violations, tuple(violations), fmt)
+    if played_n < n:
+        violations.append(Violation(
+            "MUST_FOLLOW_SUIT",
+            f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
+            {"suit": order.suit_label(next(iter(held))), "held": held_n}))
+    owed = strongest_owed(rules, order, lead_format, held)
+    if owed and not realizes(played, owed, order, rules.wider_substitutes):
+        example = realize(held, owed, order, rules.wider_substitutes)
+        what = describe_realization(order, example)
+        it = "it" if len(owed) == 1 else "them"
+        violations.append(Violation(
+            "MUST_PLAY_UNIT", f"you hold {what} and must play {it}",
+            {"owed": [{"width": w, "length": l} for w, l in owed],
+             "example": [str(CARDS[c]) for (w, _l), run in example for c in run for _ in range(w)]}))
+    return Verdict(not violations, tuple(violations), fmt, owed=tuple(owed))
+
+
+# -- legal plays -------------------------------------------------------------------------------
+def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+                limit: int = 100):
+    """Leading: the units available per suit.  Following: every distinct legal play (up to
+    ``limit``) and their exact number, or a lower bound where counting exceeds the work bound."""
+    order = order_for(rules, trump)
+    if lead is None:
+        return _lead_options(rules, order, hand)
+    limit = max(0, min(int(limit), MAX_LIMIT))
+    lead_format = _lead_format(order, lead)
+    n = lead_format.size
+    hand_c = Counter(hand)
+    if sum(hand_c.values()) < n:
+        raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    suit = order.eff[next(iter(lead_format.units[0].cards))]
+    held = _suit_counts(order, hand_c.elements(), suit)
+    held_n = sum(held.values())
+    if held_n <= n:
+        rest = {c: k for c, k in hand_c.items() if order.eff[c] != suit}
+        base = tuple(c for c, k in held.items() for _ in range(k))
+        count = _count_submultisets(rest, n - held_n)
+        plays = []
+        for extra in _submultisets(rest, n - held_n, order):
+            if len(plays) >= limit:
+                break
+            plays.append(_canonical_play(order, base + extra))
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
+    owed = strongest_owed(rules, order, lead_format, held)
+    return _count_owed(rules, order, held, n, owed, limit)
+
+
+def _canonical_play(order: Order, cards) -> tuple[Card, ...]:
+    return tuple(order.sorted_cards(cards))
+
+
+def _count_submultisets(counts: dict[int, int], k: int) -> int:
+    """How many sub-multisets of ``k`` cards ``counts`` has (a polynomial coefficient)."""
+    poly = [1] + [0] * k
+    for m in counts.values():
+        new = [0] * (k + 1)
+        for i, v in enumerate(poly):
+            if v:
+                for j in range(0, min(m, k - i) + 1):
+                    new[i + j] += v
+        poly = new
+    return poly[k]
+
+
+def _submultisets(counts: dict[int, int], k: int, order: Order):
+    items = sorted(counts.items(), key=lambda kv: order.sort_key(kv[0]))
+
+    def rec(i, k, acc):
+        if k == 0:
+            yield tuple(acc)
+            return
+        if i == len(items):
+            return
+        c, m = items[i]
+        for take in range(min(m, k), -1, -1):
+            acc.extend([c] * take)
+            yield from rec(i + 1, k - take, acc)
+            del acc[len(acc) - take:]
+
+    return rec(0, k, [])
+
+
+def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed, limit: int) -> LegalPlays:
+    """Plays of ``n`` cards from ``held`` that realize ``owed``, grouped by their multi-card part."""
+    wider = rules.wider_substitutes
+    cards = sorted(held, key=order.sort_key)
+    multi = [c for c in cards if held[c] >= 2]
+    distinct = len(cards)
+    owed_cards = sum(w * l for w, l in owed)
+    plays: list[tuple[Card, ...]] = []
+    count = 0
+    work = [0]
+    exact = True
+    memo: dict = {}
+
+    def realizing(part: dict[int, int]) -> bool:
+        if not owed:
+            return True
+        key = tuple(sorted(part.items()))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = realizes(part, owed, order, wider)
+        return hit
+
+    def emit(part: dict[int, int]):
+        nonlocal count
+        size = sum(part.values())
+        singles_pool = [c for c in cards if c not in part]
+        k = n - size
+        if k < 0 or k > len(singles_pool):
+            return
+        count += comb(len(singles_pool), k)
+        if len(plays) < limit:
+            base = [c for c, m in part.items() for _ in range(m)]
+            for extra in combinations(singles_pool, k):
+                if len(plays) >= limit:
+                    break
+                plays.append(_canonical_play(order, base + list(extra)))
+
+    def rec(i: int, part: dict[int, int], size: int):
+        nonlocal exact
+        work[0] += 1
+        if work[0] > COUNT_WORK:
+            exact = False
+            return
+        if i == len(multi):
+            if size + (distinct - len(part)) >= n and realizing(part):
+                emit(part)
+            return
+        c = multi[i]
+        rec(i + 1, part, size)
+        for take in range(2, held[c] + 1):
+            if size + take > n:
+                break
+            part[c] = take
+            rec(i + 1, part, size + take)
+            del part[c]
+
+    if owed_cards == 0:
+        count = _count_submultisets(held, n)
+        for play in _submultisets(held, n, order):
+            if len(plays) >= limit:
+                break
+            plays.append(_canonical_play(order, play))
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
+    rec(0, {}, 0)
+    return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
+
+
+def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
+    by_suit: dict[int, dict[int, int]] = {}
+    for c in hand:
+        d = by_suit.setdefault(order.eff[c], {})
+        d[c] = d.get(c, 0) + 1
+    suits = []
+    for suit in sorted(by_suit, key=lambda s: -1 if s == TRUMP else s):
+        suits.append(SuitUnits("trump" if suit == TRUMP else "SHCD"[suit],
+                               tuple(available_units(by_suit[suit], order))))
+    return LeadOptions(tuple(suits), rules.throws)

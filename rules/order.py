@@ -1,0 +1,146 @@
+"""Card order and trumps (RULES.md section 4) and tractor adjacency (section 5).
+
+:func:`order_for` builds, once per (ruleset, trump), an :class:`Order`: for every card its
+effective suit, its strength (dense integers inside an effective suit; equal cards share one),
+and the cards adjacent above it for tractors.  Orders are cached: they depend only on the level,
+the trump suit, ``permanent_twos`` and ``tractor_adjacency``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, card, rank_name, rank_value, suited
+from .ruleset import Adjacency, Ruleset
+
+TRUMP = 4
+SUIT_LABELS = ("S", "H", "C", "D", "trump")
+TRUMP_BASE = 1000
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The level being played and the trump suit (``None``: no-trump)."""
+
+    level: int | str
+    suit: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "level", rank_value(self.level))
+        if self.suit is not None:
+            suit = str(self.suit).upper()
+            if suit not in SUITS:
+                raise ValueError(f"'{self.suit}' is not a suit; suits are S, H, C, D (null for no-trump)")
+            object.__setattr__(self, "suit", suit)
+
+    def to_dict(self) -> dict:
+        return {"level": rank_name(self.level), "suit": self.suit}
+
+
+@dataclass(frozen=True)
+class Order:
+    level: int
+    trump_suit: str | None
+    permanent_twos: bool
+    adjacency: Adjacency
+    eff: tuple[int, ...]            # effective suit per card: 0..3, or TRUMP
+    strength: tuple[int, ...]       # dense within an effective suit, equal cards equal
+    power: tuple[int, ...]          # strength, with trumps above every side suit
+    next_first: tuple[tuple[int, ...], ...]   # adjacent-above cards when the card starts a run
+    next_mid: tuple[tuple[int, ...], ...]     # adjacent-above cards when the card is inside a run
+    face: tuple[int, ...]           # printed rank for face-value tractor ranking (jokers 15, 16)
+
+    def is_trump(self, c: int) -> bool:
+        return self.eff[c] == TRUMP
+
+    def suit_label(self, c: int) -> str:
+        return SUIT_LABELS[self.eff[c]]
+
+    def sort_key(self, c: int) -> tuple:
+        """High to low: trumps first, then S, H, C, D; by power, then card index for equal cards."""
+        e = self.eff[c]
+        return (0 if e == TRUMP else 1 + e, -self.power[c], c)
+
+    def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
+        return [CARDS[c] for c in sorted(cards, key=self.sort_key)]
+
+
+def order_for(rules: Ruleset, trump: Trump) -> Order:
+    return _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency)
+
+
+@lru_cache(maxsize=512)
+def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: Adjacency) -> Order:
+    twos_special = permanent_twos and level != 2
+    eff = [0] * 54
+    tiers: dict[int, list[list[int]]] = {e: [] for e in range(5)}
+
+    def is_trump(c: int) -> bool:
+        cc = CARDS[c]
+        return (cc.is_joker or cc.rank == level or (twos_special and cc.rank == 2)
+                or cc.suit == trump_suit)
+
+    for c in range(54):
+        eff[c] = TRUMP if is_trump(c) else SUITS.index(CARDS[c].suit)
+
+    for si, s in enumerate(SUITS):
+        if s == trump_suit:
+            continue
+        for r in range(2, 15):
+            c = suited(r, s)
+            if eff[c] == si:
+                tiers[si].append([c])
+
+    trump_tiers = tiers[TRUMP]
+    if trump_suit is not None:
+        for r in range(2, 15):
+            if r == level or (twos_special and r == 2):
+                continue
+            trump_tiers.append([suited(r, trump_suit)])
+    if twos_special:
+        off = [suited(2, s) for s in SUITS if s != trump_suit]
+        trump_tiers.append(off)
+        if trump_suit is not None:
+            trump_tiers.append([suited(2, trump_suit)])
+    off_level = [suited(level, s) for s in SUITS if s != trump_suit]
+    trump_tiers.append(off_level)
+    if trump_suit is not None:
+        trump_tiers.append([suited(level, trump_suit)])
+    trump_tiers.append([SMALL_JOKER])
+    trump_tiers.append([BIG_JOKER])
+
+    strength = [0] * 54
+    tier_of = [0] * 54
+    for e, tier_list in tiers.items():
+        for i, tier in enumerate(tier_list):
+            for c in tier:
+                strength[c] = i
+                tier_of[c] = i
+    power = [strength[c] + (TRUMP_BASE if eff[c] == TRUMP else 0) for c in range(54)]
+
+    next_first: list[tuple[int, ...]] = [()] * 54
+    next_mid: list[tuple[int, ...]] = [()] * 54
+    for c in range(54):
+        e = eff[c]
+        if adjacency is Adjacency.TRUMP_ORDER or e != TRUMP:
+            t = tier_of[c]
+            above = tuple(tiers[e][t + 1]) if t + 1 < len(tiers[e]) else ()
+            next_first[c] = next_mid[c] = above
+            continue
+        cc = CARDS[c]
+        if cc.is_joker:
+            next_first[c] = next_mid[c] = (BIG_JOKER,) if c == SMALL_JOKER else ()
+            continue
+        r, s = cc.rank, cc.suit
+        if r == 14:
+            two = suited(2, s)
+            next_first[c] = (two,) if eff[two] == TRUMP else ()
+            next_mid[c] = ()
+        else:
+            up = suited(r + 1, s)
+            next_first[c] = next_mid[c] = (up,) if eff[up] == TRUMP else ()
+
+    face = [CARDS[c].rank for c in range(54)]
+    return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
+                 tuple(next_first), tuple(next_mid), tuple(face))

@@ -1,0 +1,408 @@
+"""Rulesets: every parameter of RULES.md section 3, the six presets of section 13, validation.
+
+A :class:`Ruleset` is a frozen value.  ``Ruleset.preset(name, **overrides)`` applies the caller's
+overrides on a preset; every combination that validates is a ruleset the engine must serve.
+
+Decisions where RULES.md leaves room (written down here and in the README):
+- A preset's fixed ``kitty_size`` is a table by (decks, players); overriding ``decks`` or ``players``
+  to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
+- ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
+  caller sets ``follow_ladder`` explicitly.
+- ``friend_join: holder`` is defined for 2 decks only (seed 003); with find-friends and any other
+  deck count the ruleset is invalid.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from .cards import CardError, rank_name, rank_value
+
+
+class StrEnum(str, Enum):
+    def __str__(self) -> str:
+        return self.value
+
+
+class Partnership(StrEnum):
+    FIXED = "fixed"
+    FIND_FRIENDS = "find-friends"
+
+
+class Adjacency(StrEnum):
+    TRUMP_ORDER = "trump-order"
+    NATURAL = "natural"
+
+
+class TractorRanking(StrEnum):
+    TRUMP_ORDER = "trump-order"
+    FACE_VALUE = "face-value"
+
+
+class FollowLadder(StrEnum):
+    WIDTH_FIRST = "width-first"
+    SHENGJI_3DECK = "shengji-3deck"
+
+
+class ThrowFailure(StrEnum):
+    LOWEST_BEATABLE_UNIT = "lowest-beatable-unit"
+
+
+class TrickCompare(StrEnum):
+    LARGEST_UNIT_FIRST = "largest-unit-first"
+    HIGHEST_CARD = "highest-card"
+    ALL_UNITS = "all-units"
+
+
+class KittyMultiplier(StrEnum):
+    CARDS = "cards"
+    DOUBLE_CARDS = "double-cards"
+    TWO_W_POW_L = "two-w-pow-l"
+    UNIT_SIZE = "unit-size"
+    POW2_PAIRS = "pow2-pairs"
+    DOUBLE_LARGEST_UNIT = "double-largest-unit"
+    POW2_LARGEST_UNIT = "pow2-largest-unit"
+
+
+class DeclarationStyle(StrEnum):
+    COUNT = "count"
+    QQ = "qq"
+    COUNT_MIN2_OVERTURN = "count-min2-overturn"
+
+
+class JokerDeclarations(StrEnum):
+    NONE = "none"
+    PAIRS = "pairs"
+    ANY_MULTIPLE = "any-multiple"
+
+
+class NoDeclaration(StrEnum):
+    REDEAL = "redeal"
+    NO_TRUMP = "no-trump"
+    KITTY_REVEAL = "kitty-reveal"
+
+
+class Scoring(StrEnum):
+    STANDARD = "standard"
+    SHENGJI_001 = "shengji-001"
+    TUOLAJI = "tuolaji"
+    FOUR_DECK = "four-deck"
+
+
+class NextDealer(StrEnum):
+    PARTNER_OR_NEXT = "partner-or-next"
+    NEXT_WINNER_SEAT = "next-winner-seat"
+
+
+class FriendJoin(StrEnum):
+    FIRST_PLAYED = "first-played"
+    HOLDER = "holder"
+
+
+AUTO = "auto"
+SCORING_DECKS = {
+    Scoring.STANDARD: range(1, 9),
+    Scoring.TUOLAJI: range(1, 9),
+    Scoring.FOUR_DECK: range(1, 9),
+    Scoring.SHENGJI_001: range(1, 4),
+}
+
+
+class RulesetError(ValueError):
+    """An invalid ruleset; ``parameter`` names the offending parameter."""
+
+    def __init__(self, parameter: str, message: str):
+        super().__init__(message)
+        self.parameter = parameter
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every parameter of RULES.md section 3.  Ranks are stored as integers 2..14."""
+
+    name: str = "custom"
+    decks: int = 2
+    players: int = 4
+    partnership: Partnership = Partnership.FIXED
+    first_level: int = 2
+    last_level: int = 14
+    permanent_twos: bool = False
+    kitty_size: int | str = AUTO
+    tractor_adjacency: Adjacency = Adjacency.TRUMP_ORDER
+    tractor_ranking: TractorRanking = TractorRanking.TRUMP_ORDER
+    tractor_obligation: bool = True
+    follow_ladder: FollowLadder = FollowLadder.WIDTH_FIRST
+    wider_substitutes: bool = False
+    throws: bool = True
+    throw_failure: ThrowFailure = ThrowFailure.LOWEST_BEATABLE_UNIT
+    throw_penalty: int = 0
+    trick_compare: TrickCompare = TrickCompare.LARGEST_UNIT_FIRST
+    kitty_multiplier: KittyMultiplier = KittyMultiplier.DOUBLE_CARDS
+    last_trick_penalty: bool = False
+    no_kitty_last_trick_multiplied: bool = False
+    declaration_style: DeclarationStyle = DeclarationStyle.COUNT
+    declare_with_twos: bool = False
+    joker_declarations: JokerDeclarations = JokerDeclarations.PAIRS
+    no_declaration: NoDeclaration = NoDeclaration.REDEAL
+    scoring: Scoring = Scoring.STANDARD
+    uncapped: bool = False
+    must_defend: tuple[int, ...] = (14,)
+    next_dealer: NextDealer = NextDealer.PARTNER_OR_NEXT
+    friend_join: FriendJoin = FriendJoin.FIRST_PLAYED
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> "Ruleset":
+        """A preset of RULES.md section 13 with the caller's overrides applied and validated."""
+        spec = PRESETS.get(name)
+        if spec is None:
+            raise RulesetError("preset", f"unknown preset '{name}'; presets are {', '.join(PRESETS)}")
+        params = dict(spec.parameters)
+        for key in overrides:
+            if key not in PARAMETER_NAMES:
+                raise RulesetError(key, f"unknown ruleset parameter '{key}'")
+        params.update(overrides)
+        if "kitty_size" not in overrides:
+            params["kitty_size"] = spec.kitty_sizes.get((params["decks"], params["players"]), AUTO)
+        if "follow_ladder" not in overrides and spec.ladder_by_decks:
+            params["follow_ladder"] = spec.ladder_by_decks.get(params["decks"], params["follow_ladder"])
+        if "next_dealer" not in overrides and params.get("partnership") in ("find-friends", Partnership.FIND_FRIENDS):
+            params["next_dealer"] = NextDealer.NEXT_WINNER_SEAT
+        params["name"] = name
+        return cls.from_dict(params)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+        """Build from a mapping of parameter names (a ``preset`` key applies that preset first)."""
+        data = dict(data)
+        if "preset" in data:
+            name = data.pop("preset")
+            data.pop("name", None)
+            return cls.preset(name, **data)
+        values: dict[str, Any] = {}
+        for key, raw in data.items():
+            if key == "name":
+                values["name"] = str(raw)
+                continue
+            if key not in PARAMETER_NAMES:
+                raise RulesetError(key, f"unknown ruleset parameter '{key}'")
+            values[key] = _coerce(key, raw)
+        rs = cls(**values)
+        rs.validate()
+        return rs
+
+    def replace(self, **overrides: Any) -> "Ruleset":
+        return Ruleset.from_dict({**self.to_dict(), **overrides, "name": self.name})
+
+    # -- derived values -----------------------------------------------------------------------
+    @property
+    def total_cards(self) -> int:
+        return 54 * self.decks
+
+    @property
+    def kitty(self) -> int:
+        """The kitty size in cards, resolving ``auto`` (section 3)."""
+        if self.kitty_size != AUTO:
+            return int(self.kitty_size)
+        return auto_kitty(self.decks, self.players)
+
+    @property
+    def hand_size(self) -> int:
+        return (self.total_cards - self.kitty) // self.players
+
+    def to_dict(self) -> dict[str, Any]:
+        """Parameters in their API form (ranks as strings, enums as their values)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "name":
+                continue
+            value = getattr(self, f.name)
+            if f.name in ("first_level", "last_level"):
+                value = rank_name(value)
+            elif f.name == "must_defend":
+                value = [rank_name(v) for v in value]
+            elif isinstance(value, Enum):
+                value = value.value
+            out[f.name] = value
+        return out
+
+    def validate(self) -> None:
+        """Raise :class:`RulesetError` naming the parameter of a combination that cannot work."""
+        if not 1 <= self.decks <= 8:
+            raise RulesetError("decks", f"decks must be 1..8, not {self.decks}")
+        if not 4 <= self.players <= 12:
+            raise RulesetError("players", f"players must be 4..12, not {self.players}")
+        if self.partnership is Partnership.FIXED and self.players % 2:
+            raise RulesetError("partnership", f"fixed partners need an even number of players, not {self.players}")
+        if self.first_level not in (2, 3):
+            raise RulesetError("first_level", "first_level must be 2 or 3")
+        if not self.first_level <= self.last_level <= 14:
+            raise RulesetError("last_level", "last_level must lie between first_level and A")
+        if self.decks not in SCORING_DECKS[self.scoring]:
+            raise RulesetError("decks", f"the '{self.scoring}' scoring table does not cover {self.decks} decks")
+        kitty = self.kitty
+        if kitty < 0 or kitty >= self.total_cards:
+            raise RulesetError("kitty_size", f"kitty_size must be 0..{self.total_cards - 1}")
+        if (self.total_cards - kitty) % self.players:
+            raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {self.total_cards - kitty} cards, "
+                                             f"which do not divide among {self.players} players")
+        if self.throw_penalty < 0 or self.throw_penalty % 5:
+            raise RulesetError("throw_penalty", "throw_penalty must be a non-negative multiple of 5")
+        if (self.partnership is Partnership.FIND_FRIENDS and self.friend_join is FriendJoin.HOLDER
+                and self.decks != 2):
+            raise RulesetError("friend_join", "friend_join 'holder' is defined for 2 decks only")
+        for r in self.must_defend:
+            if not 2 <= r <= 14:
+                raise RulesetError("must_defend", "must_defend holds ranks 2..A")
+
+
+def auto_kitty(decks: int, players: int) -> int:
+    """``(54·decks) mod players``; 0 becomes ``players``; below 5 add ``players`` (section 3)."""
+    size = (54 * decks) % players or players
+    while size < 5:
+        size += players
+    return size
+
+
+_ENUMS = {f.name: f.type for f in dataclasses.fields(Ruleset)}
+_ENUM_TYPES = {
+    "partnership": Partnership, "tractor_adjacency": Adjacency, "tractor_ranking": TractorRanking,
+    "follow_ladder": FollowLadder, "throw_failure": ThrowFailure, "trick_compare": TrickCompare,
+    "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
+    "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
+    "next_dealer": NextDealer, "friend_join": FriendJoin,
+}
+_BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
+          "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped"}
+_INTS = {"decks", "players", "throw_penalty"}
+PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
+
+
+def _coerce(key: str, raw: Any) -> Any:
+    if key in _ENUM_TYPES:
+        enum = _ENUM_TYPES[key]
+        try:
+            return enum(raw)
+        except ValueError:
+            allowed = ", ".join(e.value for e in enum)
+            raise RulesetError(key, f"{key} must be one of {allowed}, not {raw!r}") from None
+    if key in _BOOLS:
+        if not isinstance(raw, bool):
+            raise RulesetError(key, f"{key} must be true or false")
+        return raw
+    if key in _INTS:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RulesetError(key, f"{key} must be an integer")
+        return raw
+    if key == "kitty_size":
+        if raw == AUTO:
+            return AUTO
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RulesetError(key, "kitty_size must be an integer or 'auto'")
+        return raw
+    try:
+        if key in ("first_level", "last_level"):
+            return rank_value(raw)
+        if key == "must_defend":
+            if isinstance(raw, (str, int)) or not hasattr(raw, "__iter__"):
+                raise RulesetError(key, "must_defend must be a list of ranks")
+            return tuple(sorted({rank_value(r) for r in raw}))
+    except CardError as exc:
+        raise RulesetError(key, f"{key}: {exc}") from None
+    raise RulesetError(key, f"unknown ruleset parameter '{key}'")
+
+
+@dataclass(frozen=True)
+class PresetSpec:
+    name: str
+    title: str
+    source: str
+    description: str
+    parameters: Mapping[str, Any]
+    kitty_sizes: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    ladder_by_decks: Mapping[int, FollowLadder] = field(default_factory=dict)
+
+
+_COMMON = dict(players=4, partnership=Partnership.FIXED, trick_compare=TrickCompare.LARGEST_UNIT_FIRST,
+               uncapped=False, next_dealer=NextDealer.PARTNER_OR_NEXT, friend_join=FriendJoin.FIRST_PLAYED,
+               throw_failure=ThrowFailure.LOWEST_BEATABLE_UNIT, must_defend=("A",), last_level="A",
+               tractor_obligation=True)
+
+PRESETS: dict[str, PresetSpec] = {
+    "tuolaji": PresetSpec(
+        "tuolaji", "拖拉机 (seed 000)", "seed 000",
+        "Levels 3..A with permanent 2s, natural tractors ranked by face value, wider units substitute "
+        "and win; no throws; the kitty counts its cards and the last trick can cost the attackers.",
+        dict(_COMMON, decks=2, first_level="3", permanent_twos=True, kitty_size=AUTO,
+             tractor_adjacency=Adjacency.NATURAL, tractor_ranking=TractorRanking.FACE_VALUE,
+             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=True, throws=False, throw_penalty=0,
+             kitty_multiplier=KittyMultiplier.CARDS, last_trick_penalty=True,
+             no_kitty_last_trick_multiplied=True, declaration_style=DeclarationStyle.COUNT,
+             declare_with_twos=True, joker_declarations=JokerDeclarations.NONE,
+             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.TUOLAJI)),
+    "shengji": PresetSpec(
+        "shengji", "升级 (seed 001)", "seed 001",
+        "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 6/8/6 cards for 1/2/3 "
+        "decks multiplied by 2·w^L, joker sets declare no-trump; 3 decks use the fixed 3-deck ladders.",
+        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
+             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
+             kitty_multiplier=KittyMultiplier.TWO_W_POW_L, last_trick_penalty=False,
+             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
+             declare_with_twos=False, joker_declarations=JokerDeclarations.ANY_MULTIPLE,
+             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.SHENGJI_001),
+        kitty_sizes={(1, 4): 6, (2, 4): 8, (3, 4): 6},
+        ladder_by_decks={3: FollowLadder.SHENGJI_3DECK}),
+    "qq": PresetSpec(
+        "qq", "QQ 升级 (seed 002)", "seed 002",
+        "Levels 2..A, trump-order tractors, throws without penalty, kitty multiplied by 2^(pairs+1), "
+        "first-come declarations (反无主/自保/反主), no declaration plays no-trump, rating and coin ledger.",
+        dict(_COMMON, decks=2, first_level="2", permanent_twos=False, kitty_size=AUTO,
+             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
+             kitty_multiplier=KittyMultiplier.POW2_PAIRS, last_trick_penalty=False,
+             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.QQ,
+             declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
+             no_declaration=NoDeclaration.NO_TRUMP, scoring=Scoring.STANDARD)),
+    "4399": PresetSpec(
+        "4399", "4399 升级 (seed 003)", "seed 003",
+        "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 8 multiplied by 2·w^L, "
+        "joker pairs declare no-trump; with find-friends and friend_join 'holder' it is 选择对手 mode.",
+        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
+             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
+             kitty_multiplier=KittyMultiplier.TWO_W_POW_L, last_trick_penalty=False,
+             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
+             declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
+             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.STANDARD),
+        kitty_sizes={(2, 4): 8}),
+    "four-deck": PresetSpec(
+        "four-deck", "四副牌拖拉机 (seed 004)", "seed 004",
+        "Four decks, levels 3..A with permanent 2s, natural tractors, wider units substitute and win, "
+        "no throws, no kitty: the last trick's own points are multiplied by its largest unit (抠数/反抠).",
+        dict(_COMMON, decks=4, first_level="3", permanent_twos=True,
+             tractor_adjacency=Adjacency.NATURAL, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=True, throws=False, throw_penalty=0,
+             kitty_multiplier=KittyMultiplier.UNIT_SIZE, last_trick_penalty=True,
+             no_kitty_last_trick_multiplied=True, declaration_style=DeclarationStyle.COUNT_MIN2_OVERTURN,
+             declare_with_twos=False, joker_declarations=JokerDeclarations.NONE,
+             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.FOUR_DECK),
+        kitty_sizes={(4, 4): 0}),
+    "pagat": PresetSpec(
+        "pagat", "Tractor (pagat.com)", "pagat.com",
+        "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
+        "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
+        "reveal when nobody declares.",
+        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
+             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             tractor_obligation=False, follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False,
+             throws=True, throw_penalty=10, kitty_multiplier=KittyMultiplier.DOUBLE_CARDS,
+             last_trick_penalty=False, no_kitty_last_trick_multiplied=False,
+             declaration_style=DeclarationStyle.COUNT, declare_with_twos=False,
+             joker_declarations=JokerDeclarations.PAIRS, no_declaration=NoDeclaration.KITTY_REVEAL,
+             scoring=Scoring.STANDARD),
+        kitty_sizes={(2, 4): 8}),
+}

@@ -1,0 +1,83 @@
+"""Throws: whether a multi-unit lead stands, and what a failed one is reduced to (RULES.md section 6).
+
+A unit of the throw is beaten when another hand's cards of the same effective suit hold a unit of
+the same width and length whose top card ranks strictly higher (section 4 order).  A failed
+throw is reduced to its lowest beatable unit: the lowest top card, then fewer cards, then the
+narrower.
+
+Decision: given only ``unseen`` cards (not who holds them), a throw that those cards cannot beat
+stands; one they could beat is reported as unverified (``stands: None``) with the units at risk,
+because the cards may be split between players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import CARDS, Card
+from .order import Order, Trump, order_for
+from .ruleset import Ruleset
+from .units import Format, Unit, decompose_with, runs
+
+
+@dataclass(frozen=True)
+class ThrowResult:
+    stands: bool | None
+    forced_play: tuple[Card, ...] | None = None
+    forced_unit: Unit | None = None
+    beaten_by: int | None = None
+    penalty: int = 0
+    at_risk: tuple[Unit, ...] = ()
+
+
+def top_power(order: Order, unit: Unit) -> int:
+    return max(order.power[c] for c in unit.cards)
+
+
+def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
+    """Whether ``cards`` hold a unit of ``unit``'s width and length, same suit, higher top card."""
+    suit = order.eff[unit.cards[0]]
+    counts: dict[int, int] = {}
+    for c in cards:
+        if order.eff[c] == suit:
+            counts[c] = counts.get(c, 0) + 1
+    top = top_power(order, unit)
+    for run in runs(counts, order, unit.width, unit.length):
+        if max(order.power[c] for c in run) > top:
+            return True
+    return False
+
+
+def _lowest(order: Order, units: Sequence[Unit]) -> Unit:
+    return min(units, key=lambda u: (top_power(order, u), u.size, u.width))
+
+
+def adjudicate_throw(rules: Ruleset, trump: Trump, lead_seat: int | None, lead: Sequence[int],
+                     others: Sequence[tuple[int, Sequence[int]]] | None = None,
+                     unseen: Sequence[int] | None = None) -> ThrowResult:
+    order = order_for(rules, trump)
+    return adjudicate_throw_with(rules, order, lead_seat, decompose_with(order, lead), others, unseen)
+
+
+def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, fmt: Format,
+                          others=None, unseen=None) -> ThrowResult:
+    if others is not None:
+        players = rules.players
+        start = lead_seat if lead_seat is not None else -1
+
+        def distance(seat: int) -> int:
+            return (seat - start) % players if start >= 0 else seat
+
+        ordered = sorted(others, key=lambda sc: distance(sc[0]))
+        beaten = [u for u in fmt.units if any(beats_unit(order, u, cards) for _, cards in ordered)]
+        if not beaten:
+            return ThrowResult(True)
+        forced = _lowest(order, beaten)
+        by = next(seat for seat, cards in ordered if beats_unit(order, forced, cards))
+        return ThrowResult(False, forced.all_cards, forced, by, rules.throw_penalty)
+    if unseen is not None:
+        at_risk = tuple(u for u in fmt.units if beats_unit(order, u, unseen))
+        if not at_risk:
+            return ThrowResult(True)
+        return ThrowResult(None, at_risk=at_risk)
+    return ThrowResult(None)

@@ -1,0 +1,62 @@
+"""Violations: why a move is illegal, as values with stable codes.
+
+The codes are part of the public contract (they are listed in openapi.yaml); messages are for
+people and may be reworded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    message: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def __iter__(self):
+        yield self.code
+        yield self.message
+
+
+class InputError(ValueError):
+    """A request the engine cannot answer because it is malformed (not an illegal move).
+
+    ``field`` names the offending input (``hand``, ``lead``, ``plays/2/cards``) where known.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+CODES: dict[str, str] = {
+    # plays (RULES.md sections 6 and 7)
+    "EMPTY_PLAY": "The play has no cards.",
+    "NOT_IN_HAND": "The play holds cards (or more copies of a card) than the hand holds.",
+    "LEAD_NOT_ONE_SUIT": "A lead must be all of one effective suit (section 6).",
+    "THROWS_NOT_ALLOWED": "The lead is several units (a throw) and this ruleset forbids throws (section 6).",
+    "WRONG_CARD_COUNT": "A follow must have exactly as many cards as the lead (section 7.1).",
+    "MUST_FOLLOW_SUIT": "The follower must play cards of the led suit while they hold any (section 7.2-7.3).",
+    "MUST_PLAY_UNIT": "The follower holds a stronger owed shape (pair, tractor, ...) than the play shows "
+                      "(section 7.3, the structure obligation).",
+    # declarations (section 10)
+    "DECLARATION_NOT_IN_HAND": "The declared cards are not in the declarer's hand.",
+    "DECLARATION_INVALID_CARDS": "The cards do not form a declaration (identical level cards, 2s or jokers).",
+    "DECLARATION_TOO_WEAK": "The declaration is not stronger than the current one.",
+    "DECLARATION_OWN_OVERTURN": "A declarer may reinforce but not overturn their own declaration.",
+    "DECLARATION_CLOSED": "Declarations are closed: a declaration already stands (qq).",
+    "DECLARATION_WRONG_FAMILY": "Once 2s (or level cards) have declared, only the same family may follow.",
+    "DECLARATION_JOKERS_NOT_ALLOWED": "This ruleset does not allow jokers to declare no-trump.",
+    "DECLARATION_TOO_FEW_CARDS": "An overturn needs at least two cards (count-min2-overturn).",
+    # whole hands (adjudication)
+    "DEAL_SIZE": "A hand or the kitty does not have the size the ruleset deals.",
+    "DEAL_CARDS": "The deal does not hold exactly the cards of the decks.",
+    "KITTY_DISCARD": "The kitty discard is not the kitty size, or not from the dealer's hand and the kitty.",
+    "WRONG_TURN": "A play is out of turn: the winner of a trick leads the next, then playing order.",
+    "WRONG_TRICK_COUNT": "The tricks do not use every card of the hands.",
+    "THROW_NOT_REDUCED": "A failed throw must be reduced to its forced play.",
+    "FRIEND_CALL": "A friend call is invalid (card or ordinal).",
+}
