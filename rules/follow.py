@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 from typing import Iterable, Sequence
 
@@ -35,7 +34,7 @@ from .units import (Format, Unit, available_units, decompose_with, describe_real
 from .violations import InputError, Violation
 
 MAX_LIMIT = 1000
-COUNT_WORK = 20000
+COUNT_WORK = 4000
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -298,16 +297,25 @@ def _canonical_play(order: Order, cards) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
+def _times_range(poly: list[int], m: int, k: int) -> list[int]:
+    """``poly`` × (1 + x + … + x^m), truncated at degree ``k``."""
+    new = [0] * (k + 1)
+    running = 0
+    for d in range(k + 1):
+        running += poly[d]
+        if d - m - 1 >= 0:
+            running -= poly[d - m - 1]
+        new[d] = running
+    return new
+
+
 def _count_submultisets(counts: dict[int, int], k: int) -> int:
     """How many sub-multisets of ``k`` cards ``counts`` has (a polynomial coefficient)."""
+    if k < 0:
+        return 0
     poly = [1] + [0] * k
     for m in counts.values():
-        new = [0] * (k + 1)
-        for i, v in enumerate(poly):
-            if v:
-                for j in range(0, min(m, k - i) + 1):
-                    new[i + j] += v
-        poly = new
+        poly = _times_range(poly, m, k)
     return poly[k]
 
 
@@ -330,70 +338,83 @@ def _submultisets(counts: dict[int, int], k: int, order: Order):
 
 
 def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed, limit: int) -> LegalPlays:
-    """Plays of ``n`` cards from ``held`` that realize ``owed``, grouped by their multi-card part."""
-    wider = rules.wider_substitutes
-    cards = sorted(held, key=order.sort_key)
-    multi = [c for c in cards if held[c] >= 2]
-    distinct = len(cards)
-    owed_cards = sum(w * l for w, l in owed)
-    plays: list[tuple[Card, ...]] = []
-    count = 0
-    work = [0]
-    exact = True
-    memo: dict = {}
+    """Plays of ``n`` cards from ``held`` that realize ``owed``.
 
-    def realizing(part: dict[int, int]) -> bool:
-        if not owed:
-            return True
-        key = tuple(sorted(part.items()))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = realizes(part, owed, order, wider)
-        return hit
-
-    def emit(part: dict[int, int]):
-        nonlocal count
-        size = sum(part.values())
-        singles_pool = [c for c in cards if c not in part]
-        k = n - size
-        if k < 0 or k > len(singles_pool):
-            return
-        count += comb(len(singles_pool), k)
-        if len(plays) < limit:
-            base = [c for c, m in part.items() for _ in range(m)]
-            for extra in combinations(singles_pool, k):
-                if len(plays) >= limit:
-                    break
-                plays.append(_canonical_play(order, base + list(extra)))
-
-    def rec(i: int, part: dict[int, int], size: int):
-        nonlocal exact
-        work[0] += 1
-        if work[0] > COUNT_WORK:
-            exact = False
-            return
-        if i == len(multi):
-            if size + (distinct - len(part)) >= n and realizing(part):
-                emit(part)
-            return
-        c = multi[i]
-        rec(i + 1, part, size)
-        for take in range(2, held[c] + 1):
-            if size + take > n:
-                break
-            part[c] = take
-            rec(i + 1, part, size + take)
-            del part[c]
-
-    if owed_cards == 0:
+    A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
+    copies of) does, and that property only grows with the part.  The search fixes the multi-card
+    part card by card: a branch stops when even taking every remaining copy cannot realize
+    ``owed``, and is counted in closed form as soon as the fixed part realizes it.
+    """
+    if not owed:
         count = _count_submultisets(held, n)
+        plays = []
         for play in _submultisets(held, n, order):
             if len(plays) >= limit:
                 break
             plays.append(_canonical_play(order, play))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    rec(0, {}, 0)
-    return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
+    wider = rules.wider_substitutes
+    cards = sorted(held, key=order.sort_key)
+    multi = [c for c in cards if held[c] >= 2]
+    loose = [c for c in cards if held[c] == 1]
+    memo: dict = {}
+    plays: list[tuple[Card, ...]] = []
+    state = {"count": 0, "work": COUNT_WORK, "exact": True}
+
+    def realizing(part: dict[int, int]) -> bool:
+        key = tuple(sorted(part.items()))
+        hit = memo.get(key)
+        if hit is None:
+            state["work"] -= 1
+            hit = memo[key] = realizes(part, owed, order, wider)
+        return hit
+
+    suffix = [[1] + [0] * n]
+    for c in reversed(multi):
+        suffix.append(_times_range(suffix[-1], held[c], n))
+    suffix.reverse()
+
+    def complete(i: int, part: dict[int, int], size: int) -> None:
+        k = n - size
+        loose_n = len(loose) + i - len(part)
+        tail = suffix[i]
+        state["count"] += sum(comb(loose_n, j) * tail[k - j] for j in range(0, min(loose_n, k) + 1))
+        if len(plays) < limit:
+            free = {c: 1 for c in multi[:i] if c not in part}
+            free.update((c, 1) for c in loose)
+            free.update((c, held[c]) for c in multi[i:])
+            base = [c for c, m in part.items() for _ in range(m)]
+            for extra in _submultisets(free, k, order):
+                if len(plays) >= limit:
+                    break
+                plays.append(_canonical_play(order, base + list(extra)))
+
+    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+        if state["work"] <= 0:
+            state["exact"] = False
+            return
+        state["work"] -= 1
+        if not upper_known:
+            upper = dict(part)
+            upper.update((c, held[c]) for c in multi[i:])
+            if not realizing(upper):
+                return
+        if realizing(part):
+            complete(i, part, size)
+            return
+        if i == len(multi):
+            return
+        c = multi[i]
+        for take in range(held[c], 1, -1):
+            if size + take <= n:
+                part[c] = take
+                rec(i + 1, part, size + take, take == held[c])
+                del part[c]
+        rec(i + 1, part, size, False)
+
+    rec(0, {}, 0, False)
+    count = state["count"]
+    return LegalPlays(tuple(plays), count, state["exact"], count > len(plays) or not state["exact"])
 
 
 def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:

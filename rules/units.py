@@ -20,7 +20,7 @@ from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-WORK_LIMIT = 20000
+SPLIT_WORK = 200
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,11 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 
 # -- runs --------------------------------------------------------------------------------------
-def runs(counts: dict[int, int], order: Order, width: int, length: int) -> Iterator[tuple[int, ...]]:
-    """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times."""
-    for c in sorted(counts, key=order.strength.__getitem__):
+def runs(counts: dict[int, int], order: Order, width: int, length: int,
+         ordered: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
+    """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
+    (``ordered``: the cards of ``counts`` low to high, when the caller has them)."""
+    for c in ordered if ordered is not None else sorted(counts, key=order.strength.__getitem__):
         if counts[c] < width:
             continue
         if length == 1:
@@ -174,34 +176,30 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
         return None
     work = dict(counts)
     top = max(work.values())
+    ordered = sorted(work, key=order.strength.__getitem__)
     chosen: list = []
-    failed: set = set()
-    budget = [WORK_LIMIT]
-    if _place(work, need, 0, order, wider, top, chosen, failed, budget, None):
+    if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, budget, prev):
+def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev):
     if i == len(need):
         return True
-    budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    key = (i, tuple(sorted(kv for kv in work.items() if kv[1])))
+    key = (i, *[work[c] for c in ordered])
     if key in failed:
         return False
     same_as_prev = i > 0 and need[i] == need[i - 1]
     for shape in substitutes(need[i], top, wider):
         w, l = shape
-        for run in runs(work, order, w, l):
+        for run in runs(work, order, w, l, ordered):
             token = (shape, run)
             if same_as_prev and prev is not None and token < prev:
                 continue
             for c in run:
                 work[c] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, budget, token):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token):
                 return True
             chosen.pop()
             for c in run:
@@ -264,7 +262,7 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.power.__getitem__, reverse=True)]
     memo: dict = {}
-    budget = [WORK_LIMIT]
+    budget = [SPLIT_WORK]
     best = _best_split(counts, order, memo, budget)
     return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run in best]
 
