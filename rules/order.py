@@ -50,6 +50,7 @@ class Order:
     next_first: tuple[tuple[int, ...], ...]   # adjacent-above cards when the card starts a run
     next_mid: tuple[tuple[int, ...], ...]     # adjacent-above cards when the card is inside a run
     face: tuple[int, ...]           # printed rank for face-value tractor ranking (jokers 15, 16)
+    seq: tuple[int, ...]            # a total order: strength, then card index (deterministic ties)
 
     def is_trump(self, c: int) -> bool:
         return self.eff[c] == TRUMP
@@ -143,4 +144,5 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
 
     face = [CARDS[c].rank for c in range(54)]
     return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
-                 tuple(next_first), tuple(next_mid), tuple(face))
+                 tuple(next_first), tuple(next_mid), tuple(face),
+                 tuple(power[c] * 64 + c for c in range(54)))

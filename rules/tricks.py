@@ -79,7 +79,7 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vec
     """(matches, beats current best vector, own best vector)."""
     multi = any(u.shape != (1, 1) for u in fmt.units)
     compare = rules.trick_compare
-    if compare is TrickCompare.HIGHEST_CARD or not multi:
+    if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
         top = (max(order.power[c] for c in challenger),)
         if multi and not any(True for _ in _split_values(rules, order, fmt, challenger, False)):
             return False, False, None

@@ -86,7 +86,7 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int,
          ordered: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
     (``ordered``: the cards of ``counts`` low to high, when the caller has them)."""
-    for c in ordered if ordered is not None else sorted(counts, key=order.strength.__getitem__):
+    for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
         if counts[c] < width:
             continue
         if length == 1:
@@ -142,8 +142,7 @@ def available_units(counts: dict[int, int], order: Order) -> list[Unit]:
                 break
             out.extend(found)
             length += 1
-    out.sort(key=lambda u: (unit_key(u.shape), order.power[max(u.cards, key=order.power.__getitem__)]),
-             reverse=True)
+    out.sort(key=lambda u: (unit_key(u.shape), max(order.seq[c] for c in u.cards)), reverse=True)
     return out
 
 
@@ -176,7 +175,7 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
         return None
     work = dict(counts)
     top = max(work.values())
-    ordered = sorted(work, key=order.strength.__getitem__)
+    ordered = sorted(work, key=order.seq.__getitem__)
     chosen: list = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None):
         return chosen
@@ -260,7 +259,7 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         (c, n), = counts.items()
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
-        return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.power.__getitem__, reverse=True)]
+        return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
     memo: dict = {}
     budget = [SPLIT_WORK]
     best = _best_split(counts, order, memo, budget)
@@ -268,7 +267,7 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
 
 
 def _top_power(order: Order, run) -> int:
-    return max(order.power[c] for c in run)
+    return max(order.seq[c] for c in run)
 
 
 def _best_split(counts, order, memo, budget):
