@@ -59,4 +59,8 @@ CODES: dict[str, str] = {
     "WRONG_TRICK_COUNT": "The tricks do not use every card of the hands.",
     "THROW_NOT_REDUCED": "A failed throw must be reduced to its forced play.",
     "FRIEND_CALL": "A friend call is invalid (card or ordinal).",
+    "THROW_STANDS": "The record reduces a lead that is not a failed throw: a throw no other hand can beat "
+                    "stands whole (and a single unit is no throw).",
+    "NO_DECLARATION": "Nobody declared and the ruleset redeals (no_declaration: redeal): the hand is not played.",
+    "WRONG_DEALER": "In the first hand the winning declarer must be the dealer (section 10).",
 }

@@ -1,0 +1,340 @@
+"""Whole-hand adjudication: every step of a recorded hand, in order (RULES.md sections 2, 6-12).
+
+:func:`adjudicate` takes a :class:`HandRecord` -- the ruleset, the dealer, every seat's level, the
+deal (every hand and the kitty, as dealt), the declarations, the kitty discard, the friend calls
+(find-friends) and the tricks in order -- and checks, in this order:
+
+1. ``deal``: the number of hands, each hand's size (``rules.hand_size``) and the kitty's
+   (``rules.kitty``): ``DEAL_SIZE``; the cards are exactly ``decks`` copies of the 54: ``DEAL_CARDS``.
+2. ``declarations/i``: each declaration with :func:`rules.declarations.check_declaration`, from the
+   declarer's dealt hand; then the trump: the standing declaration, else ``no_declaration``
+   (``NO_DECLARATION`` when the ruleset redeals).  With ``first_hand`` the dealer must be the
+   standing declarer (``WRONG_DEALER``).
+3. ``kitty_discard``: the exchange (``KITTY_DISCARD``).
+4. ``friends``: the friend calls (``FRIEND_CALL``).
+5. ``tricks/t/j``: play ``j`` of trick ``t``: the right seat in turn (the dealer leads the first
+   trick, the winner of a trick leads the next, then playing order: ``WRONG_TURN``), then the lead
+   or follow through :func:`rules.check_play`, a lead's throw adjudicated against the other players'
+   real hands (``others=``).  Then the trick's winner through :func:`rules.trick_winner`.
+6. ``tricks``: every card of every hand has been played (``WRONG_TRICK_COUNT``).
+
+It answers the first illegal step (``step`` as a path into the record such as ``tricks/4/2``, the
+``seat`` and the ``reasons``), or every trick's winner and points, the teams and the settlement
+(:func:`rules.scoring.settle`).
+
+How a record represents a failed throw (decision): the leader's play holds ``cards`` -- the cards
+that stay on the table, i.e. the forced play -- and ``attempted`` -- the whole throw that was tried.
+The attempt is checked as a lead against the real hands; it must fail, and ``cards`` must be its
+forced play (``THROW_NOT_REDUCED`` otherwise); the cards not forced go back to the hand, and the
+ruleset's ``throw_penalty`` is charged to the leader's side.  A lead recorded without ``attempted``
+that is a throw the real hands beat is ``THROW_NOT_REDUCED`` too; an ``attempted`` throw that stands
+(or is a single unit) is ``THROW_STANDS``.
+
+Other decisions: the levels are each seat's rank (the level played is the dealer's); the kitty is
+given in dealt order (``kitty-reveal`` turns it in that order); ``partial=True`` checks a prefix of
+the hand (the tricks so far, the last possibly incomplete) and skips the final count and the
+settlement; declarations are checked against the dealt hands (no card is played while dealing).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
+from .declarations import check_declaration, declaration_state, no_declaration_outcome
+from .follow import check_play
+from .friends import FriendCall, Teams, check_friend_calls, teams_after
+from .order import Trump
+from .ruleset import Partnership, Ruleset
+from .scoring import LastTrick, Settlement, exchange, settle
+from .throws import ThrowResult
+from .tricks import trick_winner
+from .units import Format
+from .violations import InputError, Violation
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of a trick: ``cards`` stay on the table; ``attempted`` is a failed throw's attempt."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    attempted: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    rules: Ruleset
+    dealer: int
+    levels: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    kitty_discard: tuple[Card, ...] = ()
+    friends: tuple[FriendCall, ...] = ()
+    tricks: tuple[tuple[Play, ...], ...] = ()
+    first_hand: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "HandRecord":
+        """From the API's form (``POST /v1/hands/adjudicate``): cards as strings, ranks as names."""
+        try:
+            rules = data["rules"]
+            rules = Ruleset.preset(rules) if isinstance(rules, str) else Ruleset.from_dict(rules)
+            deal = data["deal"]
+            tricks = tuple(
+                tuple(Play(int(p["seat"]), parse_cards(p["cards"]),
+                           parse_cards(p["attempted"]) if p.get("attempted") is not None else None)
+                      for p in trick)
+                for trick in data.get("tricks", ()))
+            return cls(
+                rules=rules,
+                dealer=int(data["dealer"]),
+                levels=tuple(rank_value(x) for x in data["levels"]),
+                hands=tuple(parse_cards(h) for h in deal["hands"]),
+                kitty=tuple(card(x) for x in deal.get("kitty", ())),
+                declarations=tuple((int(d["seat"]), parse_cards(d["cards"])) for d in data.get("declarations", ())),
+                kitty_discard=parse_cards(data.get("kitty_discard", ())),
+                friends=tuple(FriendCall(parse_cards([f["card"]])[0], int(f.get("ordinal", 1)))
+                              for f in data.get("friends", ())),
+                tricks=tricks,
+                first_hand=bool(data.get("first_hand", False)),
+            )
+        except (KeyError, TypeError, CardError) as exc:
+            raise InputError(f"malformed hand record: {exc}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rules": {"preset": self.rules.name, **self.rules.to_dict()} if self.rules.name != "custom"
+            else self.rules.to_dict(),
+            "dealer": self.dealer,
+            "levels": [rank_name(x) for x in self.levels],
+            "deal": {"hands": [format_cards(h) for h in self.hands], "kitty": format_cards(self.kitty)},
+            "declarations": [{"seat": s, "cards": format_cards(c)} for s, c in self.declarations],
+            "kitty_discard": format_cards(self.kitty_discard),
+            "friends": [{"card": str(CARDS[f.card]), "ordinal": f.ordinal} for f in self.friends],
+            "tricks": [[{"seat": p.seat, "cards": format_cards(p.cards),
+                         **({"attempted": format_cards(p.attempted)} if p.attempted is not None else {})}
+                        for p in trick] for trick in self.tricks],
+        }
+        if self.first_hand:
+            out["first_hand"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class IllegalStep:
+    step: str                    # a path into the record: 'deal', 'declarations/2', 'tricks/4/1', ...
+    seat: int | None
+    reasons: tuple[Violation, ...]
+    trick: int | None = None
+    play: int | None = None
+
+
+@dataclass(frozen=True)
+class TrickSummary:
+    index: int
+    leader: int
+    winner: int
+    points: int
+    point_cards: tuple[Card, ...]
+    format: Format
+    plays: tuple[Play, ...]
+    throw: ThrowResult | None = None     # the lead's throw adjudication (multi-unit leads)
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    legal: bool
+    illegal: IllegalStep | None
+    trump: Trump | None
+    tricks: tuple[TrickSummary, ...]            # the tricks completed (before the illegal step, if any)
+    teams: Teams | None = None
+    attackers_points: int | None = None         # point cards in the attackers' tricks
+    penalties: tuple[tuple[int, int], ...] = ()  # (seat, points) per failed throw
+    settlement: Settlement | None = None
+    dealer_hand: tuple[Card, ...] | None = None  # after the exchange
+
+
+def _play(p: Any) -> Play:
+    if isinstance(p, Play):
+        return p
+    seat, cards, *rest = p
+    return Play(int(seat), tuple(CARDS[c] for c in cards), tuple(CARDS[c] for c in rest[0]) if rest and rest[0] is not None else None)
+
+
+def _fail(step: str, seat: int | None, reasons, tricks, trump, trick=None, play=None) -> Adjudication:
+    return Adjudication(False, IllegalStep(step, seat, tuple(reasons), trick, play), trump, tuple(tricks))
+
+
+def _ms(cards) -> Counter:
+    return Counter(int(c) for c in cards)
+
+
+def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,
+               room_coefficient: int | float | None = None) -> Adjudication:
+    """Check a recorded hand step by step; see the module docstring."""
+    rules = record.rules
+    n = rules.players
+    if not 0 <= record.dealer < n:
+        raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
+    if len(record.levels) != n:
+        raise InputError(f"levels must list {n} seats", "levels")
+
+    # 1. the deal
+    if len(record.hands) != n:
+        return _fail("deal/hands", None, [Violation("DEAL_SIZE", f"The deal must have {n} hands, not "
+                                                    f"{len(record.hands)}.", {"expected": n})], (), None)
+    for s, hand in enumerate(record.hands):
+        if len(hand) != rules.hand_size:
+            return _fail(f"deal/hands/{s}", s, [Violation(
+                "DEAL_SIZE", f"Seat {s} was dealt {len(hand)} cards; this ruleset deals {rules.hand_size}.",
+                {"expected": rules.hand_size, "got": len(hand)})], (), None)
+    if len(record.kitty) != rules.kitty:
+        return _fail("deal/kitty", None, [Violation(
+            "DEAL_SIZE", f"The kitty has {len(record.kitty)} cards; this ruleset sets {rules.kitty} aside.",
+            {"expected": rules.kitty, "got": len(record.kitty)})], (), None)
+    total = sum((_ms(h) for h in record.hands), Counter()) + _ms(record.kitty)
+    wrong = sorted(c for c in range(54) if total[c] != rules.decks)
+    if wrong:
+        return _fail("deal", None, [Violation(
+            "DEAL_CARDS", f"The deal must hold every card exactly {rules.decks} time(s); it does not for "
+            + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
+            {"cards": {str(CARDS[c]): total[c] for c in wrong}})], (), None)
+
+    # 2. declarations and the trump
+    level = record.levels[record.dealer]
+    history: list[tuple[int, tuple[Card, ...]]] = []
+    for i, (seat, cards) in enumerate(record.declarations):
+        if not 0 <= seat < n:
+            raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
+        r = check_declaration(rules, level, history, seat, cards, hand=record.hands[seat])
+        if not r.valid:
+            return _fail(f"declarations/{i}", seat, r.violations, (), r.trump)
+        history.append((seat, tuple(cards)))
+    state = declaration_state(rules, level, history)
+    trump = state.trump
+    if trump is None:
+        out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
+        if out.trump is None:
+            return _fail("declarations", None, [Violation(
+                "NO_DECLARATION", "Nobody declared and this ruleset redeals: the hand is not played.")], (), None)
+        trump = out.trump
+    if record.first_hand and state.declarer is not None and state.declarer != record.dealer:
+        return _fail("dealer", record.dealer, [Violation(
+            "WRONG_DEALER", f"In the first hand the winning declarer (seat {state.declarer}) deals.",
+            {"expected": state.declarer})], (), trump)
+
+    # 3. the exchange
+    hands = [Counter(int(c) for c in h) for h in record.hands]
+    new_hand, why = exchange(rules, record.hands[record.dealer], record.kitty, record.kitty_discard)
+    if why:
+        return _fail("kitty_discard", record.dealer, why, (), trump)
+    hands[record.dealer] = Counter(int(c) for c in new_hand)
+    after_exchange = tuple(tuple(sorted(CARDS[c] for c in h.elements())) for h in hands)
+
+    # 4. friend calls
+    if rules.partnership is Partnership.FIND_FRIENDS or record.friends:
+        why = check_friend_calls(rules, record.friends)
+        if why:
+            return _fail("friends", record.dealer, why, (), trump)
+
+    # 5. the tricks
+    summaries: list[TrickSummary] = []
+    penalties: list[tuple[int, int]] = []
+    leader = record.dealer
+    for t, raw_trick in enumerate(record.tricks):
+        trick = [_play(p) for p in raw_trick]
+        played: list[tuple[int, tuple[Card, ...]]] = []
+        lead_cards: tuple[Card, ...] | None = None
+        throw: ThrowResult | None = None
+        if not trick:
+            return _fail(f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], summaries, trump, t)
+        complete = len(trick) == n
+        if len(trick) > n or (not complete and not (partial and t == len(record.tricks) - 1)):
+            return _fail(f"tricks/{t}", None, [Violation(
+                "WRONG_TURN", f"A trick has one play by each of the {n} seats, not {len(trick)} plays.",
+                {"plays": len(trick)})], summaries, trump, t)
+        for j, p in enumerate(trick):
+            expected = (leader + j) % n
+            step = f"tricks/{t}/{j}"
+            if p.seat != expected:
+                return _fail(step, p.seat, [Violation(
+                    "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
+                                                                   if j == 0 and t else "") + f", not seat {p.seat}.",
+                    {"expected": expected, "got": p.seat})], summaries, trump, t, j)
+            hand = hands[p.seat]
+            hand_cards = tuple(sorted(CARDS[c] for c in hand.elements()))
+            if j == 0:
+                tried = p.attempted if p.attempted is not None else p.cards
+                others = [(s, tuple(sorted(CARDS[c] for c in hands[s].elements()))) for s in range(n) if s != p.seat]
+                v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others)
+                if not v.legal:
+                    return _fail(step, p.seat, v.violations, summaries, trump, t, j)
+                throw = v.throw
+                if p.attempted is None:
+                    if throw is not None and throw.stands is False:
+                        return _fail(step, p.seat, [Violation(
+                            "THROW_NOT_REDUCED",
+                            f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
+                            f"forced play {' '.join(format_cards(throw.forced_play))} with the throw as 'attempted'.",
+                            {"forced_play": format_cards(throw.forced_play), "beaten_by": throw.beaten_by})],
+                            summaries, trump, t, j)
+                else:
+                    if throw is None or throw.stands is not False:
+                        return _fail(step, p.seat, [Violation(
+                            "THROW_STANDS", "The attempted lead is not a failed throw: "
+                            + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
+                            summaries, trump, t, j)
+                    if _ms(p.cards) != _ms(throw.forced_play):
+                        return _fail(step, p.seat, [Violation(
+                            "THROW_NOT_REDUCED",
+                            f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play))}.",
+                            {"forced_play": format_cards(throw.forced_play), "beaten_by": throw.beaten_by})],
+                            summaries, trump, t, j)
+                    if throw.penalty:
+                        penalties.append((p.seat, throw.penalty))
+                lead_cards = tuple(p.cards)
+            else:
+                if sum(hand.values()) < len(lead_cards):
+                    return _fail(step, p.seat, [Violation(
+                        "NOT_IN_HAND", f"Seat {p.seat} has only {sum(hand.values())} card(s) left.",
+                        {"cards": format_cards(p.cards)})], summaries, trump, t, j)
+                v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat)
+                if not v.legal:
+                    return _fail(step, p.seat, v.violations, summaries, trump, t, j)
+            hand.subtract(_ms(p.cards))
+            played.append((p.seat, tuple(p.cards)))
+        if not complete:
+            break
+        res = trick_winner(rules, trump, played)
+        summaries.append(TrickSummary(t, leader, res.winner, res.points, res.point_cards, res.format,
+                                      tuple(trick), throw))
+        leader = res.winner
+
+    # teams (first-played reads the tricks, holder the hands after the exchange)
+    team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
+    teams = teams_after(rules, record.dealer, calls=record.friends, tricks=team_tricks,
+                        hands=after_exchange, kitty_discard=record.kitty_discard)
+    attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
+    if partial:
+        return Adjudication(True, None, trump, tuple(summaries), teams, attackers, tuple(penalties), None,
+                            after_exchange[record.dealer])
+
+    # 6. every card played
+    left = [s for s in range(n) if sum(hands[s].values())]
+    if left or not summaries:
+        seat = left[0] if left else None
+        return _fail("tricks", seat, [Violation(
+            "WRONG_TRICK_COUNT", "The tricks end before every card is played"
+            + (f" (seat {seat} still holds {sum(hands[seat].values())})." if seat is not None else "."),
+            {"left": {s: sum(hands[s].values()) for s in left}})], summaries, trump, len(summaries))
+
+    last = summaries[-1]
+    settlement = settle(rules, dealer=record.dealer, levels=record.levels, attackers_points=attackers,
+                        kitty=record.kitty_discard, last_trick=LastTrick(last.winner, last.format, last.points),
+                        dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
+                        room_coefficient=room_coefficient)
+    return Adjudication(True, None, trump, tuple(summaries), teams, attackers, tuple(penalties), settlement,
+                        after_exchange[record.dealer])

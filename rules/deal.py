@@ -1,0 +1,105 @@
+"""Shuffling and dealing (RULES.md section 3: ``decks``, ``players``, ``kitty_size``).
+
+A deal gives every seat ``rules.hand_size`` cards and sets ``rules.kitty`` cards aside.  The same
+seed always gives the same deal, on every machine and every Python version, because the shuffle
+uses no library generator whose algorithm could change:
+
+1. The pack is ``decks`` copies of the 54 cards, deck after deck, each in card-index order
+   (2♠..A♠, 2♥..A♥, 2♣..A♣, 2♦..A♦, SJ, BJ).
+2. Random bits come from SHA-256 in counter mode: block ``i`` is
+   ``SHA-256(b"tractor-rules/deal/v1\\x00" + seed_bytes + b"\\x00" + i as 8 bytes big-endian)``;
+   the blocks are cut into 8-byte big-endian unsigned integers, in order.
+3. A uniform integer below ``m`` takes the next 64-bit integer ``x`` and rejects it while
+   ``x >= 2**64 - (2**64 % m)``; otherwise it is ``x % m``.
+4. Fisher–Yates: for ``i`` from ``N - 1`` down to 1, swap positions ``i`` and ``j = uniform(i + 1)``.
+5. Dealing: position ``p`` of the shuffled pack goes to seat ``p % players`` while
+   ``p < players · hand_size``; the rest is the kitty, in pack order.
+
+Seeds: a string (its UTF-8 bytes), bytes, or an int (its decimal digits as a string).  Without a
+seed, 16 random bytes from :mod:`secrets` make a fresh hex seed, which the deal reports so that it
+can be reproduced.
+
+Decisions: dealing starts at seat 0 whatever the dealer (the API's deal has no dealer); hands are
+returned sorted (they are multisets); the kitty keeps its pack order, which is the order
+``kitty-reveal`` turns it (see :mod:`rules.declarations`); ``order`` is the whole shuffled pack, for
+clients that replay the deal card by card.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Iterator
+
+from .cards import CARDS, Card
+from .ruleset import Ruleset
+from .violations import InputError
+
+DOMAIN = b"tractor-rules/deal/v1\x00"
+_TWO64 = 1 << 64
+
+
+@dataclass(frozen=True)
+class Deal:
+    seed: str
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    order: tuple[Card, ...]
+
+
+def seed_bytes(seed: str | bytes | int) -> bytes:
+    if isinstance(seed, bool):
+        raise InputError("a seed is a string, bytes or an integer", "seed")
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, int):
+        return str(seed).encode("ascii")
+    if isinstance(seed, str):
+        return seed.encode("utf-8")
+    raise InputError("a seed is a string, bytes or an integer", "seed")
+
+
+def random_words(seed: str | bytes | int) -> Iterator[int]:
+    """The 64-bit words of the SHA-256 counter-mode stream for ``seed`` (step 2)."""
+    key = DOMAIN + seed_bytes(seed) + b"\x00"
+    counter = 0
+    while True:
+        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        for k in range(0, 32, 8):
+            yield int.from_bytes(block[k:k + 8], "big")
+        counter += 1
+
+
+def _uniform(words: Iterator[int], m: int) -> int:
+    limit = _TWO64 - (_TWO64 % m)
+    while True:
+        x = next(words)
+        if x < limit:
+            return x % m
+
+
+def shuffled_pack(decks: int, seed: str | bytes | int) -> tuple[Card, ...]:
+    """The shuffled pack of ``decks`` decks (steps 1, 3, 4)."""
+    pack = [CARDS[c] for _ in range(decks) for c in range(54)]
+    words = random_words(seed)
+    for i in range(len(pack) - 1, 0, -1):
+        j = _uniform(words, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return tuple(pack)
+
+
+def deal(rules: Ruleset, seed: str | int | None = None) -> Deal:
+    """Shuffle and deal per ``rules``; the same seed always gives the same deal.
+
+    ``Deal.seed`` is the seed as text (an int seed gives the same deal as its decimal string).
+    """
+    if seed is None:
+        seed = secrets.token_hex(16)
+    if isinstance(seed, bytes):
+        raise InputError("a deal seed is a string or an integer", "seed")
+    text = str(seed_bytes(seed), "utf-8")
+    pack = shuffled_pack(rules.decks, seed)
+    n, size = rules.players, rules.hand_size
+    dealt = n * size
+    hands = tuple(tuple(sorted(pack[p] for p in range(s, dealt, n))) for s in range(n))
+    return Deal(text, hands, tuple(pack[dealt:]), pack)

@@ -1,0 +1,370 @@
+"""Declarations (亮主, 加固, 反): RULES.md sections 3 and 10.
+
+A declaration shows ``k`` identical level cards of one suit (or, where ``declare_with_twos``, ``k``
+identical 2s) and names that suit trump; ``k`` identical jokers name no-trump where
+``joker_declarations`` allows it (``pairs``: exactly two, ``any-multiple``: two or more).  Its
+strength is ``(k, tier)`` with tier suit < SJ < BJ.
+
+Public functions:
+
+- :func:`check_declaration` -- is one declaration valid after a history of earlier ones; its kind
+  (``declare`` / ``reinforce`` / ``overturn``) and the trump after it;
+- :func:`declaration_state` -- replay a history (each entry must be valid) into the standing state;
+- :func:`declaration_options` -- every declaration a seat could make now from its hand;
+- :func:`no_declaration_outcome` -- what happens when nobody declared (``redeal`` / ``no-trump`` /
+  ``kitty-reveal``);
+- :func:`first_hand_dealer` -- who deals the first hand.
+
+Decisions where RULES.md section 10 is silent (seed named where one applies, else pagat.com):
+
+- *Kinds.*  ``declare`` is the first declaration of the hand; ``reinforce`` is the standing declarer
+  showing more cards for the same trump (suit, or no-trump); every other valid declaration is an
+  ``overturn`` -- including another player showing more cards of the standing suit (the trump stays,
+  the declarer changes), which section 10 allows under ``count`` ("anyone else may overturn").
+- *Reinforcing needs more cards.*  Under ``count`` the standing declarer showing the same trump with
+  the same number of cards (``BJ BJ`` over their own ``SJ SJ``) changes nothing and is refused as
+  too weak; a declarer's joker set over their own suit (or a suit over their own jokers) is an
+  overturn of their own declaration and refused.
+- *qq* (seed 002).  Only single and pair declarations exist there: a suit declaration of two or more
+  identical cards counts as a "pair" (reachable only with 3 decks), and joker sets follow
+  ``joker_declarations``.  反无主 (jokers) may be made by anyone, the standing declarer included, since
+  seed 002 does not restrict it; 自保 is the standing declarer's pair of the same suit; 反主 is another
+  player's pair in any suit.  The standing declarer's pair of another suit is refused as an overturn
+  of their own declaration.  After one of these three, every declaration is refused (closed).
+- *count-min2-overturn* (seed 004).  "More cards than the current one" is read literally: an overturn
+  needs ``k >= 2`` and ``k`` strictly greater than the standing ``k`` (the joker tier does not help);
+  the declarer's reinforcement needs more cards too.  The first declaration may show any ``k >= 1``.
+- *declare_with_twos* (seed 000).  The family (level cards or 2s) is fixed by the first suited
+  declaration; joker sets belong to neither family and never fix it.  At level 2 the 2s *are* the
+  level cards, so there is one family.
+- *Copies.*  Showing more copies of a card than ``decks`` allows is malformed input
+  (:class:`~rules.violations.InputError`), not an illegal declaration; so is an invalid declaration
+  inside ``history``.
+- *Nobody declared.*  ``kitty-reveal`` (pagat) applies after the first hand only: with no dealer yet
+  (``first_hand=True``) the deal is redone.  The kitty's cards are turned in the order given: the
+  first level card sets the suit; if none, the suited card of the highest printed rank (A high; the
+  first turned among equals); jokers have no suit and are skipped; a kitty of jokers only (or an
+  empty kitty) gives no-trump.  ``no-trump`` (seed 002) plays without a trump suit at the level.
+- *First dealer.*  In the first hand the standing declarer deals (section 10).  When nobody declared
+  and the ruleset plays on (``no-trump``), seed 002 names no dealer: the caller's ``default_seat``
+  (seat 0 unless given) deals.  Under ``redeal`` there is no dealer (``None``).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
+from .order import Trump
+from .ruleset import DeclarationStyle, JokerDeclarations, NoDeclaration, Ruleset
+from .violations import InputError, Violation
+
+DECLARE = "declare"
+REINFORCE = "reinforce"
+OVERTURN = "overturn"
+
+TIER_SUIT, TIER_SJ, TIER_BJ = 0, 1, 2
+LEVEL_FAMILY, TWOS_FAMILY, JOKER_FAMILY = "level", "twos", "jokers"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The meaning of a set of declared cards (before checking it against the history)."""
+
+    cards: tuple[Card, ...]
+    k: int
+    tier: int                 # TIER_SUIT, TIER_SJ or TIER_BJ
+    suit: str | None          # the trump suit it names; None = no-trump
+    family: str               # LEVEL_FAMILY, TWOS_FAMILY or JOKER_FAMILY
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        return (self.k, self.tier)
+
+
+@dataclass(frozen=True)
+class DeclarationState:
+    """Where the declarations of a hand stand after a history."""
+
+    level: int
+    declarer: int | None = None          # seat of the standing declaration
+    shown: Shown | None = None           # the standing declaration
+    closed: bool = False                 # qq: a pair / joker pair has stood, nothing changes after it
+    family: str | None = None            # declare_with_twos: the family fixed by the first suit declaration
+    count: int = 0                       # how many declarations stood
+
+    @property
+    def trump(self) -> Trump | None:
+        """The trump named so far (None: nobody declared yet)."""
+        if self.shown is None:
+            return None
+        return Trump(self.level, self.shown.suit)
+
+
+@dataclass(frozen=True)
+class DeclarationResult:
+    """The answer for one declaration: ``trump`` is the trump after it (the standing one if invalid)."""
+
+    valid: bool
+    kind: str | None
+    violations: tuple[Violation, ...]
+    trump: Trump | None
+    declarer: int | None
+    state: DeclarationState
+
+
+@dataclass(frozen=True)
+class DeclarationOption:
+    cards: tuple[Card, ...]
+    kind: str
+    trump: Trump
+
+
+@dataclass(frozen=True)
+class NoDeclarationOutcome:
+    """What a hand without any declaration does.
+
+    ``action`` is ``redeal`` (``trump`` None), ``no-trump`` or ``kitty-reveal`` (``trump`` set;
+    ``revealed`` is the kitty card that decided it, None when no card did).
+    """
+
+    action: str
+    trump: Trump | None
+    revealed: Card | None = None
+
+
+# -- reading the cards ----------------------------------------------------------------------------
+def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Violation:
+    """What ``cards`` declare at ``level``, or a ``DECLARATION_INVALID_CARDS`` /
+    ``DECLARATION_JOKERS_NOT_ALLOWED`` violation.  Raises InputError for impossible copy counts."""
+    cards = tuple(sorted(CARDS[c] for c in cards))
+    if not cards:
+        return Violation("DECLARATION_INVALID_CARDS", "A declaration shows at least one card.")
+    kinds = set(cards)
+    k = len(cards)
+    if k > rules.decks:
+        raise InputError(f"{k} copies of {cards[0]} cannot exist with {rules.decks} deck(s)", "cards")
+    if len(kinds) != 1:
+        return Violation("DECLARATION_INVALID_CARDS",
+                         "A declaration shows identical cards only (one rank of one suit, or one joker).",
+                         {"cards": [str(c) for c in cards]})
+    c = cards[0]
+    if c.is_joker:
+        allowed = rules.joker_declarations
+        if allowed is JokerDeclarations.NONE:
+            return Violation("DECLARATION_JOKERS_NOT_ALLOWED",
+                             "This ruleset does not let jokers declare no-trump.")
+        if allowed is JokerDeclarations.PAIRS and k != 2:
+            return Violation("DECLARATION_INVALID_CARDS",
+                             "Jokers declare no-trump only as a pair of identical jokers.", {"k": k})
+        if k < 2:
+            return Violation("DECLARATION_INVALID_CARDS",
+                             "Jokers declare no-trump only as two or more identical jokers.", {"k": k})
+        return Shown(cards, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
+    if c.rank == level:
+        return Shown(cards, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
+    if rules.declare_with_twos and c.rank == 2:
+        return Shown(cards, k, TIER_SUIT, c.suit, TWOS_FAMILY)
+    allowed_ranks = rank_name(level) + (" or 2s" if rules.declare_with_twos else "")
+    return Violation("DECLARATION_INVALID_CARDS",
+                     f"{c} cannot declare: declarations show level cards ({allowed_ranks}) or jokers.",
+                     {"cards": [str(x) for x in cards]})
+
+
+def _not_in_hand(cards: Sequence[int], hand: Iterable[int]) -> bool:
+    need, have = Counter(cards), Counter(hand)
+    return any(have[c] < n for c, n in need.items())
+
+
+# -- one step ---------------------------------------------------------------------------------------
+def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> tuple[str | None, Violation | None]:
+    """The kind of ``shown`` by ``seat`` after ``state``, or why it is refused."""
+    style = rules.declaration_style
+    cur = state.shown
+    if cur is None:
+        return DECLARE, None
+    if state.closed:
+        return None, Violation("DECLARATION_CLOSED",
+                               "A declaration already stands for good (反无主, 自保 or 反主 has been made).")
+    own = seat == state.declarer
+    same_trump = shown.suit == cur.suit and (shown.family == JOKER_FAMILY) == (cur.family == JOKER_FAMILY)
+    if (rules.declare_with_twos and state.family is not None and shown.family != JOKER_FAMILY
+            and shown.family != state.family):
+        fam = "2s" if state.family == TWOS_FAMILY else "level cards"
+        return None, Violation("DECLARATION_WRONG_FAMILY",
+                               f"The first declaration used {fam}: only {fam} (or jokers) may follow it.",
+                               {"family": state.family})
+    if style is DeclarationStyle.QQ:
+        if shown.k < 2:
+            return None, Violation("DECLARATION_TOO_WEAK",
+                                   "After the first declaration only a pair or a joker pair may change it.")
+        if shown.family == JOKER_FAMILY:
+            return (REINFORCE if own and same_trump else OVERTURN), None
+        if own:
+            if same_trump:
+                return REINFORCE, None
+            return None, Violation("DECLARATION_OWN_OVERTURN",
+                                   "The declarer may protect (自保) their own suit with a pair, not change it.")
+        return OVERTURN, None
+    if own:
+        if not same_trump:
+            return None, Violation("DECLARATION_OWN_OVERTURN",
+                                   "A declarer may reinforce their declaration but not overturn it.")
+        if shown.k <= cur.k:
+            return None, Violation("DECLARATION_TOO_WEAK",
+                                   f"A reinforcement must show more than {cur.k} card(s).",
+                                   {"current": cur.k, "shown": shown.k})
+        return REINFORCE, None
+    if style is DeclarationStyle.COUNT_MIN2_OVERTURN:
+        if shown.k < 2:
+            return None, Violation("DECLARATION_TOO_FEW_CARDS", "An overturn needs at least two cards.",
+                                   {"shown": shown.k})
+        if shown.k <= cur.k:
+            return None, Violation("DECLARATION_TOO_WEAK",
+                                   f"An overturn must show more than {cur.k} card(s).",
+                                   {"current": cur.k, "shown": shown.k})
+        return OVERTURN, None
+    if shown.strength <= cur.strength:
+        return None, Violation("DECLARATION_TOO_WEAK",
+                               "A new declaration must be stronger than the standing one "
+                               "(more cards; with as many, jokers beat suits and BJ beats SJ).",
+                               {"current": list(cur.strength), "shown": list(shown.strength)})
+    return OVERTURN, None
+
+
+def _apply(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> DeclarationState:
+    family = state.family
+    if family is None and shown.family != JOKER_FAMILY:
+        family = shown.family
+    closed = False
+    if rules.declaration_style is DeclarationStyle.QQ:
+        closed = shown.k >= 2
+    return DeclarationState(state.level, seat, shown, closed, family, state.count + 1)
+
+
+def _seat_ok(rules: Ruleset, seat: int, field: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise InputError(f"seat must be 0..{rules.players - 1}", field)
+
+
+def declaration_state(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]]) -> DeclarationState:
+    """Replay ``history`` ([(seat, cards)...] in order); InputError names an invalid entry."""
+    lv = Trump(level).level
+    state = DeclarationState(lv)
+    for i, (seat, cards) in enumerate(history):
+        _seat_ok(rules, seat, f"history/{i}/seat")
+        try:
+            shown = interpret(rules, lv, cards)
+        except InputError as exc:
+            raise InputError(exc.message, f"history/{i}/cards") from None
+        if isinstance(shown, Violation):
+            raise InputError(f"history entry {i}: {shown.message}", f"history/{i}/cards")
+        kind, why = _judge(rules, state, seat, shown)
+        if why is not None:
+            raise InputError(f"history entry {i} is not a valid declaration: {why.message}", f"history/{i}")
+        state = _apply(rules, state, seat, shown)
+    return state
+
+
+def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+                      seat: int, cards: Sequence[int], hand: Sequence[int] | None = None) -> DeclarationResult:
+    """Is ``cards`` shown by ``seat`` a valid declaration after ``history``?
+
+    ``hand`` (optional) is the declarer's hand: the shown cards must be in it.
+    """
+    state = declaration_state(rules, level, history)
+    _seat_ok(rules, seat, "declaration/seat")
+    shown = interpret(rules, state.level, cards)
+    if isinstance(shown, Violation):
+        return DeclarationResult(False, None, (shown,), state.trump, state.declarer, state)
+    violations: list[Violation] = []
+    if hand is not None and _not_in_hand(shown.cards, hand):
+        violations.append(Violation("DECLARATION_NOT_IN_HAND",
+                                    "The declared cards are not all in the declarer's hand.",
+                                    {"cards": [str(c) for c in shown.cards]}))
+    kind, why = _judge(rules, state, seat, shown)
+    if why is not None:
+        violations.append(why)
+    if violations:
+        return DeclarationResult(False, None, tuple(violations), state.trump, state.declarer, state)
+    new_state = _apply(rules, state, seat, shown)
+    return DeclarationResult(True, kind, (), new_state.trump, seat, new_state)
+
+
+def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+                        seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+    """Every declaration ``seat`` could make now from ``hand``, weakest first.
+
+    Order: by number of cards, then tier (suits, SJ, BJ), then suit S, H, C, D; level cards before 2s.
+    """
+    state = declaration_state(rules, level, history)
+    _seat_ok(rules, seat, "seat")
+    have = Counter(CARDS[c] for c in hand)
+    candidates: list[Card] = []
+    ranks = [state.level]
+    if rules.declare_with_twos and state.level != 2:
+        ranks.append(2)
+    for s in SUITS:
+        for r in ranks:
+            candidates.append(suited(r, s))
+    candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
+    found: list[tuple[tuple, DeclarationOption]] = []
+    for pos, c in enumerate(candidates):
+        for k in range(1, min(have[c], rules.decks) + 1):
+            shown = interpret(rules, state.level, (c,) * k)
+            if isinstance(shown, Violation):
+                continue
+            kind, why = _judge(rules, state, seat, shown)
+            if why is None:
+                found.append(((k, shown.tier, pos),
+                              DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
+    found.sort(key=lambda x: x[0])
+    return tuple(opt for _, opt in found)
+
+
+# -- nobody declared ---------------------------------------------------------------------------------
+def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int] = (),
+                           first_hand: bool = False) -> NoDeclarationOutcome:
+    """What happens when a hand ends its deal without a declaration (section 10).
+
+    ``kitty`` is the kitty in the order its cards are turned (only ``kitty-reveal`` reads it).
+    """
+    lv = Trump(level).level
+    policy = rules.no_declaration
+    if policy is NoDeclaration.REDEAL or (policy is NoDeclaration.KITTY_REVEAL and first_hand):
+        return NoDeclarationOutcome("redeal", None)
+    if policy is NoDeclaration.NO_TRUMP:
+        return NoDeclarationOutcome("no-trump", Trump(lv, None))
+    turned = [CARDS[c] for c in kitty]
+    for c in turned:
+        if not c.is_joker and c.rank == lv:
+            return NoDeclarationOutcome("kitty-reveal", Trump(lv, c.suit), c)
+    best: Card | None = None
+    for c in turned:
+        if c.is_joker:
+            continue
+        if best is None or c.rank > best.rank:
+            best = c
+    return NoDeclarationOutcome("kitty-reveal", Trump(lv, best.suit if best is not None else None), best)
+
+
+def first_hand_dealer(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+                      default_seat: int = 0) -> int | None:
+    """Who deals the first hand: the standing declarer; when nobody declared, ``default_seat`` if the
+    ruleset plays on, None when it redeals."""
+    state = declaration_state(rules, level, history)
+    if state.declarer is not None:
+        return state.declarer
+    if no_declaration_outcome(rules, level, (), first_hand=True).action == "redeal":
+        return None
+    return default_seat
+
+
+def standing_trump(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+                   kitty: Sequence[int] = (), first_hand: bool = False) -> Trump | None:
+    """The trump a hand is played with after ``history`` (None: the deal is redone)."""
+    state = declaration_state(rules, level, history)
+    if state.trump is not None:
+        return state.trump
+    return no_declaration_outcome(rules, level, kitty, first_hand).trump

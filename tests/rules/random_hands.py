@@ -1,0 +1,102 @@
+"""Random legal hands played through the engine (for recorded test data and hypothesis properties).
+
+Every choice comes from the engine's own answers: declarations from ``declaration_options``, leads
+from ``legal_plays`` (one unit, or a throw of several disjoint units of one suit), follows from
+``legal_plays``; a throw that the real hands beat is recorded as its forced play with the throw as
+``attempted``.  Python's ``random.Random(seed)`` drives the choices: the generated files are the test
+data, so they do not depend on that generator staying fixed.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules.adjudicate import HandRecord, Play
+from rules.cards import CARDS
+from rules.deal import deal
+from rules.declarations import declaration_options, declaration_state, no_declaration_outcome
+from rules.follow import check_play, legal_plays
+from rules.friends import FriendCall, default_friend_count
+from rules.ruleset import Partnership, Ruleset
+from rules.tricks import trick_winner
+
+
+def _sorted(cards):
+    return tuple(sorted(CARDS[c] for c in cards))
+
+
+def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_follow: int = 200,
+                kitty_points: bool | None = None) -> HandRecord:
+    """A complete random legal hand for ``rules``; the same seed gives the same hand."""
+    rng = random.Random(seed)
+    n = rules.players
+    for attempt in range(50):
+        d = deal(rules, f"hand-{seed}-{attempt}")
+        dealer = rng.randrange(n)
+        if rules.partnership is Partnership.FIXED:
+            team_levels = [rng.randint(rules.first_level, rules.last_level) for _ in range(2)]
+            levels = tuple(team_levels[s % 2] for s in range(n))
+        else:
+            levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
+        level = levels[dealer]
+        history: list = []
+        for _round in range(3):
+            for seat in rng.sample(range(n), n):
+                opts = declaration_options(rules, level, history, seat, d.hands[seat])
+                if opts and rng.random() < 0.45:
+                    history.append((seat, rng.choice(opts).cards))
+        state = declaration_state(rules, level, history)
+        trump = state.trump or no_declaration_outcome(rules, level, d.kitty).trump
+        if trump is not None:
+            break
+    else:  # pragma: no cover
+        raise RuntimeError("no playable deal")
+
+    pool = list(d.hands[dealer]) + list(d.kitty)
+    rng.shuffle(pool)
+    if kitty_points is not None and rules.kitty:
+        # steer the discard: with or without point cards
+        pool.sort(key=lambda c: (CARDS[c].points > 0) != kitty_points)
+    discard = _sorted(pool[:rules.kitty])
+    hands = [Counter(int(c) for c in h) for h in d.hands]
+    hands[dealer] = Counter(int(c) for c in pool[rules.kitty:])
+
+    calls: tuple = ()
+    if rules.partnership is Partnership.FIND_FRIENDS:
+        k = default_friend_count(rules)
+        calls = tuple(FriendCall(CARDS[rng.randrange(54)], rng.randint(1, rules.decks)) for _ in range(k))
+
+    tricks = []
+    leader = dealer
+    while sum(hands[leader].values()):
+        trick = []
+        hand = _sorted(hands[leader].elements())
+        options = legal_plays(rules, trump, hand)
+        suit = rng.choice(options.suits)
+        units = list(suit.units)
+        first = rng.choice(units)
+        lead = Counter(int(c) for c in first.all_cards)
+        if options.throws_allowed and rng.random() < throw_rate:
+            for u in rng.sample(units, len(units)):
+                more = lead + Counter(int(c) for c in u.all_cards)
+                if all(hands[leader][c] >= k for c, k in more.items()) and rng.random() < 0.6:
+                    lead = more
+        lead_cards = _sorted(lead.elements())
+        others = [(s, _sorted(hands[s].elements())) for s in range(n) if s != leader]
+        v = check_play(rules, trump, hand, lead_cards, None, seat=leader, others=others)
+        assert v.legal, v.violations
+        if v.throw is not None and v.throw.stands is False:
+            play = Play(leader, _sorted(v.throw.forced_play), lead_cards)
+        else:
+            play = Play(leader, lead_cards)
+        trick.append(play)
+        hands[leader] -= Counter(int(c) for c in play.cards)
+        for j in range(1, n):
+            seat = (leader + j) % n
+            lp = legal_plays(rules, trump, _sorted(hands[seat].elements()), lead=play.cards, limit=max_follow)
+            cards = _sorted(rng.choice(lp.plays))
+            trick.append(Play(seat, cards))
+            hands[seat] -= Counter(int(c) for c in cards)
+        tricks.append(tuple(trick))
+        leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
+    return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard, calls, tuple(tricks))
