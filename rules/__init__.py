@@ -2,10 +2,16 @@
 
 The names below are the package's public Python API (see the README); everything else may change.
 """
+from .adjudicate import Adjudication, HandRecord, IllegalStep, Play, adjudicate
 from .cards import Card, CardError, card, format_cards, parse_cards
+from .deal import Deal, deal
+from .declarations import (DeclarationOption, DeclarationResult, check_declaration, declaration_options,
+                           first_hand_dealer, no_declaration_outcome, standing_trump)
 from .follow import LeadOptions, LegalPlays, SuitUnits, Verdict, check_play, is_legal, legal_plays
 from .order import Order, Trump, order_for
+from .friends import FriendCall, Teams, teams_after
 from .ruleset import PRESETS, Ruleset, RulesetError
+from .scoring import LastTrick, Ledger, ScoringError, Settlement, kitty_multiplier, settle, table_outcome
 from .throws import ThrowResult, adjudicate_throw
 from .tricks import PlayOutcome, TrickResult, trick_winner
 from .units import Format, Unit, decompose
@@ -14,8 +20,12 @@ from .violations import CODES, InputError, Violation
 __version__ = "0.1.0"
 
 __all__ = [
-    "CODES", "Card", "CardError", "Format", "InputError", "LeadOptions", "LegalPlays", "Order",
-    "PRESETS", "PlayOutcome", "Ruleset", "RulesetError", "SuitUnits", "ThrowResult", "TrickResult",
-    "Trump", "Unit", "Verdict", "Violation", "adjudicate_throw", "card", "check_play", "decompose",
-    "format_cards", "is_legal", "legal_plays", "order_for", "parse_cards", "trick_winner",
+    "CODES", "Adjudication", "Card", "CardError", "Deal", "DeclarationOption", "DeclarationResult",
+    "Format", "FriendCall", "HandRecord", "IllegalStep", "InputError", "LastTrick", "LeadOptions",
+    "Ledger", "LegalPlays", "Order", "PRESETS", "Play", "PlayOutcome", "Ruleset", "RulesetError",
+    "ScoringError", "Settlement", "SuitUnits", "Teams", "ThrowResult", "TrickResult", "Trump", "Unit",
+    "Verdict", "Violation", "adjudicate", "adjudicate_throw", "card", "check_declaration", "check_play",
+    "deal", "declaration_options", "decompose", "first_hand_dealer", "format_cards", "is_legal",
+    "kitty_multiplier", "legal_plays", "no_declaration_outcome", "order_for", "parse_cards", "settle",
+    "standing_trump", "table_outcome", "teams_after", "trick_winner",
 ]
