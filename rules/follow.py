@@ -21,7 +21,6 @@ the plays.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from math import comb
 from typing import Iterable, Sequence
@@ -29,6 +28,7 @@ from typing import Iterable, Sequence
 from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards
 from .order import Order, TRUMP, Trump, order_for
 from .ruleset import FollowLadder, Ruleset
+from .throws import ThrowResult, adjudicate_throw_with
 from .units import (Format, Unit, available_units, decompose_with, describe_realization, realize,
                     realizes, runs, substitutes)
 from .violations import InputError, Violation
@@ -50,7 +50,7 @@ class Verdict:
     legal: bool
     violations: tuple[Violation, ...]
     format: Format | None = None
-    throw: "ThrowResult | None" = None
+    throw: ThrowResult | None = None
     owed: tuple[tuple[int, int], ...] | None = None
 
 
@@ -145,14 +145,6 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]]) -> bool
 
 
 # -- checks --------------------------------------------------------------------------------------
-def _suit_counts(order: Order, cards: Iterable[int], suit: int) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for c in cards:
-        if order.eff[c] == suit:
-            out[c] = out.get(c, 0) + 1
-    return out
-
-
 def _lead_format(order: Order, lead) -> Format:
     try:
         return decompose_with(order, lead)
@@ -160,8 +152,15 @@ def _lead_format(order: Order, lead) -> Format:
         raise InputError(f"the lead is invalid: {exc}", "lead") from None
 
 
-def _missing(hand: Counter, play: Counter) -> list[int]:
+def _missing(hand: dict[int, int], play: dict[int, int]) -> list[int]:
     return sorted(c for c, n in play.items() if n > hand.get(c, 0))
+
+
+def _tally(cards: Iterable[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
 
 
 def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
@@ -170,8 +169,8 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
                unseen: Sequence[int] | None = None) -> Verdict:
     """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7."""
     order = order_for(rules, trump)
-    hand_c = Counter(hand)
-    play_c = Counter(play)
+    hand_c = _tally(hand)
+    play_c = _tally(play)
     if lead is None:
         return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
     lead_format = _lead_format(order, lead)
@@ -183,8 +182,6 @@ def is_legal(rules: Ruleset, trump: Trump, hand, play, lead=None) -> bool:
 
 
 def _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen) -> Verdict:
-    from .throws import adjudicate_throw_with
-
     if not play:
         return Verdict(False, (Violation("EMPTY_PLAY", "a lead needs at least one card"),))
     violations = []
@@ -233,9 +230,10 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
         fmt = decompose_with(order, play)
     if violations:
         return Verdict(False, tuple(violations), fmt)
-    held = _suit_counts(order, hand_c.elements(), suit)
+    eff = order.eff
+    held = {c: k for c, k in hand_c.items() if eff[c] == suit}
     held_n = sum(held.values())
-    played = _suit_counts(order, play, suit)
+    played = {c: k for c, k in play_c.items() if eff[c] == suit}
     played_n = sum(played.values())
     name = _suit_name(order, suit)
     if held_n <= n:
@@ -273,11 +271,11 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     limit = max(0, min(int(limit), MAX_LIMIT))
     lead_format = _lead_format(order, lead)
     n = lead_format.size
-    hand_c = Counter(hand)
+    hand_c = _tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     suit = order.eff[next(iter(lead_format.units[0].cards))]
-    held = _suit_counts(order, hand_c.elements(), suit)
+    held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     if held_n <= n:
         rest = {c: k for c, k in hand_c.items() if order.eff[c] != suit}
