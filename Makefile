@@ -1,0 +1,27 @@
+# `make run` serves the API on $PORT (default 8000); `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8000
+
+.PHONY: install run test spec clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+spec: $(STAMP)
+	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
+
+clean:
+	rm -rf $(VENV) *.egg-info

@@ -1,0 +1,111 @@
+"""The HTTP service: ``create_app(config)`` builds a Flask app around the rules engine."""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import re
+import time
+import uuid
+
+from flask import Flask, g, request
+from werkzeug.exceptions import UnsupportedMediaType
+
+from rules.violations import InputError
+
+from . import engine, metrics
+from .cache import from_config
+from .extensions import Api
+from .problems import field_problem, internal_error
+
+log = logging.getLogger(__name__)
+
+RESOURCES = ("health", "docs", "rulesets", "cards", "plays", "tricks", "declarations", "hands", "deals")
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+DEFAULTS = {
+    "API_TITLE": "tractor-rules",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.1.0",
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "REDIS_URL": None,
+    "CACHE_SIZE": 4096,
+    "CACHE_TTL": 7 * 24 * 3600,
+    "CACHE_TIMEOUT": 0.1,
+    "CACHE_BREAKER_SECONDS": 5.0,
+    "CACHE_PREFIX": "tractor",
+    "ENGINE_VERSION": engine.VERSION,
+}
+
+
+def env_config() -> dict:
+    """Settings from the environment (REDIS_URL, CACHE_*)."""
+    config: dict = {}
+    if os.environ.get("REDIS_URL"):
+        config["REDIS_URL"] = os.environ["REDIS_URL"]
+    for key, cast in (("CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
+                      ("CACHE_BREAKER_SECONDS", float), ("CACHE_PREFIX", str)):
+        if os.environ.get(key):
+            config[key] = cast(os.environ[key])
+    return config
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(config if config is not None else env_config())
+    app.json.sort_keys = False
+    app.extensions["answer_cache"] = from_config(app.config, app.config["ENGINE_VERSION"])
+
+    from .spec import spec_options
+    api = app.extensions["api"] = Api(app, spec_kwargs=spec_options())
+    app.extensions["resources"] = []
+    for name in RESOURCES:
+        try:
+            module = importlib.import_module(f"{__name__}.resources.{name}")
+        except ImportError as exc:
+            if not engine.missing(exc):
+                raise
+            log.info("engine part for %s is missing (%s); endpoint not served", name, exc)
+            continue
+        api.register_blueprint(module.blp)
+        if hasattr(module, "assets"):
+            app.register_blueprint(module.assets)
+        app.extensions["resources"].append(name)
+    from .spec import register_components
+    register_components(api)
+
+    app.before_request(_before)
+    app.after_request(_after)
+    app.register_error_handler(InputError, _input_error)
+    app.register_error_handler(Exception, _unexpected)
+    return app
+
+
+def _before():
+    g.start = time.perf_counter()
+    given = request.headers.get("X-Request-ID", "")
+    g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+    if request.url_rule and request.method == "POST" and request.mimetype != "application/json":
+        raise UnsupportedMediaType()
+
+
+def _after(response):
+    response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
+    if "cache" in g:
+        response.headers["X-Cache"] = g.cache
+    rule = request.url_rule.rule if request.url_rule else "unmatched"
+    status = str(response.status_code)
+    metrics.REQUESTS.labels(rule, request.method, status).inc()
+    if "start" in g:
+        metrics.LATENCY.labels(rule, request.method, status).observe(time.perf_counter() - g.start)
+    return response
+
+
+def _input_error(error: InputError):
+    pointer = "/" + error.field if error.field else ""
+    return field_problem(422, pointer, error.message)
+
+
+def _unexpected(error: Exception):
+    return internal_error(error)

@@ -1,0 +1,57 @@
+"""flask-smorest customised once: problem+json errors and their documentation."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import flask_smorest
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from schemas.common import ProblemSchema
+
+from .problems import PROBLEM_MIME, from_http_exception
+
+BODY_ERRORS = (400, 413, 415, 422)
+X_CACHE = {"X-Cache": {"description": "`hit`: from the cache; `miss`: computed and stored; `bypass`: computed "
+                                      "because the request said `Cache-Control: no-cache`, not stored.",
+                       "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]}}}
+
+
+def resolver(schema) -> str:
+    """Component names: the class name without its ``Schema`` suffix."""
+    name = (schema if isinstance(schema, type) else type(schema)).__name__
+    return name.removesuffix("Schema") or name
+
+
+class Api(flask_smorest.Api):
+    ERROR_SCHEMA = ProblemSchema
+
+    def __init__(self, app=None, **kwargs):
+        kwargs.setdefault("spec_kwargs", {})["marshmallow_plugin"] = MarshmallowPlugin(schema_name_resolver=resolver)
+        super().__init__(app, **kwargs)
+
+    def _register_responses(self):
+        for status in [*BODY_ERRORS, 404, 405]:
+            self.spec.components.response(HTTPStatus(status).name, {
+                "description": HTTPStatus(status).phrase,
+                "content": {PROBLEM_MIME: {"schema": self.ERROR_SCHEMA}},
+            }, lazy=True)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, {
+            "description": "An error, as an RFC 9457 problem document.",
+            "content": {PROBLEM_MIME: {"schema": self.ERROR_SCHEMA}},
+        }, lazy=True)
+
+    def handle_http_exception(self, error):
+        return from_http_exception(error)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    def post_json(self, rule: str, request, response, *, example_in: dict, example_out: dict, cached: bool = False):
+        """A JSON POST endpoint: its body schema, its answer, and its documented errors."""
+        def decorator(func):
+            func = self.response(200, response, example=example_out, headers=X_CACHE if cached else None)(func)
+            for status in BODY_ERRORS:
+                if status != 422:
+                    func = self.alt_response(status, response=HTTPStatus(status).name)(func)
+            func = self.arguments(request, example=example_in)(func)
+            return self.route(rule, methods=["POST"])(func)
+        return decorator

@@ -1,0 +1,28 @@
+"""gunicorn access logs as one JSON object per line, with the request id."""
+from __future__ import annotations
+
+import json
+import time
+
+from gunicorn.glogging import Logger
+
+
+class JsonLogger(Logger):
+    def access(self, resp, req, environ, request_time):
+        if not self.access_log_enabled:
+            return
+        atoms = self.atoms(resp, req, environ, request_time)
+        record = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "request_id": atoms.get("{x-request-id}o", "-"),
+            "remote": atoms["h"],
+            "method": atoms["m"],
+            "path": atoms["U"],
+            "query": atoms["q"] or None,
+            "status": int(atoms["s"]),
+            "bytes": atoms["B"],
+            "duration_ms": round(request_time.total_seconds() * 1000, 3),
+            "cache": atoms.get("{x-cache}o"),
+            "user_agent": atoms["a"],
+        }
+        self.access_log.info(json.dumps(record, ensure_ascii=False))

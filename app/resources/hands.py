@@ -1,0 +1,129 @@
+"""Whole hands: settlement and step-by-step adjudication."""
+from __future__ import annotations
+
+from rules import trick_winner
+from rules.adjudicate import HandRecord, Play, adjudicate
+from rules.friends import FriendCall
+from rules.order import order_for
+from rules.scoring import settle
+
+from schemas import present
+from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, SettlementSchema
+
+from .. import engine
+from ..extensions import Blueprint
+
+blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (RULES.md sections 9, 11).")
+
+SETTLE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 0,
+             "levels": ["10", "7", "10", "7"], "attackers_points": 70, "kitty": ["KD", "5C", "3S", "4S", "6D", "7C", "8C", "9D"],
+             "last_trick": [{"seat": 1, "cards": ["AS", "AS"]}, {"seat": 2, "cards": ["3S", "4C"]},
+                            {"seat": 3, "cards": ["6S", "7S"]}, {"seat": 0, "cards": ["8S", "9S"]}],
+             "penalties": [], "ratings": [120, 95, 150, 88], "room_coefficient": 10}
+
+
+def settlement_answer(data: dict) -> dict:
+    rules, trump = data["rules"], data["trump"]
+    last = engine.run("hands/settle", trick_winner, rules, trump,
+                      plays=[(p["seat"], present.multiset(p["cards"])) for p in data["last_trick"]])
+    s = engine.run("hands/settle", settle, rules, dealer=data["dealer"], levels=data["levels"],
+                   attackers_points=data["attackers_points"], kitty=present.multiset(data["kitty"]),
+                   last_trick=last, dealer_team=data["dealer_team"],
+                   penalties=[(p["seat"], p["points"]) for p in data["penalties"]],
+                   ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+    return settlement_body(s)
+
+
+def settlement_body(s) -> dict:
+    body = {"kitty_points": s.kitty_points, "multiplier": s.multiplier, "kitty_bonus": s.kitty_bonus,
+            "attackers_points": s.attackers_points, "penalty_points": s.penalty_points,
+            "attackers_total": s.attackers_total, "outcome": s.outcome, "level_changes": list(s.level_changes),
+            "new_levels": [present.rank(v) for v in s.new_levels], "next_dealer": s.next_dealer,
+            "game_over": s.game_over, "winner": None if s.winner is None else list(s.winner),
+            "dealer_team": list(s.dealer_team), "explanation": s.explanation}
+    if s.ledger is not None:
+        body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
+                          "coin_changes": None if s.ledger.coin_changes is None else list(s.ledger.coin_changes)}
+    return body
+
+
+def record(data: dict) -> HandRecord:
+    return HandRecord(
+        rules=data["rules"], dealer=data["dealer"], levels=tuple(data["levels"]),
+        hands=tuple(present.multiset(h) for h in data["deal"]["hands"]), kitty=tuple(data["deal"]["kitty"]),
+        declarations=tuple((d["seat"], present.multiset(d["cards"])) for d in data["declarations"]),
+        kitty_discard=present.multiset(data["kitty_discard"]),
+        friends=tuple(FriendCall(f["card"], f["ordinal"]) for f in data["friends"]),
+        tricks=tuple(tuple(Play(p["seat"], present.multiset(p["cards"]), present.multiset(p["attempted"]))
+                           for p in trick) for trick in data["tricks"]),
+        first_hand=data["first_hand"])
+
+
+def played(order, play: Play) -> dict:
+    out = {"seat": play.seat, "cards": present.cards(order, play.cards)}
+    if play.attempted is not None:
+        out["attempted"] = present.cards(order, play.attempted)
+    return out
+
+
+def adjudication_answer(data: dict) -> dict:
+    result = engine.run("hands/adjudicate", adjudicate, record(data), partial=data["partial"],
+                        ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+    order = order_for(data["rules"], result.trump) if result.trump is not None else None
+    illegal, teams = result.illegal, result.teams
+    return {
+        "legal": result.legal,
+        "step": illegal.step if illegal else None,
+        "seat": illegal.seat if illegal else None,
+        "reasons": present.reasons(illegal.reasons) if illegal else [],
+        "trump": present.trump(result.trump),
+        "tricks": [{"index": t.index, "leader": t.leader, "winner": t.winner, "points": t.points,
+                    "point_cards": present.cards(order, t.point_cards), "format": present.fmt(order, t.format),
+                    "plays": [played(order, p) for p in t.plays]} for t in result.tricks],
+        "teams": None if teams is None else {"dealer": teams.dealer, "dealer_team": list(teams.dealer_team),
+                                             "attackers": list(teams.attackers), "friends": list(teams.friends)},
+        "attackers_points": result.attackers_points,
+        "penalties": [{"seat": seat, "points": points} for seat, points in result.penalties],
+        "settlement": None if result.settlement is None else settlement_body(result.settlement),
+    }
+
+
+ADJUDICATE_IN = {
+    "rules": {"preset": "qq", "decks": 1}, "dealer": 0, "levels": ["2", "2", "2", "2"], "partial": True,
+    "deal": {"hands": [["2D", "KS", "10S", "8S", "6S", "AH", "KH", "QH", "9C", "5C", "AD", "7D"],
+                       ["JS", "7S", "3S", "9H", "8H", "7H", "JC", "7C", "6C", "KD", "8D", "4D"],
+                       ["SJ", "2S", "9S", "4S", "JH", "6H", "AC", "10C", "8C", "4C", "QD", "3D"],
+                       ["2C", "QS", "10H", "5H", "4H", "3H", "KC", "QC", "JD", "10D", "9D", "6D"]],
+             "kitty": ["5D", "5S", "BJ", "2H", "3C", "AS"]},
+    "declarations": [], "kitty_discard": ["5D", "5S", "BJ", "2H", "3C", "AS"],
+    "tricks": [[{"seat": 0, "cards": ["2D"]}, {"seat": 1, "cards": ["JS"]}, {"seat": 2, "cards": ["SJ"]},
+                {"seat": 3, "cards": ["2C"]}],
+               [{"seat": 2, "cards": ["2S"]}, {"seat": 3, "cards": ["QS"]}, {"seat": 0, "cards": ["KS"]},
+                {"seat": 1, "cards": ["7S"]}]]}
+
+
+@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, example_in=ADJUDICATE_IN,
+               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)))
+def adjudicate_hand(data: dict):
+    """Check a whole recorded hand, step by step.
+
+    In order: the deal, each declaration, the kitty discard, the friend calls, then every play of
+    every trick (turn, legality, throws against the real hands) and the final card count. The
+    answer names the first illegal `step` (a path into the request such as `tricks/4/1`), its
+    `seat` and `reasons`; a legal hand gets each trick's winner and points, the teams and the
+    settlement (as `/v1/hands/settle`). A failed throw is recorded with `cards` (its forced play)
+    and `attempted` (the whole throw).
+    """
+    return adjudication_answer(data)
+
+
+@blp.post_json("/settle", SettleSchema, SettlementSchema, example_in=SETTLE_IN,
+               example_out=settlement_answer(SettleSchema().load(SETTLE_IN)))
+def settle_hand(data: dict):
+    """Settle a hand: the kitty bonus, the attackers' total, levels, the next dealer.
+
+    The engine finds the last trick's winner and format from `last_trick`; `attackers_points`
+    already counts its point cards when the attackers won it. With `ratings` (and
+    `room_coefficient`), seed 002's rating and coin ledger is added.
+    """
+    return settlement_answer(data)

@@ -1,0 +1,60 @@
+"""Liveness, readiness and metrics."""
+from __future__ import annotations
+
+from flask import Response, current_app
+from marshmallow import Schema, fields
+
+from .. import engine, metrics
+from ..extensions import Blueprint
+
+blp = Blueprint("health", __name__, description="Liveness, readiness and metrics.")
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True, metadata={"enum": ["ok"]})
+    engine_version = fields.String(required=True)
+
+
+class CacheStatusSchema(Schema):
+    backend = fields.String(required=True, metadata={"enum": ["redis", "memory"]})
+    ok = fields.Boolean(required=True)
+
+
+class ReadinessSchema(Schema):
+    status = fields.String(required=True, metadata={"enum": ["ready", "degraded"]})
+    cache = fields.Nested(CacheStatusSchema, required=True)
+
+
+@blp.route("/healthz", methods=["GET"])
+@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": engine.VERSION})
+def healthz():
+    """Liveness: the process answers.
+
+    Checks nothing else: a load balancer restarts an instance that stops answering here.
+    """
+    return {"status": "ok", "engine_version": current_app.config["ENGINE_VERSION"]}
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.response(200, ReadinessSchema, example={"status": "degraded", "cache": {"backend": "redis", "ok": False}})
+def readyz():
+    """Readiness: always 200 while the service can answer; a cache that fails makes it `degraded`.
+
+    The service answers without its cache (computing every answer), so a Redis outage never takes
+    an instance out of rotation.
+    """
+    cache = current_app.extensions["answer_cache"].status()
+    return {"status": "ready" if cache["ok"] else "degraded", "cache": cache}
+
+
+@blp.route("/metrics", methods=["GET"])
+@blp.response(200, content_type="text/plain", description="Prometheus text exposition format.",
+              example="# HELP tractor_http_requests_total HTTP requests answered.\n")
+def prometheus_metrics():
+    """Prometheus metrics.
+
+    Requests and latency by endpoint and status, answer-cache results (hit, miss, bypass, error)
+    and time spent in the rules engine; merged across gunicorn workers.
+    """
+    body, content_type = metrics.exposition()
+    return Response(body, content_type=content_type)

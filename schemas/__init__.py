@@ -1,0 +1,1 @@
+"""marshmallow schemas: JSON requests -> engine values, engine answers -> JSON."""

@@ -1,0 +1,92 @@
+"""The base request schema: whole-request card accounting and seat checks."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Iterator
+
+from marshmallow import RAISE, Schema, ValidationError, validates_schema
+
+from rules.cards import CARDS
+
+Path = tuple[Any, ...]
+Source = tuple[Any, Path, Iterable[int]]
+
+
+def nest(path: Path, message: str) -> dict:
+    """``("hand", 3), msg`` -> ``{"hand": {3: [msg]}}`` (marshmallow's error shape)."""
+    error: Any = [message]
+    for part in reversed(path):
+        error = {part: error}
+    return error
+
+
+def invalid(path: Path, message: str) -> ValidationError:
+    return ValidationError(nest(path, message))
+
+
+class RequestSchema(Schema):
+    """A request body.  Subclasses name their card sources in :meth:`card_sources`.
+
+    Each source is ``(owner, path, cards)``.  Sources with ``owner`` None are disjoint piles and add
+    up; sources of one owner (a seat's earlier declarations and its hand) may overlap, so per owner
+    the largest count of each card is taken.  No card may appear more often than ``decks`` allows.
+    """
+
+    class Meta:
+        unknown = RAISE
+
+    def card_sources(self, data: dict) -> Iterator[Source]:
+        return iter(())
+
+    def check(self, data: dict) -> None:
+        """Further checks of a loaded request; raise :class:`ValidationError`."""
+
+    @validates_schema(skip_on_field_errors=True)
+    def _check_request(self, data: dict, **kwargs) -> None:
+        self.check(data)
+        rules = data.get("rules")
+        if rules is not None:
+            check_copies(self.card_sources(data), rules.decks)
+
+
+def check_copies(sources: Iterable[Source], decks: int) -> None:
+    total: Counter = Counter()
+    owned: dict[Any, Counter] = {}
+    last_seen: dict[int, Path] = {}
+    for owner, path, cards in sources:
+        cards = list(cards)
+        here = Counter(cards)
+        if owner is None:
+            total.update(here)
+            for i, c in enumerate(cards):
+                last_seen[c] = path + (i,)
+            continue
+        mine = owned.setdefault(owner, Counter())
+        for c, n in here.items():
+            if n > mine[c]:
+                total[c] += n - mine[c]
+                mine[c] = n
+                last_seen[c] = path + (len(cards) - 1 - cards[::-1].index(c),)
+    for c, n in sorted(total.items()):
+        if n > decks:
+            raise invalid(last_seen[c], f"{n} copies of {CARDS[c]} across the request, "
+                                        f"but {decks} deck{'s' if decks > 1 else ''} hold only {decks}")
+
+
+def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = True,
+                exclude: int | None = None) -> None:
+    """Seats must be below ``players``; ``unique``: no seat twice; ``exclude``: not that seat."""
+    seen: set[int] = set()
+    for i, seat in enumerate(seats):
+        if seat >= players:
+            raise invalid(path + (i, "seat"), f"seat {seat} does not exist with {players} players")
+        if unique and seat in seen:
+            raise invalid(path + (i, "seat"), f"seat {seat} appears twice")
+        if seat == exclude:
+            raise invalid(path + (i, "seat"), f"seat {seat} is the player's own seat")
+        seen.add(seat)
+
+
+def check_size(path: Path, cards: list, most: int, what: str) -> None:
+    if len(cards) > most:
+        raise invalid(path, f"{len(cards)} cards, but {what} holds at most {most}")

@@ -1,0 +1,32 @@
+"""Card analysis."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from .base import RequestSchema
+from .common import CardList, FormatSchema, SUIT_LABELS
+from .fields import Cards, RulesField, TrumpSchema
+
+
+class AnalyzeSchema(RequestSchema):
+    rules = RulesField(required=True)
+    trump = fields.Nested(TrumpSchema, required=True)
+    cards = Cards(required=True, description="Any cards (a multiset).")
+
+    def card_sources(self, data: dict):
+        yield None, ("cards",), data["cards"]
+
+
+class SuitGroupSchema(Schema):
+    suit = fields.String(required=True, metadata={"enum": SUIT_LABELS})
+    cards = CardList()
+
+
+class AnalysisSchema(Schema):
+    cards = CardList()
+    groups = fields.List(fields.Nested(SuitGroupSchema), required=True,
+                         metadata={"description": "The cards by effective suit, trumps first."})
+    points = fields.Integer(required=True)
+    format = fields.Nested(FormatSchema, allow_none=True, required=True,
+                           metadata={"description": "The canonical decomposition, when the cards are of one "
+                                                    "effective suit; else null."})

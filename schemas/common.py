@@ -1,0 +1,53 @@
+"""Response parts shared by several endpoints, and the problem document."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from rules.violations import CODES
+
+SUIT_LABELS = ["trump", "S", "H", "C", "D"]
+
+
+def reason_codes_description() -> str:
+    lines = ["The stable reason code. Every code:", ""]
+    lines += [f"- `{code}`: {text}" for code, text in CODES.items()]
+    return "\n".join(lines)
+
+
+def CardList(description: str = "Cards, canonical, high to low.") -> fields.List:
+    return fields.List(fields.String(metadata={"examples": ["AS"]}), metadata={"description": description})
+
+
+class ReasonSchema(Schema):
+    code = fields.String(required=True, metadata={"enum": list(CODES), "description": reason_codes_description()})
+    message = fields.String(required=True, metadata={"description": "For people; may be reworded."})
+
+
+class UnitSchema(Schema):
+    kind = fields.String(required=True, metadata={"enum": ["single", "pair", "triple", "quad", "n-kind", "tractor"]})
+    width = fields.Integer(required=True, metadata={"description": "Identical cards per rank."})
+    length = fields.Integer(required=True, metadata={"description": "Consecutive ranks."})
+    cards = CardList()
+
+
+class FormatSchema(Schema):
+    suit = fields.String(required=True, metadata={"enum": SUIT_LABELS, "description": "The effective suit."})
+    units = fields.List(fields.Nested(UnitSchema), required=True,
+                        metadata={"description": "The canonical decomposition, largest unit first."})
+    is_throw = fields.Boolean(required=True)
+
+
+class FieldProblemSchema(Schema):
+    pointer = fields.String(required=True, metadata={"description": "JSON Pointer into the request body."})
+    detail = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details."""
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    errors = fields.List(fields.Nested(FieldProblemSchema),
+                         metadata={"description": "Field problems, for 400 and 422."})

@@ -1,0 +1,95 @@
+"""Declarations (亮主, 加固, 反)."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .base import RequestSchema, check_size, invalid
+from .common import CardList, ReasonSchema
+from .fields import Cards, RankField, RulesField, Seat
+from .plays import SeatCardsSchema
+
+MAX_HISTORY = 200
+
+
+class TrumpAnswerSchema(Schema):
+    level = fields.String(required=True)
+    suit = fields.String(required=True, allow_none=True, metadata={"description": "null: no-trump."})
+
+
+class DeclarationContextSchema(RequestSchema):
+    rules = RulesField(required=True)
+    level = RankField(required=True, metadata={"description": "The level being played."})
+    history = fields.List(fields.Nested(SeatCardsSchema), load_default=list,
+                          validate=validate.Length(max=MAX_HISTORY),
+                          metadata={"description": "The earlier declarations of this hand, in order."})
+    hand = Cards(allow_none=True, load_default=None, description="The declarer's hand (so far).")
+
+    def declarer(self, data: dict) -> int:
+        raise NotImplementedError
+
+    def check(self, data: dict) -> None:
+        rules = data["rules"]
+        if not rules.first_level <= data["level"] <= rules.last_level:
+            raise invalid(("level",), "the level lies outside the ruleset's first_level..last_level")
+        for i, entry in enumerate(data["history"]):
+            if entry["seat"] >= rules.players:
+                raise invalid(("history", i, "seat"), f"seat {entry['seat']} does not exist "
+                                                       f"with {rules.players} players")
+        if data["hand"] is not None:
+            check_size(("hand",), data["hand"], rules.hand_size, "a hand")
+
+    def card_sources(self, data: dict):
+        for i, entry in enumerate(data["history"]):
+            yield entry["seat"], ("history", i, "cards"), entry["cards"]
+        if data["hand"] is not None:
+            yield self.declarer(data), ("hand",), data["hand"]
+
+
+class ValidateDeclarationSchema(DeclarationContextSchema):
+    declaration = fields.Nested(SeatCardsSchema, required=True, metadata={"description": "The new declaration."})
+
+    def declarer(self, data: dict) -> int:
+        return data["declaration"]["seat"]
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        if self.declarer(data) >= data["rules"].players:
+            raise invalid(("declaration", "seat"), f"seat {self.declarer(data)} does not exist")
+
+    def card_sources(self, data: dict):
+        yield from super().card_sources(data)
+        yield self.declarer(data), ("declaration", "cards"), data["declaration"]["cards"]
+
+
+class DeclarationOptionsSchema(DeclarationContextSchema):
+    seat = Seat("The seat that may declare.", required=True)
+    hand = Cards(required=True, description="The seat's hand (so far).")
+
+    def declarer(self, data: dict) -> int:
+        return data["seat"]
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        if data["seat"] >= data["rules"].players:
+            raise invalid(("seat",), f"seat {data['seat']} does not exist")
+
+
+class DeclarationVerdictSchema(Schema):
+    valid = fields.Boolean(required=True)
+    kind = fields.String(required=True, allow_none=True, metadata={"enum": ["declare", "reinforce", "overturn", None]})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True,
+                          metadata={"description": "The trump after this declaration (the standing one if "
+                                                   "invalid; null while nobody has declared)."})
+    declarer = fields.Integer(required=True, allow_none=True, metadata={"description": "The standing declarer."})
+
+
+class DeclarationOptionSchema(Schema):
+    cards = CardList()
+    kind = fields.String(required=True, metadata={"enum": ["declare", "reinforce", "overturn"]})
+    trump = fields.Nested(TrumpAnswerSchema, required=True)
+
+
+class DeclarationOptionsAnswerSchema(Schema):
+    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True,
+                          metadata={"description": "Every declaration the seat could make now, weakest first."})

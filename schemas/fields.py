@@ -1,0 +1,135 @@
+"""Fields shared by the request schemas: cards, rulesets, trump, seats."""
+from __future__ import annotations
+
+from enum import Enum
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from rules.cards import CardError, card, rank_value
+from rules.order import Trump
+from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
+
+CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+MAX_SEAT = 11
+
+
+class CardField(fields.Field):
+    """One card in RULES.md notation; loads to a :class:`rules.cards.Card`."""
+
+    def __init__(self, **kwargs):
+        metadata = {"type": "string", "pattern": CARD_PATTERN, "examples": ["10H"],
+                    "description": "A card: rank then suit (`10H`, `AS`, `2C`), or `SJ`/`BJ`."}
+        metadata.update(kwargs.pop("metadata", {}))
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return card(value)
+        except CardError as exc:
+            raise ValidationError(str(exc)) from None
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else str(value)
+
+
+def Cards(*, max_items: int = 432, description: str = "", **kwargs) -> fields.List:
+    """A list of cards (a multiset unless the field says otherwise)."""
+    return fields.List(CardField(), validate=validate.Length(max=max_items),
+                       metadata={"description": description}, **kwargs)
+
+
+def Seat(description: str = "A seat, 0..players-1 in playing order.", **kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT),
+                          metadata={"description": description}, **kwargs)
+
+
+class RulesField(fields.Field):
+    """A preset name, or ``{"preset": name, ...overrides}`` / a full parameter object."""
+
+    def __init__(self, **kwargs):
+        metadata = {
+            "description": "A preset name, or an object: a preset plus parameter overrides.",
+            "oneOf": [{"type": "string", "enum": list(PRESETS)},
+                      {"$ref": "#/components/schemas/RulesetParameters"}],
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            if isinstance(value, str):
+                return Ruleset.preset(value)
+            if isinstance(value, dict):
+                return Ruleset.from_dict(value)
+        except RulesetError as exc:
+            if isinstance(value, str):
+                raise ValidationError(exc.message) from None
+            raise ValidationError({exc.parameter: [exc.message]}) from None
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(str(exc)) from None
+        raise ValidationError("rules must be a preset name or an object of parameters")
+
+
+class TrumpSchema(Schema):
+    level = fields.String(required=True, metadata={"enum": RANKS, "description": "The level rank."})
+    suit = fields.String(required=True, allow_none=True,
+                         metadata={"enum": ["S", "H", "C", "D", None],
+                                   "description": "The trump suit; null for no-trump."})
+
+    @post_load
+    def make(self, data, **kwargs):
+        try:
+            level = rank_value(data["level"])
+        except CardError as exc:
+            raise ValidationError({"level": [str(exc)]}) from None
+        try:
+            return Trump(level, data["suit"])
+        except ValueError as exc:
+            raise ValidationError({"suit": [str(exc)]}) from None
+
+
+def _parameter_field(name: str) -> fields.Field:
+    default = getattr(Ruleset(), name)
+    if isinstance(default, Enum):
+        return fields.String(metadata={"enum": [e.value for e in type(default)]})
+    if name in ("first_level", "last_level"):
+        return fields.String(metadata={"enum": RANKS})
+    if name == "must_defend":
+        return fields.List(fields.String(metadata={"enum": RANKS}))
+    if isinstance(default, bool):
+        return fields.Boolean()
+    if name == "kitty_size":
+        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0}, {"const": "auto"}]})
+    if isinstance(default, int):
+        return fields.Integer()
+    raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")
+
+
+RulesetParametersSchema = Schema.from_dict(
+    {"preset": fields.String(validate=validate.OneOf(list(PRESETS)),
+                             metadata={"description": "The preset whose parameters apply first."}),
+     **{name: _parameter_field(name) for name in PARAMETER_NAMES}},
+    name="RulesetParametersSchema")
+
+
+class RankField(fields.String):
+    """A rank (``2``..``10``, ``J``, ``Q``, ``K``, ``A``; ``T`` for 10); loads to 2..14."""
+
+    def __init__(self, **kwargs):
+        metadata = {"enum": RANKS, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return rank_value(super()._deserialize(value, attr, data, **kwargs))
+        except CardError as exc:
+            raise ValidationError(str(exc)) from None
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (not 0, 1 or strings)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value

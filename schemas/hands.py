@@ -1,0 +1,201 @@
+"""Whole hands: settlement."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .base import RequestSchema, check_seats, check_size, invalid
+from .common import FormatSchema, ReasonSchema
+from .declarations import TrumpAnswerSchema
+from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
+from .plays import SeatCardsSchema
+
+MAX_POINTS = 100 * 8 * 10
+
+
+class PenaltySchema(Schema):
+    seat = Seat(required=True)
+    points = fields.Integer(strict=True, required=True, validate=validate.Range(0, MAX_POINTS))
+
+
+def Levels() -> fields.List:
+    return fields.List(RankField(), required=True, validate=validate.Length(min=4, max=12),
+                       metadata={"description": "Each seat's level, a list by seat."})
+
+
+def Ratings() -> fields.List:
+    return fields.List(fields.Integer(strict=True, validate=validate.Range(-10 ** 9, 10 ** 9)),
+                       load_default=None, allow_none=True, validate=validate.Length(max=12),
+                       metadata={"description": "Each seat's rating points (seed 002's ledger)."})
+
+
+def RoomCoefficient() -> fields.Float:
+    return fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, 10 ** 6),
+                        metadata={"description": "The room's coin coefficient (seed 002)."})
+
+
+def check_table(data: dict) -> int:
+    """The dealer is a seat; levels and ratings list every seat.  Returns the number of players."""
+    n = data["rules"].players
+    if data["dealer"] >= n:
+        raise invalid(("dealer",), f"seat {data['dealer']} does not exist with {n} players")
+    for key in ("levels", "ratings"):
+        if data[key] is not None and len(data[key]) != n:
+            raise invalid((key,), f"{key} lists one entry per seat: {n}, not {len(data[key])}")
+    return n
+
+
+class SettleSchema(RequestSchema):
+    rules = RulesField(required=True)
+    trump = fields.Nested(TrumpSchema, required=True)
+    dealer = Seat("The dealer's seat.", required=True)
+    levels = Levels()
+    dealer_team = fields.List(Seat(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+                              metadata={"description": "The dealer's side (needed under find-friends)."})
+    attackers_points = fields.Integer(strict=True, required=True, validate=validate.Range(0, MAX_POINTS),
+                                      metadata={"description": "Card points in every trick the attackers won."})
+    kitty = Cards(required=True, description="The kitty the dealer put down.")
+    last_trick = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
+                             metadata={"description": "The last trick in play order."})
+    penalties = fields.List(fields.Nested(PenaltySchema), load_default=list, validate=validate.Length(max=1000),
+                            metadata={"description": "Failed throws: (seat, points)."})
+    ratings = Ratings()
+    room_coefficient = RoomCoefficient()
+
+    def check(self, data: dict) -> None:
+        rules = data["rules"]
+        n = check_table(data)
+        for i, seat in enumerate(data["dealer_team"] or ()):
+            if seat >= n:
+                raise invalid(("dealer_team", i), f"seat {seat} does not exist with {n} players")
+        if len(data["kitty"]) != rules.kitty:
+            raise invalid(("kitty",), f"the kitty holds {rules.kitty} cards under these rules, not {len(data['kitty'])}")
+        if data["attackers_points"] % 5:
+            raise invalid(("attackers_points",), "points are multiples of 5")
+        trick = data["last_trick"]
+        if len(trick) != n:
+            raise invalid(("last_trick",), f"the last trick has one play per seat: {n}")
+        check_seats(("last_trick",), [p["seat"] for p in trick], n)
+        for i, play in enumerate(trick):
+            check_size(("last_trick", i, "cards"), play["cards"], rules.hand_size, "a hand")
+        for i, penalty in enumerate(data["penalties"]):
+            if penalty["seat"] >= n:
+                raise invalid(("penalties", i, "seat"), f"seat {penalty['seat']} does not exist with {n} players")
+
+    def card_sources(self, data: dict):
+        yield None, ("kitty",), data["kitty"]
+        for i, play in enumerate(data["last_trick"]):
+            yield None, ("last_trick", i, "cards"), play["cards"]
+
+
+class LedgerSchema(Schema):
+    rating_changes = fields.List(fields.Integer(), required=True)
+    coin_changes = fields.List(fields.Float(), required=True, allow_none=True)
+
+
+class SettlementSchema(Schema):
+    kitty_points = fields.Integer(required=True)
+    multiplier = fields.Integer(required=True)
+    kitty_bonus = fields.Integer(required=True, metadata={"description": "The change the kitty makes to the attackers."})
+    attackers_points = fields.Integer(required=True)
+    penalty_points = fields.Integer(required=True)
+    attackers_total = fields.Integer(required=True)
+    outcome = fields.String(required=True, metadata={"enum": ["dealer-keeps", "attackers-take-over"]})
+    level_changes = fields.List(fields.Integer(), required=True, metadata={"description": "Levels moved, by seat."})
+    new_levels = fields.List(fields.String(), required=True, metadata={"description": "Levels after the hand, by seat."})
+    next_dealer = fields.Integer(required=True)
+    game_over = fields.Boolean(required=True)
+    winner = fields.List(fields.Integer(), required=True, allow_none=True,
+                         metadata={"description": "The seats that won the game, or null."})
+    dealer_team = fields.List(fields.Integer(), required=True)
+    explanation = fields.String(required=True)
+    ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: seed 002's ledger."})
+
+
+class DealInSchema(Schema):
+    hands = fields.List(Cards(), required=True, validate=validate.Length(min=1, max=12),
+                        metadata={"description": "Every hand as dealt, by seat."})
+    kitty = Cards(load_default=list, description="The kitty as dealt, in dealt order.")
+
+
+class FriendCallSchema(Schema):
+    card = CardField(required=True)
+    ordinal = fields.Integer(strict=True, load_default=1, validate=validate.Range(1, 8),
+                             metadata={"description": "Which copy: 1 = the first played."})
+
+
+class RecordedPlaySchema(SeatCardsSchema):
+    attempted = Cards(load_default=None, allow_none=True,
+                      description="A failed throw: the whole attempt (`cards` is then its forced play).")
+
+
+class AdjudicateSchema(RequestSchema):
+    rules = RulesField(required=True)
+    dealer = Seat("The dealer's seat.", required=True)
+    levels = Levels()
+    deal = fields.Nested(DealInSchema, required=True)
+    declarations = fields.List(fields.Nested(SeatCardsSchema), load_default=list, validate=validate.Length(max=200))
+    kitty_discard = Cards(load_default=list, description="The cards the dealer put down.")
+    friends = fields.List(fields.Nested(FriendCallSchema), load_default=list, validate=validate.Length(max=11),
+                          metadata={"description": "Find-friends: the dealer's friend calls."})
+    tricks = fields.List(fields.List(fields.Nested(RecordedPlaySchema), validate=validate.Length(min=1, max=12)),
+                         load_default=list, validate=validate.Length(max=432),
+                         metadata={"description": "The tricks in order, each in play order."})
+    first_hand = StrictBoolean(load_default=False,
+                               metadata={"description": "The first hand: the declarer deals."})
+    partial = StrictBoolean(load_default=False,
+                            metadata={"description": "The tricks so far only: no final count, no settlement."})
+    ratings = Ratings()
+    room_coefficient = RoomCoefficient()
+
+    def check(self, data: dict) -> None:
+        n = check_table(data)
+        for i, entry in enumerate(data["declarations"]):
+            if entry["seat"] >= n:
+                raise invalid(("declarations", i, "seat"), f"seat {entry['seat']} does not exist with {n} players")
+        for t, trick in enumerate(data["tricks"]):
+            check_seats(("tricks", t), [p["seat"] for p in trick], n)
+
+    def card_sources(self, data: dict):
+        for s, hand in enumerate(data["deal"]["hands"]):
+            yield None, ("deal", "hands", s), hand
+        yield None, ("deal", "kitty"), data["deal"]["kitty"]
+
+
+class IllegalPlaySchema(Schema):
+    seat = fields.Integer(required=True)
+    cards = fields.List(fields.String(), required=True)
+    attempted = fields.List(fields.String())
+
+
+class TrickSummarySchema(Schema):
+    index = fields.Integer(required=True)
+    leader = fields.Integer(required=True)
+    winner = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+    point_cards = fields.List(fields.String(), required=True)
+    format = fields.Nested(FormatSchema, required=True)
+    plays = fields.List(fields.Nested(IllegalPlaySchema), required=True)
+
+
+class TeamsSchema(Schema):
+    dealer = fields.Integer(required=True)
+    dealer_team = fields.List(fields.Integer(), required=True)
+    attackers = fields.List(fields.Integer(), required=True)
+    friends = fields.List(fields.Integer(allow_none=True), required=True,
+                          metadata={"description": "Per friend call: the seat it made a friend, or null."})
+
+
+class AdjudicationSchema(Schema):
+    legal = fields.Boolean(required=True, metadata={"description": "Every step of the hand is legal."})
+    step = fields.String(required=True, allow_none=True,
+                         metadata={"description": "The first illegal step, as a path into the request "
+                                                  "(`deal`, `declarations/2`, `tricks/4/1`, ...)."})
+    seat = fields.Integer(required=True, allow_none=True, metadata={"description": "Who made the illegal step."})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True)
+    tricks = fields.List(fields.Nested(TrickSummarySchema), required=True,
+                         metadata={"description": "Each completed trick (before the illegal step, if any)."})
+    teams = fields.Nested(TeamsSchema, allow_none=True, required=True)
+    attackers_points = fields.Integer(allow_none=True, required=True)
+    penalties = fields.List(fields.Nested(PenaltySchema), required=True)
+    settlement = fields.Nested(SettlementSchema, allow_none=True, required=True)

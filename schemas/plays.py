@@ -1,0 +1,110 @@
+"""Plays: validate one play, list the legal plays."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .base import RequestSchema, check_seats, check_size, invalid
+from .common import CardList, FormatSchema, ReasonSchema, SUIT_LABELS, UnitSchema
+from .fields import Cards, RulesField, Seat, TrumpSchema
+
+MAX_LIMIT = 1000
+
+
+class SeatCardsSchema(Schema):
+    seat = Seat(required=True)
+    cards = Cards(required=True, description="That seat's cards.")
+
+
+class PositionSchema(RequestSchema):
+    rules = RulesField(required=True)
+    trump = fields.Nested(TrumpSchema, required=True)
+    hand = Cards(required=True, description="The player's hand, including the cards being played.")
+    lead = Cards(allow_none=True, load_default=None,
+                 description="The trick's first play; absent (or null) when the play is itself a lead.")
+
+    def check(self, data: dict) -> None:
+        rules, hand, lead = data["rules"], data["hand"], data["lead"]
+        check_size(("hand",), hand, rules.hand_size, "a hand")
+        if lead is not None:
+            if not lead:
+                raise invalid(("lead",), "a lead has at least one card")
+            check_size(("lead",), lead, rules.hand_size, "a lead")
+            if len(hand) < len(lead):
+                raise invalid(("hand",), f"a follower holds at least as many cards as the lead "
+                                         f"({len(lead)}), not {len(hand)}")
+
+    def card_sources(self, data: dict):
+        yield None, ("hand",), data["hand"]
+        if data["lead"]:
+            yield None, ("lead",), data["lead"]
+
+
+class ValidatePlaySchema(PositionSchema):
+    play = Cards(required=True, description="The cards played (they are part of `hand`).")
+    seat = Seat(load_default=None, allow_none=True, description="The player's own seat.")
+    others = fields.List(fields.Nested(SeatCardsSchema), load_default=None, allow_none=True,
+                         validate=validate.Length(max=11),
+                         metadata={"description": "The other players' hands, to adjudicate a throw."})
+    unseen = Cards(load_default=None, allow_none=True,
+                   description="Every card the leader has not seen, to adjudicate a throw without the hands.")
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        rules = data["rules"]
+        if data["seat"] is not None and data["seat"] >= rules.players:
+            raise invalid(("seat",), f"seat {data['seat']} does not exist with {rules.players} players")
+        if data["others"] is not None and data["unseen"] is not None:
+            raise invalid(("unseen",), "give either others or unseen, not both")
+        if data["others"]:
+            others = data["others"]
+            check_seats(("others",), [o["seat"] for o in others], rules.players, exclude=data["seat"])
+            for i, other in enumerate(others):
+                check_size(("others", i, "cards"), other["cards"], rules.hand_size, "a hand")
+        if data["unseen"]:
+            check_size(("unseen",), data["unseen"], rules.total_cards - len(data["hand"]), "the rest of the decks")
+
+    def card_sources(self, data: dict):
+        yield from super().card_sources(data)
+        for i, other in enumerate(data["others"] or ()):
+            yield None, ("others", i, "cards"), other["cards"]
+        if data["unseen"]:
+            yield None, ("unseen",), data["unseen"]
+
+
+class LegalPlaysSchema(PositionSchema):
+    limit = fields.Integer(strict=True, load_default=100, validate=validate.Range(1, MAX_LIMIT),
+                           metadata={"description": f"At most this many plays are listed (1..{MAX_LIMIT})."})
+
+
+class ThrowSchema(Schema):
+    stands = fields.Boolean(required=True, allow_none=True,
+                            metadata={"description": "null: unverified (no other hands given)."})
+    forced_play = fields.List(fields.String(), allow_none=True, required=True,
+                              metadata={"description": "The unit a failed throw is reduced to."})
+    beaten_by = fields.Integer(allow_none=True, required=True,
+                               metadata={"description": "The first seat after the leader that beats the forced unit."})
+    penalty = fields.Integer(required=True, metadata={"description": "Points the failed throw costs."})
+
+
+class VerdictSchema(Schema):
+    legal = fields.Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    format = fields.Nested(FormatSchema, allow_none=True, required=True,
+                           metadata={"description": "The play's format when it is of one effective suit."})
+    throw = fields.Nested(ThrowSchema, allow_none=True,
+                          metadata={"description": "Present for a multi-unit lead."})
+
+
+class SuitUnitsSchema(Schema):
+    suit = fields.String(required=True, metadata={"enum": SUIT_LABELS})
+    units = fields.List(fields.Nested(UnitSchema), required=True)
+
+
+class LegalPlaysAnswerSchema(Schema):
+    count = fields.Integer(metadata={"description": "Following: the number of distinct legal plays."})
+    count_exact = fields.Boolean(metadata={"description": "Following: false when `count` is a lower bound."})
+    plays = fields.List(CardList(), metadata={"description": "Following: every distinct legal play, up to `limit`."})
+    truncated = fields.Boolean(metadata={"description": "Following: more plays exist than are listed."})
+    units = fields.List(fields.Nested(SuitUnitsSchema),
+                        metadata={"description": "Leading: the units the hand can lead, by effective suit."})
+    throws_allowed = fields.Boolean(metadata={"description": "Leading: whether several units may be led at once."})

@@ -1,0 +1,47 @@
+"""Trick winners."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .base import RequestSchema, check_seats, check_size, invalid
+from .common import CardList, FormatSchema, UnitSchema
+from .fields import RulesField, TrumpSchema
+from .plays import SeatCardsSchema
+
+
+class TrickSchema(RequestSchema):
+    rules = RulesField(required=True)
+    trump = fields.Nested(TrumpSchema, required=True)
+    plays = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
+                        metadata={"description": "The trick's plays in play order, the lead first."})
+
+    def check(self, data: dict) -> None:
+        rules, plays = data["rules"], data["plays"]
+        if len(plays) > rules.players:
+            raise invalid(("plays",), f"{len(plays)} plays, but a trick has at most {rules.players}")
+        check_seats(("plays",), [p["seat"] for p in plays], rules.players)
+        for i, play in enumerate(plays):
+            if not play["cards"]:
+                raise invalid(("plays", i, "cards"), "a play has at least one card")
+            check_size(("plays", i, "cards"), play["cards"], rules.hand_size, "a hand")
+
+    def card_sources(self, data: dict):
+        for i, play in enumerate(data["plays"]):
+            yield None, ("plays", i, "cards"), play["cards"]
+
+
+class PlayOutcomeSchema(Schema):
+    seat = fields.Integer(required=True)
+    matches_format = fields.Boolean(required=True)
+    trump = fields.Boolean(required=True, metadata={"description": "The play is all trumps."})
+    beats_previous_best = fields.Boolean(required=True)
+
+
+class TrickAnswerSchema(Schema):
+    winner = fields.Integer(required=True, metadata={"description": "The winning seat."})
+    winning_index = fields.Integer(required=True, metadata={"description": "Index of the winning play."})
+    points = fields.Integer(required=True)
+    point_cards = CardList()
+    format = fields.Nested(FormatSchema, required=True)
+    plays = fields.List(fields.Nested(PlayOutcomeSchema), required=True)
+    largest_unit = fields.Nested(UnitSchema, required=True)

@@ -1,0 +1,146 @@
+"""The answer cache: in-process and against a real redis-server."""
+from __future__ import annotations
+
+import signal
+import time
+
+import redis
+
+from app import create_app
+from app.cache import canonical, make_key
+from rules.cards import parse_cards
+
+from tests.conftest import free_port
+
+from .helpers import QQ_HEARTS
+
+TRICK = {**QQ_HEARTS, "plays": [{"seat": 0, "cards": ["5S", "5S"]}, {"seat": 1, "cards": ["KS", "KS"]}]}
+
+
+def trick(n: int) -> dict:
+    """A distinct trick per ``n`` so tests sharing a cache do not see each other's answers."""
+    ranks = ["2", "3", "4", "6", "7", "8", "9", "J", "Q"]
+    return {**QQ_HEARTS, "plays": [{"seat": 0, "cards": [ranks[n % 9] + "S"]},
+                                   {"seat": 1, "cards": [ranks[n // 9 % 9] + "C"]}]}
+
+
+def redis_app(url: str, **config):
+    return create_app({"REDIS_URL": url, "CACHE_TIMEOUT": 0.1, "CACHE_BREAKER_SECONDS": 0.5, **config})
+
+
+def ask(client, body, **headers):
+    r = client.post("/v1/tricks/winner", json=body, headers=headers)
+    assert r.status_code == 200, r.get_data(as_text=True)
+    return r
+
+
+def test_memory_cache_miss_then_hit():
+    client = create_app({}).test_client()
+    first, second = ask(client, TRICK), ask(client, TRICK)
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
+    assert first.get_json() == second.get_json()
+
+
+def test_no_cache_bypasses_and_does_not_store():
+    client = create_app({}).test_client()
+    assert ask(client, TRICK, **{"Cache-Control": "no-cache"}).headers["X-Cache"] == "bypass"
+    assert ask(client, TRICK).headers["X-Cache"] == "miss"
+    assert ask(client, TRICK, **{"Cache-Control": "no-cache"}).headers["X-Cache"] == "bypass"
+
+
+def test_memory_cache_is_bounded():
+    app = create_app({"CACHE_SIZE": 2})
+    client = app.test_client()
+    for n in range(3):
+        ask(client, trick(n))
+    assert len(app.extensions["answer_cache"].store._data) == 2
+    assert ask(client, trick(0)).headers["X-Cache"] == "miss"
+
+
+def test_every_cached_endpoint_says_so(client):
+    hand = {**QQ_HEARTS, "hand": ["9S", "8S"], "lead": ["3S"]}
+    for path, body in (("/v1/plays/validate", {**hand, "play": ["9S"]}), ("/v1/plays/legal", hand)):
+        assert client.post(path, json=body).headers["X-Cache"] in ("miss", "hit")
+    assert "X-Cache" not in client.post("/v1/deals", json={"rules": "qq", "seed": 1}).headers
+
+
+def test_key_is_canonical():
+    a = {**QQ_HEARTS, "hand": parse_cards(["AS", "KS", "AS"])}
+    b = {**QQ_HEARTS, "hand": parse_cards(["KS", "AS", "AS"])}
+    from schemas.plays import LegalPlaysSchema
+    x = LegalPlaysSchema().load({**QQ_HEARTS, "hand": ["AS", "KS", "AS"]})
+    y = LegalPlaysSchema().load({**QQ_HEARTS, "hand": ["ks", "AS", "AS"]})
+    z = LegalPlaysSchema().load({"rules": {"preset": "qq", "throw_penalty": 10}, "trump": QQ_HEARTS["trump"],
+                                 "hand": ["AS", "KS", "AS"]})
+    assert make_key("t", "1", "e", x) == make_key("t", "1", "e", y) != make_key("t", "1", "e", z)
+    assert canonical(a) == canonical(b)
+    assert make_key("t", "1", "e", x) != make_key("t", "2", "e", x)
+
+
+def test_play_order_is_part_of_the_key(client):
+    swapped = {**TRICK, "plays": TRICK["plays"][::-1]}
+    ask(client, TRICK)
+    assert ask(client, swapped).headers["X-Cache"] == "miss"
+
+
+def test_redis_hit_shared_by_two_instances(redis_server):
+    one, two = redis_app(redis_server.url).test_client(), redis_app(redis_server.url).test_client()
+    body = trick(11)
+    assert ask(one, body).headers["X-Cache"] == "miss"
+    assert ask(one, body).headers["X-Cache"] == "hit"
+    shared = ask(two, body)
+    assert shared.headers["X-Cache"] == "hit"
+    assert shared.get_json() == ask(one, body, **{"Cache-Control": "no-cache"}).get_json()
+
+
+def test_redis_keys_carry_the_engine_version(redis_server):
+    client = redis_app(redis_server.url, ENGINE_VERSION="9.9.9-test").test_client()
+    ask(client, trick(12))
+    keys = [k.decode() for k in redis.Redis.from_url(redis_server.url).keys("tractor:9.9.9-test:tricks/winner:*")]
+    assert len(keys) == 1
+    other = redis_app(redis_server.url, ENGINE_VERSION="9.9.10-test").test_client()
+    assert ask(other, trick(12)).headers["X-Cache"] == "miss"
+
+
+def test_redis_flushed_means_miss_not_failure(redis_server):
+    client = redis_app(redis_server.url).test_client()
+    ask(client, trick(13))
+    redis.Redis.from_url(redis_server.url).flushall()
+    assert ask(client, trick(13)).headers["X-Cache"] == "miss"
+
+
+def test_redis_stopped_mid_test(fresh_redis):
+    app = redis_app(fresh_redis.url)
+    client = app.test_client()
+    expected = ask(client, trick(14)).get_json()
+    assert client.get("/readyz").get_json()["status"] == "ready"
+    fresh_redis.stop()
+    for _ in range(3):
+        r = ask(client, trick(14))
+        assert r.get_json() == expected and r.headers["X-Cache"] == "miss"
+    ready = client.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.get_json() == {"status": "degraded", "cache": {"backend": "redis", "ok": False}}
+    assert 'result="error"' in client.get("/metrics").get_data(as_text=True)
+
+
+def test_redis_unreachable_at_start_and_breaker(redis_bin):
+    app = redis_app(f"redis://127.0.0.1:{free_port()}/0", CACHE_BREAKER_SECONDS=30)
+    client = app.test_client()
+    started = time.monotonic()
+    for n in range(5):
+        assert ask(client, trick(20 + n)).headers["X-Cache"] == "miss"
+    assert time.monotonic() - started < 2
+    assert client.get("/readyz").get_json()["status"] == "degraded"
+
+
+def test_redis_slow_costs_at_most_the_timeout(fresh_redis):
+    client = redis_app(fresh_redis.url, CACHE_TIMEOUT=0.05).test_client()
+    fresh_redis.proc.send_signal(signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        r = ask(client, trick(30))
+        assert r.headers["X-Cache"] == "miss"
+        assert time.monotonic() - started < 1
+    finally:
+        fresh_redis.proc.send_signal(signal.SIGCONT)

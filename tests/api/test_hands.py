@@ -1,0 +1,64 @@
+import copy
+
+from .helpers import assert_problem, post
+
+SETTLE = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 0, "levels": ["10", "7", "10", "7"],
+          "attackers_points": 70, "kitty": ["KD", "5C", "3S", "4S", "6D", "7C", "8C", "9D"],
+          "last_trick": [{"seat": 1, "cards": ["AS", "AS"]}, {"seat": 2, "cards": ["3S", "4C"]},
+                         {"seat": 3, "cards": ["6S", "7S"]}, {"seat": 0, "cards": ["8S", "9S"]}]}
+
+
+def test_attackers_take_over_with_the_kitty(client):
+    body = post(client, "/v1/hands/settle", SETTLE).get_json()
+    assert (body["kitty_points"], body["multiplier"], body["kitty_bonus"]) == (15, 4, 60)
+    assert body["attackers_total"] == 130
+    assert body["outcome"] == "attackers-take-over"
+    assert body["new_levels"] == ["10", "8", "10", "8"]
+    assert body["level_changes"] == [0, 1, 0, 1]
+    assert body["next_dealer"] == 1 and body["game_over"] is False and body["winner"] is None
+    assert body["explanation"]
+    assert "ledger" not in body
+
+
+def test_ledger_with_ratings(client):
+    body = post(client, "/v1/hands/settle", {**SETTLE, "ratings": [120, 95, 150, 88],
+                                             "room_coefficient": 10}).get_json()
+    assert body["ledger"] == {"rating_changes": [-6, 6, -6, 6], "coin_changes": [-30, 27, -30, 27]}
+
+
+def test_wrong_kitty_size(client):
+    assert_problem(post(client, "/v1/hands/settle", {**SETTLE, "kitty": ["KD"]}), 422, "/kitty")
+
+
+def test_levels_by_seat(client):
+    assert_problem(post(client, "/v1/hands/settle", {**SETTLE, "levels": ["10", "7", "10"]}), 422)
+
+
+def adjudicate_body():
+    from app.resources.hands import ADJUDICATE_IN
+    return copy.deepcopy(ADJUDICATE_IN)
+
+
+def test_adjudicate_legal_prefix(client):
+    body = post(client, "/v1/hands/adjudicate", adjudicate_body()).get_json()
+    assert body["legal"] is True and body["step"] is None and body["reasons"] == []
+    assert body["trump"] == {"level": "2", "suit": None}
+    assert [(t["leader"], t["winner"], t["points"]) for t in body["tricks"]] == [(0, 2, 0), (2, 2, 10)]
+    assert body["teams"]["dealer_team"] == [0, 2]
+    assert body["settlement"] is None
+
+
+def test_adjudicate_names_the_first_illegal_step(client):
+    record = adjudicate_body()
+    record["tricks"][1] = record["tricks"][1][1:] + record["tricks"][1][:1]
+    body = post(client, "/v1/hands/adjudicate", record).get_json()
+    assert body["legal"] is False
+    assert body["step"] == "tricks/1/0" and body["seat"] == 3
+    assert [r["code"] for r in body["reasons"]] == ["WRONG_TURN"]
+    assert len(body["tricks"]) == 1
+
+
+def test_adjudicate_too_many_copies(client):
+    record = adjudicate_body()
+    record["deal"]["kitty"][0] = "KS"
+    assert_problem(post(client, "/v1/hands/adjudicate", record), 422, "/deal/kitty/0")
