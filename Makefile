@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test spec clean
+.PHONY: install run test spec bench clean
 
 install: $(STAMP)
 
@@ -22,6 +22,9 @@ test: $(STAMP)
 
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
+
+bench: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.run
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -6,7 +6,6 @@ hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 SUITS = ("S", "H", "C", "D")
@@ -110,12 +109,19 @@ def pretty_cards(cards: Iterable[Card]) -> str:
     return "".join(CARDS[c].pretty() for c in cards)
 
 
-def counts(cards: Iterable[int]) -> Counter:
-    return Counter(cards)
+def tally(cards: Iterable[int]) -> dict[int, int]:
+    """A multiset of cards as ``{card: copies}``."""
+    out: dict[int, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+POINT_VALUES: tuple[int, ...] = tuple(c.points for c in CARDS)
 
 
 def points_of(cards: Iterable[int]) -> int:
-    return sum(CARDS[c].points for c in cards)
+    return sum(POINT_VALUES[c] for c in cards)
 
 
 def suited(rank: int, suit: str) -> Card:

@@ -25,16 +25,18 @@ from dataclasses import dataclass
 from math import comb
 from typing import Iterable, Sequence
 
-from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards
+from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards, tally
 from .order import Order, TRUMP, Trump, order_for
 from .ruleset import FollowLadder, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
-from .units import (Format, Unit, available_units, decompose_with, describe_realization, realize,
-                    realizes, runs, substitutes)
+from .units import (Budget, Format, Unit, WorkExceeded, available_units, decompose_with,
+                    describe_realization, realize, realizes)
 from .violations import InputError, Violation
 
 MAX_LIMIT = 1000
-COUNT_WORK = 4000
+FOLLOW_WORK = 20000
+COUNT_WORK = 8000
+DP_STATES = 20000
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -82,18 +84,20 @@ def owed_bins(rules: Ruleset, lead_format: Format) -> list[tuple[int, int]]:
     return [(u.width, 1) for u in lead_format.units for _ in range(u.length)]
 
 
-def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int]):
+def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+                   budget: Budget | None = None):
     """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first."""
     bins = owed_bins(rules, lead_format)
     wider = rules.wider_substitutes
+    budget = budget if budget is not None else Budget(FOLLOW_WORK)
     if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(bins) == 1 and bins[0] in SHENGJI_3DECK_LADDERS:
         for rung in SHENGJI_3DECK_LADDERS[bins[0]]:
-            if realizes(suit_counts, rung, order, wider):
+            if realizes(suit_counts, rung, order, wider, budget):
                 return list(rung)
         return []
     if not suit_counts or max(suit_counts.values()) < 2 or all(b[0] < 2 for b in bins):
         return []
-    if realizes(suit_counts, bins, order, wider):
+    if realizes(suit_counts, bins, order, wider, budget):
         return sorted((b for b in bins if b != (1, 1)), reverse=True)
     top = max(b for b in bins)
     largest = max(w * l for w, l in bins)
@@ -103,14 +107,14 @@ def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_count
         for l in range(largest // w, 0, -1):
             if (w, l) > top or (not rules.tractor_obligation and l > 1):
                 continue
-            if realizes(suit_counts, [(w, l)], order, wider):
+            if realizes(suit_counts, [(w, l)], order, wider, budget):
                 candidates.append((w, l))
     chosen: list[tuple[int, int]] = []
     start = 0
     while start < len(candidates):
         for i in range(start, len(candidates)):
             trial = chosen + [candidates[i]]
-            if _packable(trial, bins) and realizes(suit_counts, trial, order, wider):
+            if _packable(trial, bins) and realizes(suit_counts, trial, order, wider, budget):
                 chosen = trial
                 start = i
                 break
@@ -156,21 +160,14 @@ def _missing(hand: dict[int, int], play: dict[int, int]) -> list[int]:
     return sorted(c for c, n in play.items() if n > hand.get(c, 0))
 
 
-def _tally(cards: Iterable[int]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for c in cards:
-        out[c] = out.get(c, 0) + 1
-    return out
-
-
 def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
                lead: Sequence[int] | None = None, *, seat: int | None = None,
                others: Sequence[tuple[int, Sequence[int]]] | None = None,
                unseen: Sequence[int] | None = None) -> Verdict:
     """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7."""
     order = order_for(rules, trump)
-    hand_c = _tally(hand)
-    play_c = _tally(play)
+    hand_c = tally(hand)
+    play_c = tally(play)
     if lead is None:
         return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
     lead_format = _lead_format(order, lead)
@@ -248,9 +245,16 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
-    owed = strongest_owed(rules, order, lead_format, held)
-    if owed and not realizes(played, owed, order, rules.wider_substitutes):
-        example = realize(held, owed, order, rules.wider_substitutes)
+    wider = rules.wider_substitutes
+    budget = Budget(FOLLOW_WORK)
+    try:
+        owed = strongest_owed(rules, order, lead_format, held, budget)
+        example = None
+        if owed and not realizes(played, owed, order, wider, budget):
+            example = realize(held, owed, order, wider, budget)
+    except WorkExceeded:
+        raise _too_large() from None
+    if example is not None:
         what = describe_realization(order, example)
         it = "it" if len(owed) == 1 else "them"
         violations.append(Violation(
@@ -271,7 +275,7 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     limit = max(0, min(int(limit), MAX_LIMIT))
     lead_format = _lead_format(order, lead)
     n = lead_format.size
-    hand_c = _tally(hand)
+    hand_c = tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     suit = order.eff[next(iter(lead_format.units[0].cards))]
@@ -287,8 +291,20 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
                 break
             plays.append(_canonical_play(order, base + extra))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    owed = strongest_owed(rules, order, lead_format, held)
+    try:
+        owed = strongest_owed(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    except WorkExceeded:
+        raise _too_large() from None
+    if owed and all(l == 1 for _, l in owed):
+        found = _plays_by_widths(order, held, n, [w for w, _ in owed], limit)
+        if found is not None:
+            return found
     return _count_owed(rules, order, held, n, owed, limit)
+
+
+def _too_large() -> InputError:
+    return InputError(f"deciding this follow needs more than {FOLLOW_WORK} search steps; "
+                      "the service does not decide positions this large", "hand")
 
 
 def _canonical_play(order: Order, cards) -> tuple[Card, ...]:
@@ -341,7 +357,8 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
     A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
     copies of) does, and that property only grows with the part.  The search fixes the multi-card
     part card by card: a branch stops when even taking every remaining copy cannot realize
-    ``owed``, and is counted in closed form as soon as the fixed part realizes it.
+    ``owed``, and is counted in closed form as soon as the fixed part realizes it.  Past
+    ``COUNT_WORK`` steps the count is a lower bound.
     """
     if not owed:
         count = _count_submultisets(held, n)
@@ -357,26 +374,32 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
     loose = [c for c in cards if held[c] == 1]
     memo: dict = {}
     plays: list[tuple[Card, ...]] = []
-    state = {"count": 0, "work": COUNT_WORK, "exact": True}
-
-    def realizing(part: dict[int, int]) -> bool:
-        key = tuple(sorted(part.items()))
-        hit = memo.get(key)
-        if hit is None:
-            state["work"] -= 1
-            hit = memo[key] = realizes(part, owed, order, wider)
-        return hit
-
+    seen: set = set()
+    total = [0]
+    budget = Budget(COUNT_WORK)
     suffix = [[1] + [0] * n]
     for c in reversed(multi):
         suffix.append(_times_range(suffix[-1], held[c], n))
     suffix.reverse()
 
+    def realizing(part: dict[int, int]) -> bool:
+        key = tuple(sorted(part.items()))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = realizes(part, owed, order, wider, budget)
+        return hit
+
+    def add(play) -> None:
+        play = _canonical_play(order, play)
+        if play not in seen:
+            seen.add(play)
+            plays.append(play)
+
     def complete(i: int, part: dict[int, int], size: int) -> None:
         k = n - size
         loose_n = len(loose) + i - len(part)
         tail = suffix[i]
-        state["count"] += sum(comb(loose_n, j) * tail[k - j] for j in range(0, min(loose_n, k) + 1))
+        total[0] += sum(comb(loose_n, j) * tail[k - j] for j in range(0, min(loose_n, k) + 1))
         if len(plays) < limit:
             free = {c: 1 for c in multi[:i] if c not in part}
             free.update((c, 1) for c in loose)
@@ -385,13 +408,10 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
             for extra in _submultisets(free, k, order):
                 if len(plays) >= limit:
                     break
-                plays.append(_canonical_play(order, base + list(extra)))
+                add(base + list(extra))
 
     def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
-        if state["work"] <= 0:
-            state["exact"] = False
-            return
-        state["work"] -= 1
+        budget.spend()
         if not upper_known:
             upper = dict(part)
             upper.update((c, held[c]) for c in multi[i:])
@@ -410,9 +430,132 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
                 del part[c]
         rec(i + 1, part, size, False)
 
-    rec(0, {}, 0, False)
-    count = state["count"]
-    return LegalPlays(tuple(plays), count, state["exact"], count > len(plays) or not state["exact"])
+    exact = True
+    try:
+        rec(0, {}, 0, False)
+    except WorkExceeded:
+        exact = False
+    if not plays:
+        example = realize(held, owed, order, wider)
+        if example:
+            core = [c for (w, _l), run in example for c in run for _ in range(w)]
+            rest = dict(held)
+            for c in core:
+                rest[c] -= 1
+            filler = [c for c in sorted(rest, key=order.sort_key, reverse=True) for _ in range(rest[c])]
+            add(core + filler[:n - len(core)])
+    count = total[0] if exact else max(total[0], len(plays))
+    return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
+
+
+def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[int],
+                     limit: int) -> LegalPlays | None:
+    """Exact count and listing when every owed unit has length 1 (pairs, triples, n-kinds).
+
+    Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
+    can host them.  A dynamic programme over the cards tracks the play's size and the set of owed
+    widths that may still be missing; each play is one path through it.  ``None`` when the
+    programme would exceed ``DP_STATES`` states.
+    """
+    cards = sorted(held, key=order.seq.__getitem__, reverse=True)
+    start = (tuple(sorted(widths, reverse=True)),)
+    memo: dict = {}
+
+    def consume(sset, m):
+        key = (sset, m)
+        hit = memo.get(key)
+        if hit is None:
+            out = set()
+            for rem in sset:
+                out.update(_removals(rem, m))
+            hit = memo[key] = _minimal(out)
+        return hit
+
+    layers = [{(0, start): 1}]
+    states = 0
+    for c in cards:
+        nxt: dict = {}
+        h = held[c]
+        for (size, sset), ways in layers[-1].items():
+            for m in range(0, min(h, n - size) + 1):
+                key = (size + m, consume(sset, m))
+                nxt[key] = nxt.get(key, 0) + ways
+        states += len(nxt)
+        if states > DP_STATES:
+            return None
+        layers.append(nxt)
+    good = {k for k in layers[-1] if k[0] == n and () in k[1]}
+    count = sum(layers[-1][k] for k in good)
+    goods = [good]
+    for i in range(len(cards) - 1, -1, -1):
+        h = held[cards[i]]
+        later = goods[-1]
+        goods.append({(size, sset) for size, sset in layers[i]
+                      if any((size + m, consume(sset, m)) in later for m in range(0, min(h, n - size) + 1))})
+    goods.reverse()
+    plays: list[tuple[Card, ...]] = []
+
+    def walk(i, key, acc):
+        if len(plays) >= limit:
+            return
+        if i == len(cards):
+            plays.append(_canonical_play(order, acc))
+            return
+        size, sset = key
+        c = cards[i]
+        for m in range(min(held[c], n - size), -1, -1):
+            nk = (size + m, consume(sset, m))
+            if nk in goods[i + 1]:
+                acc.extend([c] * m)
+                walk(i + 1, nk, acc)
+                del acc[len(acc) - m:]
+
+    if (0, start) in goods[0]:
+        walk(0, (0, start), [])
+    return LegalPlays(tuple(plays), count, True, count > len(plays))
+
+
+def _removals(rem: tuple[int, ...], m: int):
+    """Every ``rem`` minus a sub-multiset of it whose widths sum to at most ``m``."""
+    distinct = sorted(set(rem), reverse=True)
+    have = [rem.count(w) for w in distinct]
+
+    def rec(i, left, take):
+        if i == len(distinct):
+            out = []
+            for w, h, t in zip(distinct, have, take):
+                out.extend([w] * (h - t))
+            yield tuple(out)
+            return
+        w = distinct[i]
+        for t in range(0, min(have[i], left // w) + 1):
+            yield from rec(i + 1, left - t * w, take + [t])
+
+    return rec(0, m, [])
+
+
+def _minimal(rems: set) -> tuple:
+    """The remainders no other remainder is contained in (a smaller remainder is never worse)."""
+    if () in rems:
+        return ((),)
+    ordered = sorted(rems, key=len)
+    keep: list = []
+    for r in ordered:
+        if not any(_contains(r, k) for k in keep):
+            keep.append(r)
+    return tuple(sorted(keep))
+
+
+def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
+    if len(small) > len(big):
+        return False
+    left = list(big)
+    for w in small:
+        if w in left:
+            left.remove(w)
+        else:
+            return False
+    return True
 
 
 def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:

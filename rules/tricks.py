@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import CARDS, Card
+from .cards import POINT_VALUES, Card, points_of, tally
 from .order import Order, TRUMP, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
-from .units import Format, Unit, all_realizations, decompose_with
+from .units import Format, Unit, all_realizations, decompose_with, realizes, runs, substitutes
 from .violations import InputError
 
 
@@ -55,8 +55,52 @@ def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple
     return (width, top)
 
 
-def _split_values(rules, order, fmt: Format, counts: dict[int, int], with_singles: bool):
-    """Value vectors of every split of ``counts`` into the format (groups of equal shapes sorted)."""
+def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int]):
+    """The lexicographically best values of a split of ``counts`` into the format's multi-card
+    units (in format order), or None when the play does not match the format.  Each unit takes
+    the best value that leaves the rest realizable; equal best values are all tried."""
+    wider = rules.wider_substitutes
+    top = max(counts.values())
+
+    def fill(i: int, work: dict[int, int]):
+        if i == len(multi):
+            return ()
+        owed = multi[i]
+        rest = multi[i + 1:]
+        best_value = None
+        options = []
+        for used in substitutes(owed, top, wider):
+            for run in runs(work, order, used[0], used[1]):
+                value = _unit_value(rules, order, owed, used, run)
+                if best_value is not None and value < best_value:
+                    continue
+                for c in run:
+                    work[c] -= used[0]
+                ok = not rest or realizes(work, rest, order, wider)
+                for c in run:
+                    work[c] += used[0]
+                if ok:
+                    if best_value is None or value > best_value:
+                        best_value, options = value, []
+                    options.append((used, run))
+        if best_value is None:
+            return None
+        best_tail = None
+        for used, run in options:
+            for c in run:
+                work[c] -= used[0]
+            tail = fill(i + 1, work)
+            for c in run:
+                work[c] += used[0]
+            if tail is not None and (best_tail is None or tail > best_tail):
+                best_tail = tail
+        return None if best_tail is None else (best_value,) + best_tail
+
+    return fill(0, dict(counts))
+
+
+def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int]):
+    """Value vectors of the splits of ``counts`` into the format, singles included (all-units)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) - len(multi)
     for realization in all_realizations(counts, multi, order, rules.wider_substitutes):
@@ -69,33 +113,37 @@ def _split_values(rules, order, fmt: Format, counts: dict[int, int], with_single
         vector = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))
-        if with_singles and singles:
-            rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
-            vector.extend((1, p) for p in rest[:singles])
+        rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
+        vector.extend((1, p) for p in rest[:singles])
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector, best_cards) -> tuple:
-    """(matches, beats current best vector, own best vector)."""
-    multi = any(u.shape != (1, 1) for u in fmt.units)
+def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector) -> tuple:
+    """(matches the format, beats the current best vector, own best vector)."""
+    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     compare = rules.trick_compare
     if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
-        top = (max(order.power[c] for c in challenger),)
-        if multi and not any(True for _ in _split_values(rules, order, fmt, challenger, False)):
+        if multi and not realizes(challenger, multi, order, rules.wider_substitutes):
             return False, False, None
+        top = (max(order.power[c] for c in challenger),)
         return True, best_vector is None or top > best_vector, top
-    with_singles = compare is TrickCompare.ALL_UNITS
-    vectors = list(_split_values(rules, order, fmt, challenger, with_singles))
+    if compare is TrickCompare.LARGEST_UNIT_FIRST:
+        if len(multi) == 1 and multi[0][1] == 1:
+            w = multi[0][0]
+            powers = [order.power[c] for c, k in challenger.items() if k >= w]
+            own = ((w, max(powers)),) if powers else None
+        else:
+            own = _best_vector(rules, order, multi, challenger)
+        if own is None:
+            return False, False, None
+        return True, best_vector is None or own > best_vector, own
+    vectors = list(_all_unit_vectors(rules, order, fmt, challenger))
     if not vectors:
         return False, False, None
     own = max(vectors)
     if best_vector is None:
         return True, True, own
-    if compare is TrickCompare.ALL_UNITS:
-        wins = any(all(a > b for a, b in zip(v, best_vector)) for v in vectors)
-    else:
-        wins = own > best_vector
-    return True, wins, own
+    return True, any(all(a > b for a, b in zip(v, best_vector)) for v in vectors), own
 
 
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]]) -> TrickResult:
@@ -117,7 +165,7 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
         if len(cards) != n:
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    _, _, best_vector = _beats(rules, order, fmt, _counts(lead_cards), None, None)
+    _, _, best_vector = _beats(rules, order, fmt, tally(lead_cards), None)
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
@@ -128,23 +176,16 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
         if kind == led or kind == TRUMP:
             is_trump = kind == TRUMP
             if is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, _counts(cards), None, None)
+                matches, _, vector = _beats(rules, order, fmt, tally(cards), None)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, _counts(cards), best_vector, None)
+                matches, wins, vector = _beats(rules, order, fmt, tally(cards), best_vector)
             else:
-                matches = _beats(rules, order, fmt, _counts(cards), None, None)[0]
+                matches = _beats(rules, order, fmt, tally(cards), None)[0]
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))
     all_cards = [c for _, cards in plays for c in cards]
-    point_cards = tuple(order.sorted_cards(c for c in all_cards if CARDS[c].points))
-    return TrickResult(plays[best_index][0], best_index, sum(CARDS[c].points for c in point_cards),
+    point_cards = tuple(order.sorted_cards(c for c in all_cards if POINT_VALUES[c]))
+    return TrickResult(plays[best_index][0], best_index, points_of(point_cards),
                        point_cards, fmt, tuple(outcomes), fmt.largest_unit)
-
-
-def _counts(cards) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for c in cards:
-        out[c] = out.get(c, 0) + 1
-    return out

@@ -159,15 +159,38 @@ def substitutes(shape: tuple[int, int], top_width: int, wider: bool) -> list[tup
     return out
 
 
+class WorkExceeded(Exception):
+    """A search ran past its work bound."""
+
+
+class Budget:
+    """A bound on search steps, shared by the searches of one request."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int):
+        self.left = steps
+
+    def spend(self, steps: int = 1) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise WorkExceeded
+
+
+REALIZE_WORK = 50000
+
+
 def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-             wider: bool) -> bool:
+             wider: bool, budget: Budget | None = None) -> bool:
     """Whether disjoint parts of ``counts`` form a unit of every shape (singles are ignored)."""
-    return realize(counts, shapes, order, wider) is not None
+    return realize(counts, shapes, order, wider, budget) is not None
 
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-            wider: bool) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
-    """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first."""
+            wider: bool, budget: Budget | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
+    """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
+
+    Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
     need = sorted((s for s in shapes if s != (1, 1)), key=unit_key, reverse=True)
     if not need:
         return []
@@ -175,20 +198,24 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
         return None
     work = dict(counts)
     top = max(work.values())
+    if max(w for w, _ in need) > top:
+        return None
     ordered = sorted(work, key=order.seq.__getitem__)
     chosen: list = []
-    if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None):
+    if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
+              budget if budget is not None else Budget(REALIZE_WORK)):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev):
+def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget):
     if i == len(need):
         return True
-    key = (i, *[work[c] for c in ordered])
+    budget.spend()
+    same_as_prev = i > 0 and need[i] == need[i - 1]
+    key = (i, prev if same_as_prev else None, *[work[c] for c in ordered])
     if key in failed:
         return False
-    same_as_prev = i > 0 and need[i] == need[i - 1]
     for shape in substitutes(need[i], top, wider):
         w, l = shape
         for run in runs(work, order, w, l, ordered):
@@ -198,7 +225,7 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev):
             for c in run:
                 work[c] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget):
                 return True
             chosen.pop()
             for c in run:
@@ -209,7 +236,8 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev):
 
 def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
                      wider: bool, limit: int = 2000) -> Iterator[list[tuple[tuple[int, int], tuple[int, ...]]]]:
-    """Every realization of ``shapes`` (in the given order, singles included), up to ``limit``."""
+    """Every realization of ``shapes`` (in the given order, singles included), up to ``limit``;
+    equal shapes next to each other are filled in one order only."""
     work = dict(counts)
     top = max(work.values()) if work else 0
     produced = [0]
@@ -221,9 +249,12 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
             produced[0] += 1
             yield list(chosen)
             return
+        same_as_prev = i > 0 and shapes[i] == shapes[i - 1]
         for shape in substitutes(shapes[i], top, wider):
             w, l = shape
             for run in list(runs(work, order, w, l)):
+                if same_as_prev and (shape, run) < chosen[-1]:
+                    continue
                 for c in run:
                     work[c] -= w
                 chosen.append((shape, run))
