@@ -21,7 +21,8 @@ the plays.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from math import comb
 from typing import Iterable, Sequence
 
@@ -47,13 +48,28 @@ SHENGJI_3DECK_LADDERS = {
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to a play check: ``legal``, every violation, the play's format, a throw's fate."""
+    """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
+
+    ``format`` is the play's canonical decomposition (None when the play is not of one suit); for a
+    follow it is computed when first read."""
 
     legal: bool
     violations: tuple[Violation, ...]
-    format: Format | None = None
     throw: ThrowResult | None = None
     owed: tuple[tuple[int, int], ...] | None = None
+    play_format: Format | None = field(default=None, repr=False, compare=False)
+    play: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    order: Order | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def format(self) -> Format | None:
+        if self.play_format is not None or self.order is None or not self.play:
+            return self.play_format
+        eff = self.order.eff
+        first = eff[self.play[0]]
+        if any(eff[c] != first for c in self.play):
+            return None
+        return decompose_with(self.order, self.play)
 
 
 @dataclass(frozen=True)
@@ -201,7 +217,7 @@ def _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
                 f"({', '.join(u.describe() for u in fmt.units)})"))
         elif not violations:
             throw = adjudicate_throw_with(rules, order, seat, fmt, others, unseen)
-    return Verdict(not violations, tuple(violations), fmt, throw)
+    return Verdict(not violations, tuple(violations), throw, play_format=fmt)
 
 
 def _suit_name(order: Order, suit: int) -> str:
@@ -221,12 +237,10 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {n} cards; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
-    suit = order.eff[next(iter(lead_format.units[0].cards))]
-    fmt = None
-    if play and len({order.eff[c] for c in play}) == 1:
-        fmt = decompose_with(order, play)
+    suit = order.eff[lead_format.units[0].cards[0]]
+    play = tuple(play)
     if violations:
-        return Verdict(False, tuple(violations), fmt)
+        return Verdict(False, tuple(violations), play=play, order=order)
     eff = order.eff
     held = {c: k for c, k in hand_c.items() if eff[c] == suit}
     held_n = sum(held.values())
@@ -239,7 +253,7 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
                 "MUST_FOLLOW_SUIT",
                 f"you hold {held_n} {name} card{'s' if held_n != 1 else ''} and must play all of them",
                 {"suit": order.suit_label(next(iter(held))), "held": held_n}))
-        return Verdict(not violations, tuple(violations), fmt)
+        return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
         violations.append(Violation(
             "MUST_FOLLOW_SUIT",
@@ -261,7 +275,7 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
             "MUST_PLAY_UNIT", f"you hold {what} and must play {it}",
             {"owed": [{"width": w, "length": l} for w, l in owed],
              "example": [str(CARDS[c]) for (w, _l), run in example for c in run for _ in range(w)]}))
-    return Verdict(not violations, tuple(violations), fmt, owed=tuple(owed))
+    return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
 
 # -- legal plays -------------------------------------------------------------------------------

@@ -10,12 +10,11 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from .cards import CARDS, Card, pretty_cards
-from .order import Order, order_for
+from .order import SUIT_LABELS, Order, order_for
 from .ruleset import Ruleset
 from .violations import InputError
 
@@ -273,16 +272,18 @@ def decompose(rules: Ruleset, trump, cards: Iterable[int]) -> Format:
 
 
 def decompose_with(order: Order, cards: Iterable[int]) -> Format:
-    cards = list(cards)
+    cards = tuple(cards)
     if not cards:
         raise InputError("a play needs at least one card")
-    suits = {order.eff[c] for c in cards}
-    if len(suits) != 1:
-        raise InputError("the cards are not all of one effective suit")
-    counts = Counter(cards)
-    units = _canonical(dict(counts), order)
-    label = order.suit_label(cards[0])
-    return Format(label, tuple(units), len(units) > 1)
+    eff = order.eff
+    first = eff[cards[0]]
+    counts: dict[int, int] = {}
+    for c in cards:
+        if eff[c] != first:
+            raise InputError("the cards are not all of one effective suit")
+        counts[c] = counts.get(c, 0) + 1
+    units = _canonical(counts, order)
+    return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
 
 
 def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
