@@ -76,7 +76,8 @@ def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, f
         by = next(seat for seat, cards in ordered if beats_unit(order, forced, cards))
         return ThrowResult(False, forced.all_cards, forced, by, rules.throw_penalty)
     if unseen is not None:
-        at_risk = tuple(u for u in fmt.units if beats_unit(order, u, unseen))
+        at_risk = tuple(sorted((u for u in fmt.units if beats_unit(order, u, unseen)),
+                               key=lambda u: (top_power(order, u), u.size, u.width)))
         if not at_risk:
             return ThrowResult(True)
         return ThrowResult(None, at_risk=at_risk)

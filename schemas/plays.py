@@ -78,12 +78,16 @@ class LegalPlaysSchema(PositionSchema):
 
 class ThrowSchema(Schema):
     stands = fields.Boolean(required=True, allow_none=True,
-                            metadata={"description": "null: unverified (no other hands given)."})
+                            metadata={"description": "null: unverified — neither `others` nor `unseen` given, "
+                                                     "or `unseen` cards could beat a unit (see `at_risk`)."})
     forced_play = fields.List(fields.String(), allow_none=True, required=True,
                               metadata={"description": "The unit a failed throw is reduced to."})
     beaten_by = fields.Integer(allow_none=True, required=True,
                                metadata={"description": "The first seat after the leader that beats the forced unit."})
     penalty = fields.Integer(required=True, metadata={"description": "Points the failed throw costs."})
+    at_risk = fields.List(fields.List(fields.String()), required=True,
+                          metadata={"description": "With `unseen` only: the units those cards could beat, "
+                                                   "lowest first (empty otherwise)."})
 
 
 class VerdictSchema(Schema):

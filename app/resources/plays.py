@@ -24,7 +24,8 @@ def throw_answer(order, throw) -> dict | None:
         return None
     return {"stands": throw.stands,
             "forced_play": None if throw.forced_play is None else present.cards(order, throw.forced_play),
-            "beaten_by": throw.beaten_by, "penalty": throw.penalty}
+            "beaten_by": throw.beaten_by, "penalty": throw.penalty,
+            "at_risk": [present.cards(order, u.all_cards) for u in throw.at_risk]}
 
 
 def verdict_answer(data: dict) -> dict:

@@ -97,3 +97,15 @@ def test_ruleset_error_points_into_rules(client):
 def test_unknown_field_and_missing_field(client):
     r = post(client, "/v1/plays/validate", {**QQ_HEARTS, "hand": ["AS"], "pley": ["AS"]})
     assert {"/pley", "/play"} <= set(pointers(r))
+
+
+def test_s6_throw_against_unseen_cards(client):
+    """RULES.md section 6: with only `unseen` cards a throw they cannot beat stands; one they could
+    beat is unverified, with the units at risk lowest first."""
+    throw = {**QQ_HEARTS, "seat": 0, "hand": ["KS", "QS", "QS", "3D"], "play": ["KS", "QS", "QS"]}
+    safe = post(client, "/v1/plays/validate", {**throw, "unseen": ["JS", "4D", "5D"]}).get_json()
+    assert safe["throw"]["stands"] is True and safe["throw"]["at_risk"] == []
+    risky = post(client, "/v1/plays/validate", {**throw, "unseen": ["AS", "4D", "5D"]}).get_json()
+    assert risky["legal"] is True
+    assert risky["throw"]["stands"] is None and risky["throw"]["forced_play"] is None
+    assert risky["throw"]["at_risk"] == [["KS"]]
