@@ -9,8 +9,9 @@ unit size (singles pad the rest).  The strongest owed shape the follower's suit 
 built greedily, largest unit first; that is exact because a subset of a realizable, packable set
 is realizable and packable.
 
-Variants are parameters: ``tractor_obligation: false`` reads every owed unit ``(w, L)`` as ``L``
-units ``(w, 1)``; ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
+Variants are parameters: ``tractor_obligation: false`` keeps each lead unit's ladder but reads
+every owed unit ``(w, L)`` as ``L`` units ``(w, 1)``, adjacency ignored (so a titanic led owes two
+triples, else three pairs); ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
 exactly one length-2 titanic by the fixed ladders of seed 001; ``wider_substitutes`` lets a wider
 unit of the same card count realize an owed unit.
 
@@ -93,50 +94,54 @@ class LeadOptions:
 
 
 # -- the obligation ------------------------------------------------------------------------------
-def owed_bins(rules: Ruleset, lead_format: Format) -> list[tuple[int, int]]:
-    """The lead units the obligation works with (section 7; tractor_obligation applied)."""
-    if rules.tractor_obligation:
-        return [u.shape for u in lead_format.units]
-    return [(u.width, 1) for u in lead_format.units for _ in range(u.length)]
+def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
+    """Shapes as the obligation reads them: with ``tractor_obligation`` false a unit ``(w, L)`` is
+    ``L`` units ``(w, 1)``, consecutive or not."""
+    if not ignore_adjacency:
+        return [s for s in shapes if s != (1, 1)]
+    return [(w, 1) for w, l in shapes if w > 1 for _ in range(l)]
 
 
 def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
                    budget: Budget | None = None):
     """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first."""
-    bins = owed_bins(rules, lead_format)
+    bins = [u.shape for u in lead_format.units]
     wider = rules.wider_substitutes
+    loose = not rules.tractor_obligation
     budget = budget if budget is not None else Budget(FOLLOW_WORK)
+
+    def fits(shapes) -> bool:
+        return realizes(suit_counts, _expanded(shapes, loose), order, wider, budget)
+
+    def owed(shapes) -> list[tuple[int, int]]:
+        return sorted(_expanded(shapes, loose), reverse=True)
+
     if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(bins) == 1 and bins[0] in SHENGJI_3DECK_LADDERS:
         for rung in SHENGJI_3DECK_LADDERS[bins[0]]:
-            if realizes(suit_counts, rung, order, wider, budget):
-                return list(rung)
+            if fits(rung):
+                return owed(rung)
         return []
     if not suit_counts or max(suit_counts.values()) < 2 or all(b[0] < 2 for b in bins):
         return []
-    if realizes(suit_counts, bins, order, wider, budget):
-        return sorted((b for b in bins if b != (1, 1)), reverse=True)
-    top = max(b for b in bins)
+    if fits(bins):
+        return owed(bins)
+    top = max(bins)
     largest = max(w * l for w, l in bins)
     max_count = max(suit_counts.values())
-    candidates = []
-    for w in range(min(top[0], max_count), 1, -1):
-        for l in range(largest // w, 0, -1):
-            if (w, l) > top or (not rules.tractor_obligation and l > 1):
-                continue
-            if realizes(suit_counts, [(w, l)], order, wider, budget):
-                candidates.append((w, l))
+    candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
+                  for l in range(largest // w, 0, -1) if (w, l) <= top and fits([(w, l)])]
     chosen: list[tuple[int, int]] = []
     start = 0
     while start < len(candidates):
         for i in range(start, len(candidates)):
             trial = chosen + [candidates[i]]
-            if _packable(trial, bins) and realizes(suit_counts, trial, order, wider, budget):
+            if _packable(trial, bins) and fits(trial):
                 chosen = trial
                 start = i
                 break
         else:
             break
-    return chosen
+    return owed(chosen)
 
 
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]]) -> bool:
