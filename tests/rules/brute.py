@@ -1,0 +1,272 @@
+"""A brute-force reference for RULES.md section 7 (following), for small hands only.
+
+Written straight from the text and independent of ``rules.units`` / ``rules.follow``: it uses only
+the card encoding, the ruleset values and the card order of section 4 (``rules.order``: effective
+suit and the cards adjacent above a card, section 5).  Everything else is exhaustive search:
+
+- a *unit* ``(w, L)`` is w identical cards at each of L consecutive ranks of one effective suit;
+- a *shape* is a tuple of units sorted by (width, length) descending, singles ``(1, 1)`` included,
+  so that ``width-first`` comparison is plain tuple comparison;
+- the lead's units come from its canonical decomposition (section 6), found by trying every split;
+- each lead unit's ladder is the unit plus every shape of the same card count that is weaker;
+  the owed shapes are the unions of one rung per unit (lengths dropped where
+  ``tractor_obligation`` is false; the fixed ``shengji-3deck`` ladders for a lone triple or titanic);
+- a set of cards realizes a shape when disjoint parts of it form each unit (wider same-count units
+  standing in where ``wider_substitutes``), found by trying every placement.
+
+Cost grows quickly; keep hands to about 14-20 cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import product
+from typing import Iterable, Iterator, Sequence
+
+from rules.order import Trump, order_for
+from rules.ruleset import FollowLadder, Ruleset
+
+SINGLE = (1, 1)
+
+# Fixed ladders of follow_ladder 'shengji-3deck' (RULES.md section 7), strongest rung first.
+SHENGJI_3DECK_LADDERS = {
+    (3, 2): [
+        ((3, 2),),
+        ((3, 1), (3, 1)),
+        ((2, 2), SINGLE, SINGLE),
+        ((3, 1), (2, 1), SINGLE),
+        ((3, 1), SINGLE, SINGLE, SINGLE),
+        ((2, 1), (2, 1), SINGLE, SINGLE),
+        ((2, 1), SINGLE, SINGLE, SINGLE, SINGLE),
+        (SINGLE,) * 6,
+    ],
+    (3, 1): [
+        ((3, 1),),
+        ((2, 1), SINGLE),
+        (SINGLE,) * 3,
+    ],
+}
+
+
+def shape_of(units: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A shape: its units sorted by (width, length) descending."""
+    return tuple(sorted(units, reverse=True))
+
+
+def shape_cards(shape: Sequence[tuple[int, int]]) -> int:
+    return sum(w * length for w, length in shape)
+
+
+@lru_cache(maxsize=None)
+def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every shape of exactly k cards (L >= 2 needs w >= 2)."""
+    kinds = sorted(((w, length) for w in range(1, k + 1) for length in range(1, k // w + 1)
+                    if length == 1 or w >= 2), reverse=True)
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def grow(rest: int, start: int, acc: list[tuple[int, int]]) -> None:
+        if rest == 0:
+            out.append(tuple(acc))
+            return
+        for i in range(start, len(kinds)):
+            w, length = kinds[i]
+            if w * length <= rest:
+                acc.append(kinds[i])
+                grow(rest - w * length, i, acc)
+                acc.pop()
+
+    grow(k, 0, [])
+    return tuple(out)
+
+
+def ladder(unit: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+    """The unit itself, then every shape with as many cards that is weaker (width-first)."""
+    top = (unit,)
+    return sorted((s for s in all_shapes(unit[0] * unit[1]) if s <= top), reverse=True)
+
+
+def drop_lengths(shape: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """``tractor_obligation`` false: only widths count, a (w, L) unit owes L units (w, 1)."""
+    return shape_of((w, 1) for w, length in shape for _ in range(length))
+
+
+class Reference:
+    """Brute-force follow legality for one (ruleset, trump)."""
+
+    def __init__(self, rules: Ruleset, trump: Trump):
+        self.rules = rules
+        self.order = order_for(rules, trump)
+
+    # -- units ------------------------------------------------------------------------------
+    def runs(self, counts: Counter, w: int, length: int) -> Iterator[tuple[int, ...]]:
+        """Every run of `length` consecutive distinct cards each held at least `w` times."""
+        eff, first, mid = self.order.eff, self.order.next_first, self.order.next_mid
+
+        def extend(chain: list[int]) -> Iterator[tuple[int, ...]]:
+            if len(chain) == length:
+                yield tuple(chain)
+                return
+            last = chain[-1]
+            for nxt in (first if len(chain) == 1 else mid)[last]:
+                if counts[nxt] >= w and eff[nxt] == eff[last] and nxt not in chain:
+                    chain.append(nxt)
+                    yield from extend(chain)
+                    chain.pop()
+
+        for c in sorted(counts):
+            if counts[c] >= w:
+                yield from extend([c])
+
+    def forms(self, unit: tuple[int, int]) -> list[tuple[int, int]]:
+        """The units that realize `unit`: itself, and wider same-count units where allowed."""
+        w, length = unit
+        out = [unit]
+        if self.rules.wider_substitutes:
+            total = w * length
+            out += [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
+        return out
+
+    def realizes(self, cards: Iterable[int], shape: Sequence[tuple[int, int]]) -> bool:
+        """Disjoint parts of `cards` form every unit of `shape` (singles: any leftover card)."""
+        counts = Counter(cards)
+        big = [u for u in shape if u != SINGLE]
+        singles = len(shape) - len(big)
+        if sum(counts.values()) < shape_cards(shape):
+            return False
+
+        def place(i: int) -> bool:
+            if i == len(big):
+                return sum(counts.values()) >= singles
+            for w, length in self.forms(big[i]):
+                for run in list(self.runs(counts, w, length)):
+                    for c in run:
+                        counts[c] -= w
+                    ok = place(i + 1)
+                    for c in run:
+                        counts[c] += w
+                    if ok:
+                        return True
+            return False
+
+        return place(0)
+
+    # -- the lead (section 6) ---------------------------------------------------------------
+    def lead_units(self, lead: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """The units of the canonical decomposition: the split whose units, sorted by
+        (card count, width, length) descending, is lexicographically largest."""
+        best: list[tuple[int, int, int]] | None = None
+        counts = Counter(lead)
+        acc: list[tuple[int, int, int]] = []
+
+        def split() -> None:
+            nonlocal best
+            if not +counts:
+                key = sorted(acc, reverse=True)
+                if best is None or key > best:
+                    best = key
+                return
+            low = min(c for c in counts if counts[c] > 0)
+            for w in range(1, counts[low] + 1):
+                for length in range(1, len(lead) // w + 1):
+                    if length > 1 and w < 2:
+                        break
+                    for run in list(self.runs(+counts, w, length)):
+                        if low not in run:
+                            continue
+                        for c in run:
+                            counts[c] -= w
+                        acc.append((w * length, w, length))
+                        split()
+                        acc.pop()
+                        for c in run:
+                            counts[c] += w
+
+        split()
+        assert best is not None
+        return tuple((w, length) for _, w, length in best)
+
+    def owed(self, lead: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
+        """The shapes owed for a lead, strongest first (the order a follower tries them in)."""
+        units = self.lead_units(lead)
+        if self.rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1 \
+                and units[0] in SHENGJI_3DECK_LADDERS:
+            shapes = list(SHENGJI_3DECK_LADDERS[units[0]])
+            if not self.rules.tractor_obligation:
+                shapes = list(dict.fromkeys(drop_lengths(s) for s in shapes))
+            return shapes
+        unions = {shape_of(u for rung in rungs for u in rung)
+                  for rungs in product(*(ladder(u) for u in units))}
+        if not self.rules.tractor_obligation:
+            unions = {drop_lengths(s) for s in unions}
+        return sorted(unions, reverse=True)
+
+    # -- following (section 7) --------------------------------------------------------------
+    def position(self, hand: Sequence[int], lead: Sequence[int]) -> "Position":
+        return Position(self, hand, lead)
+
+
+class Position:
+    """One follow decision: the follower's hand and the cards led."""
+
+    def __init__(self, ref: Reference, hand: Sequence[int], lead: Sequence[int]):
+        self.ref = ref
+        self.hand = Counter(hand)
+        self.n = len(lead)
+        suit = ref.order.eff[lead[0]]
+        self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
+        self.target: tuple[tuple[int, int], ...] | None = None
+        if sum(self.suit_cards.values()) > self.n:
+            for shape in ref.owed(lead):
+                if ref.realizes(self.suit_cards.elements(), shape):
+                    self.target = shape
+                    break
+
+    def violation(self, play: Sequence[int]) -> str | None:
+        """None when legal, else the code of the first rule of section 7 the play breaks."""
+        play_counts = Counter(play)
+        if len(play) != self.n:
+            return "WRONG_CARD_COUNT"
+        if play_counts - self.hand:
+            return "NOT_IN_HAND"
+        in_suit = play_counts & self.suit_cards
+        if sum(self.suit_cards.values()) <= self.n:
+            return None if in_suit == self.suit_cards else "MUST_FOLLOW_SUIT"
+        if in_suit != play_counts:
+            return "MUST_FOLLOW_SUIT"
+        if self.target is not None and not self.ref.realizes(play, self.target):
+            return "MUST_PLAY_UNIT"
+        return None
+
+    def legal_plays(self) -> set[tuple[int, ...]]:
+        """Every n-card sub-multiset of the hand that is legal."""
+        return {p for p in submultisets(self.hand, self.n) if self.violation(p) is None}
+
+
+def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:
+    """Every k-card sub-multiset of `counts`, as sorted tuples."""
+    items = sorted(counts.items())
+
+    def walk(i: int, rest: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
+        if rest == 0:
+            yield tuple(acc)
+            return
+        if i == len(items):
+            return
+        c, have = items[i]
+        for take in range(min(have, rest), -1, -1):
+            acc.extend([c] * take)
+            yield from walk(i + 1, rest - take, acc)
+            del acc[len(acc) - take:]
+
+    yield from walk(0, k, [])
+
+
+def legal_follows(rules: Ruleset, trump: Trump, hand: Sequence[int],
+                  lead: Sequence[int]) -> set[tuple[int, ...]]:
+    """The set of legal follows (each a sorted tuple of card indices)."""
+    return Reference(rules, trump).position(hand, lead).legal_plays()
+
+
+def follow_violation(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int],
+                     play: Sequence[int]) -> str | None:
+    return Reference(rules, trump).position(hand, lead).violation(play)

@@ -1,0 +1,72 @@
+"""Pinned legal-play counts for fixed follow positions (RULES.md section 7), perft-style.
+
+tests/data/follow_positions.json is written by tests/rules/make_positions.py; its counts come from
+the brute force in tests/rules/brute.py.  Each position is checked twice: the engine's count must
+equal the pin, and the brute force must still agree with the pin (so a change to either side shows).
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+import rules
+from rules.cards import parse_cards
+from rules.order import Trump
+from rules.ruleset import Ruleset
+from tests.rules.brute import Reference
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "follow_positions.json"
+POSITIONS = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
+
+
+def load(position):
+    rs = Ruleset.from_dict(position["rules"])
+    trump = Trump(position["trump"]["level"], position["trump"]["suit"])
+    return rs, trump, parse_cards(position["hand"]), parse_cards(position["lead"])
+
+
+def ident(position):
+    return f"{position['rules']['preset']}-{len(position['hand'])}c-{'-'.join(position['lead'])}"
+
+
+def test_positions_cover_presets_and_decks():
+    presets = {p["rules"]["preset"] for p in POSITIONS}
+    assert presets == set(rules.PRESETS)
+    decks = {Ruleset.from_dict(p["rules"]).decks for p in POSITIONS}
+    assert {1, 2, 3, 4} <= decks
+    assert len(POSITIONS) >= 30
+    assert any(p["count"] > 1000 for p in POSITIONS)
+
+
+def test_positions_respect_copy_limits():
+    for p in POSITIONS:
+        rs, _, hand, lead = load(p)
+        counts = {}
+        for c in hand + lead:
+            counts[c] = counts.get(c, 0) + 1
+        assert max(counts.values()) <= rs.decks, p
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=[ident(p) for p in POSITIONS])
+def test_s7_legal_play_count(position):
+    rs, trump, hand, lead = load(position)
+    result = rules.legal_plays(rs, trump, hand, lead, limit=100)
+    assert result.count == position["count"]
+    assert result.count_exact
+    assert len(result.plays) == min(100, position["count"])
+    assert result.truncated == (position["count"] > 100)
+    assert len(set(result.plays)) == len(result.plays)
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=[ident(p) for p in POSITIONS])
+def test_s7_pinned_count_matches_brute_force(position):
+    rs, trump, hand, lead = load(position)
+    assert len(Reference(rs, trump).position(hand, lead).legal_plays()) == position["count"]
+
+
+@pytest.mark.parametrize("position", [p for p in POSITIONS if p["count"] <= 100],
+                         ids=[ident(p) for p in POSITIONS if p["count"] <= 100])
+def test_s7_listed_plays_are_exactly_the_brute_force_set(position):
+    rs, trump, hand, lead = load(position)
+    listed = {tuple(sorted(p)) for p in rules.legal_plays(rs, trump, hand, lead, limit=100).plays}
+    assert listed == Reference(rs, trump).position(hand, lead).legal_plays()

@@ -1,0 +1,210 @@
+"""RULES.md sections 3 (parameters) and 13 (presets)."""
+import pytest
+
+from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
+
+# The parameters every preset shares unless section 13 says otherwise.
+COMMON = {
+    "players": 4, "partnership": "fixed", "trick_compare": "largest-unit-first", "uncapped": False,
+    "next_dealer": "partner-or-next", "friend_join": "first-played", "last_level": "A",
+    "throw_failure": "lowest-beatable-unit",
+}
+
+# Section 13's table, one row per preset, in the API form of the parameters.
+EXPECTED = {
+    "tuolaji": dict(
+        decks=2, first_level="3", permanent_twos=True, tractor_adjacency="natural",
+        tractor_ranking="face-value", wider_substitutes=True, follow_ladder="width-first",
+        tractor_obligation=True, throws=False, kitty_size="auto", kitty_multiplier="cards",
+        last_trick_penalty=True, no_kitty_last_trick_multiplied=True, declaration_style="count",
+        declare_with_twos=True, joker_declarations="none", no_declaration="redeal", scoring="tuolaji"),
+    "shengji": dict(
+        decks=2, first_level="2", permanent_twos=False, tractor_adjacency="trump-order",
+        tractor_ranking="trump-order", wider_substitutes=False, follow_ladder="width-first",
+        tractor_obligation=True, throws=True, throw_penalty=0, kitty_size=8,
+        kitty_multiplier="two-w-pow-l", declaration_style="count", joker_declarations="any-multiple",
+        no_declaration="redeal", scoring="shengji-001"),
+    "qq": dict(
+        decks=2, first_level="2", permanent_twos=False, tractor_adjacency="trump-order",
+        tractor_ranking="trump-order", wider_substitutes=False, follow_ladder="width-first",
+        tractor_obligation=True, throws=True, throw_penalty=0, kitty_size="auto",
+        kitty_multiplier="pow2-pairs", declaration_style="qq", joker_declarations="pairs",
+        no_declaration="no-trump", scoring="standard"),
+    "4399": dict(
+        decks=2, first_level="2", permanent_twos=False, tractor_adjacency="trump-order",
+        tractor_ranking="trump-order", wider_substitutes=False, follow_ladder="width-first",
+        tractor_obligation=True, throws=True, throw_penalty=0, kitty_size=8,
+        kitty_multiplier="two-w-pow-l", declaration_style="count", joker_declarations="pairs",
+        no_declaration="redeal", scoring="standard"),
+    "four-deck": dict(
+        decks=4, first_level="3", permanent_twos=True, tractor_adjacency="natural",
+        tractor_ranking="trump-order", wider_substitutes=True, follow_ladder="width-first",
+        tractor_obligation=True, throws=False, kitty_size=0, kitty_multiplier="unit-size",
+        last_trick_penalty=True, no_kitty_last_trick_multiplied=True,
+        declaration_style="count-min2-overturn", joker_declarations="none", no_declaration="redeal",
+        scoring="four-deck"),
+    "pagat": dict(
+        decks=2, first_level="2", permanent_twos=False, tractor_adjacency="trump-order",
+        tractor_ranking="trump-order", wider_substitutes=False, follow_ladder="width-first",
+        tractor_obligation=False, throws=True, throw_penalty=10, kitty_size=8,
+        kitty_multiplier="double-cards", declaration_style="count", joker_declarations="pairs",
+        no_declaration="kitty-reveal", scoring="standard"),
+}
+
+
+def test_s13_exactly_six_presets():
+    assert set(PRESETS) == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_s13_preset_parameters(name):
+    params = Ruleset.preset(name).to_dict()
+    assert set(params) == set(PARAMETER_NAMES)
+    for key, value in {**COMMON, **EXPECTED[name]}.items():
+        assert params[key] == value, (name, key)
+    assert params["must_defend"] == ["A"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_s13_preset_round_trips_through_dict(name):
+    rs = Ruleset.preset(name)
+    assert Ruleset.from_dict(rs.to_dict()) == Ruleset.from_dict(rs.to_dict())
+    again = Ruleset.from_dict({"preset": name})
+    assert again.to_dict() == rs.to_dict()
+    assert Ruleset.from_dict(rs.to_dict()).to_dict() == rs.to_dict()
+
+
+def test_s13_shengji_kitty_6_8_6_and_three_deck_ladder():
+    assert [Ruleset.preset("shengji", decks=d).kitty for d in (1, 2, 3)] == [6, 8, 6]
+    assert Ruleset.preset("shengji", decks=2).follow_ladder == "width-first"
+    assert Ruleset.preset("shengji", decks=3).follow_ladder == "shengji-3deck"
+    assert Ruleset.preset("shengji", decks=3, follow_ladder="width-first").follow_ladder == "width-first"
+
+
+def test_s13_four_deck_has_no_kitty():
+    rs = Ruleset.preset("four-deck")
+    assert rs.kitty == 0 and rs.hand_size == 54
+
+
+def test_s13_find_friends_defaults_to_next_winner_seat():
+    rs = Ruleset.preset("pagat", partnership="find-friends", players=5)
+    assert rs.next_dealer == "next-winner-seat"
+    assert Ruleset.preset("4399", partnership="find-friends", friend_join="holder").friend_join == "holder"
+
+
+def auto_rule(decks, players):
+    """Section 3, kitty_size auto, written out."""
+    size = (54 * decks) % players
+    if size == 0:
+        size = players
+    while size < 5:
+        size += players
+    return size
+
+
+@pytest.mark.parametrize("decks, players, size", [(2, 4, 8), (1, 4, 6), (3, 4, 6), (4, 4, 8), (2, 5, 8),
+                                                  (2, 6, 6), (3, 5, 7), (2, 7, 10), (1, 6, 6)])
+def test_s3_kitty_auto_rule(decks, players, size):
+    assert auto_rule(decks, players) == size
+    rs = Ruleset.preset("qq", decks=min(decks, 3), players=players,
+                        partnership="fixed" if players % 2 == 0 else "find-friends")
+    if decks <= 3:
+        assert rs.kitty == size
+        assert (rs.total_cards - rs.kitty) % rs.players == 0
+        assert rs.hand_size == (54 * decks - size) // players
+
+
+def test_s3_overriding_decks_or_players_makes_a_fixed_kitty_auto():
+    assert Ruleset.preset("4399").kitty == 8
+    assert Ruleset.preset("4399", decks=3).kitty == auto_rule(3, 4)
+    assert Ruleset.preset("pagat", players=6).kitty == auto_rule(2, 6)
+    assert Ruleset.preset("four-deck", decks=2).kitty == auto_rule(2, 4)
+    assert Ruleset.preset("four-deck", decks=3).kitty == auto_rule(3, 4)
+    assert Ruleset.preset("pagat", kitty_size=12).kitty == 12
+
+
+def test_s3_overrides_apply():
+    rs = Ruleset.preset("qq", permanent_twos=True, decks=3, throw_penalty=10, trick_compare="all-units")
+    assert rs.permanent_twos is True and rs.decks == 3 and rs.throw_penalty == 10
+    assert rs.trick_compare == "all-units"
+    assert Ruleset.from_dict({"preset": "tuolaji", "decks": 8, "permanent_twos": False}).decks == 8
+    assert Ruleset.preset("tuolaji", first_level="2").first_level == 2
+    assert Ruleset.preset("tuolaji", must_defend=["K", "A"]).must_defend == (13, 14)
+
+
+def error_of(**params):
+    with pytest.raises(RulesetError) as info:
+        Ruleset.preset(params.pop("preset", "qq"), **params)
+    assert info.value.message
+    return info.value
+
+
+def test_s3_fixed_partnership_needs_even_players():
+    assert error_of(players=5).parameter in ("partnership", "players")
+    assert Ruleset.preset("qq", players=5, partnership="find-friends").players == 5
+
+
+@pytest.mark.parametrize("decks", [0, 9, -1])
+def test_s3_decks_out_of_range(decks):
+    assert error_of(preset="tuolaji", decks=decks).parameter == "decks"
+
+
+@pytest.mark.parametrize("players", [3, 13, 14])
+def test_s3_players_out_of_range(players):
+    assert error_of(players=players, partnership="find-friends").parameter == "players"
+
+
+def test_s3_unknown_parameter_named():
+    err = error_of(colour="red")
+    assert err.parameter == "colour" and "colour" in err.message
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_dict({"preset": "pagat", "trumps": 3})
+    assert info.value.parameter == "trumps"
+
+
+def test_s3_unknown_preset():
+    with pytest.raises(RulesetError) as info:
+        Ruleset.preset("bridge")
+    assert info.value.parameter == "preset"
+
+
+@pytest.mark.parametrize("decks", [4, 5, 8])
+def test_s3_scoring_table_must_cover_decks(decks):
+    # shengji-001 defines rows for 1, 2 and 3 decks only (section 11)
+    assert error_of(preset="shengji", decks=decks).parameter in ("decks", "scoring")
+    for scoring in ("standard", "tuolaji", "four-deck"):
+        assert Ruleset.preset("shengji", decks=decks, scoring=scoring).decks == decks
+
+
+def test_s3_kitty_must_leave_an_even_deal():
+    assert error_of(kitty_size=7).parameter == "kitty_size"
+    assert error_of(kitty_size=-1).parameter == "kitty_size"
+    assert Ruleset.preset("qq", kitty_size=12).hand_size == 24
+
+
+@pytest.mark.parametrize("key, value", [
+    ("follow_ladder", "depth-first"), ("tractor_adjacency", "diagonal"), ("trick_compare", "loudest"),
+    ("throws", "yes"), ("decks", "two"), ("decks", True), ("throw_penalty", 7), ("throw_penalty", -5),
+    ("first_level", "5"), ("first_level", "Z"), ("last_level", "1"), ("kitty_size", "big"),
+    ("must_defend", "A"), ("must_defend", ["X"]),
+])
+def test_s3_invalid_values_name_their_parameter(key, value):
+    assert error_of(preset="qq", **{key: value}).parameter == key
+
+
+def test_s3_last_level_not_below_first_level():
+    assert error_of(preset="tuolaji", last_level="2").parameter == "last_level"
+    assert Ruleset.preset("qq", last_level="2").last_level == 2
+
+
+def test_s3_holder_friend_join_only_for_two_decks():
+    err = error_of(preset="4399", decks=3, partnership="find-friends", friend_join="holder")
+    assert err.parameter in ("friend_join", "decks")
+
+
+def test_s3_ruleset_is_frozen_value():
+    rs = Ruleset.preset("qq")
+    with pytest.raises(Exception):
+        rs.decks = 3  # type: ignore[misc]
+    assert rs == Ruleset.preset("qq")
+    assert hash(rs) == hash(Ruleset.preset("qq"))

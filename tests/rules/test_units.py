@@ -1,0 +1,108 @@
+"""RULES.md section 6: the canonical decomposition of a play, and the Unit / Format values."""
+import pytest
+
+import rules
+from rules.cards import parse_cards
+from rules.order import Trump
+from rules.ruleset import Ruleset
+
+QQ = Ruleset.preset("qq")
+QQ3 = Ruleset.preset("qq", decks=3)
+FOUR = Ruleset.preset("four-deck")
+SIDE = Trump("10", "H")   # spades, clubs and diamonds are side suits with every rank but 10
+
+
+def cs(text):
+    return parse_cards(text.split())
+
+
+def units(rs, trump, text):
+    fmt = rules.decompose(rs, trump, cs(text))
+    return [(u.width, u.length, "".join(str(c)[:-1] for c in u.cards)) for u in fmt.units]
+
+
+def test_s6_22233_is_tractor_2233_plus_single_2():
+    assert units(QQ3, SIDE, "2S 2S 2S 3S 3S") == [(2, 2, "23"), (1, 1, "2")]
+
+
+def test_s6_44455_tractor_before_triple_because_more_cards():
+    assert units(QQ3, SIDE, "4S 4S 4S 5S 5S") == [(2, 2, "45"), (1, 1, "4")]
+
+
+def test_s6_titanic_before_longer_pair_tractor_of_same_count():
+    # 333444 + 55: the titanic (6 cards, width 3) beats 334455 (6 cards, width 2)
+    assert units(QQ3, SIDE, "3S 3S 3S 4S 4S 4S 5S 5S") == [(3, 2, "34"), (2, 1, "5")]
+
+
+def test_s6_triple_and_single():
+    assert units(QQ3, SIDE, "3S 3S 3S 4S") == [(3, 1, "3"), (1, 1, "4")]
+
+
+def test_s6_quad_tractor_four_decks():
+    assert units(FOUR, Trump("9", "H"), "3S 3S 3S 3S 4S 4S 4S 4S") == [(4, 2, "34")]
+
+
+def test_s6_level_rank_skipped_inside_a_decomposition():
+    # level 7: 5566 88 is one 3-pair tractor (section 5)
+    assert units(QQ, Trump("7", "H"), "5S 5S 6S 6S 8S 8S") == [(2, 3, "568")]
+
+
+def test_s6_units_sorted_by_card_count_width_length():
+    got = units(QQ, SIDE, "AS 3S 3S 4S 4S 7S 7S 9S")
+    assert got == [(2, 2, "34"), (2, 1, "7"), (1, 1, "A"), (1, 1, "9")]
+    fmt = rules.decompose(QQ, SIDE, cs("AS 3S 3S 4S 4S 7S 7S 9S"))
+    keys = [(u.size, u.width, u.length) for u in fmt.units]
+    assert keys == sorted(keys, reverse=True)
+    assert fmt.largest_unit == fmt.units[0]
+
+
+def test_s6_throw_flag_and_suit_label():
+    one = rules.decompose(QQ, SIDE, cs("9S 9S"))
+    assert not one.is_throw and one.suit == "S" and one.size == 2
+    many = rules.decompose(QQ, SIDE, cs("9S 8S 8S 4S 4S"))
+    assert many.is_throw and many.size == 5 and len(many.units) == 3
+    trumps = rules.decompose(QQ, SIDE, cs("10S 10C"))
+    assert trumps.suit == "trump" and trumps.is_throw  # equal off-suit level cards: two singles
+
+
+def test_s6_unit_values():
+    fmt = rules.decompose(QQ, SIDE, cs("JS JS QS QS KS KS"))
+    u = fmt.units[0]
+    assert (u.width, u.length, u.size, u.kind) == (2, 3, 6, "tractor")
+    assert [str(c) for c in u.cards] == ["JS", "QS", "KS"]
+    assert sorted(u.all_cards) == sorted(cs("JS JS QS QS KS KS"))
+
+
+@pytest.mark.parametrize("text, kind", [("4S", "single"), ("4S 4S", "pair"), ("4S 4S 4S", "triple"),
+                                        ("4S 4S 4S 4S", "quad"), ("4S 4S 4S 4S 4S", "n-kind"),
+                                        ("4S 4S 5S 5S", "tractor"), ("4S 4S 4S 5S 5S 5S", "tractor")])
+def test_s1_unit_kinds(text, kind):
+    rs = Ruleset.preset("tuolaji", decks=5)
+    fmt = rules.decompose(rs, Trump("9", "H"), cs(text))
+    assert len(fmt.units) == 1 and fmt.units[0].kind == kind
+
+
+def test_s6_no_straights_singles_stay_singles():
+    assert units(QQ, SIDE, "3S 4S 5S") == [(1, 1, "5"), (1, 1, "4"), (1, 1, "3")] or \
+        sorted(units(QQ, SIDE, "3S 4S 5S")) == [(1, 1, "3"), (1, 1, "4"), (1, 1, "5")]
+
+
+def test_s6_decompose_rejects_empty_and_mixed_suits():
+    with pytest.raises(rules.InputError):
+        rules.decompose(QQ, SIDE, [])
+    with pytest.raises(rules.InputError):
+        rules.decompose(QQ, SIDE, cs("4S 4C"))
+
+
+def test_s6_decomposition_is_a_partition_of_the_cards():
+    text = "3S 3S 3S 4S 4S 4S 5S 5S 7S 9S 9S JS"
+    fmt = rules.decompose(QQ3, SIDE, cs(text))
+    cards = sorted(c for u in fmt.units for c in u.all_cards)
+    assert cards == sorted(cs(text))
+
+
+def test_s6_decomposition_does_not_depend_on_card_order():
+    text = "JS 3S 9S 4S 3S 5S 4S 9S 3S 7S 4S 5S"
+    a = rules.decompose(QQ3, SIDE, cs(text))
+    b = rules.decompose(QQ3, SIDE, list(reversed(cs(text))))
+    assert a == b
