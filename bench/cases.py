@@ -225,13 +225,19 @@ def _illegal_play(rng, r, trump, hand, lead, legal_plays) -> tuple[int, ...] | N
     return None
 
 
-def make_follow_case(seed: int, preset: str, case_id: str) -> FollowCase:
+def _table(seed: int, preset: str):
+    """A seeded deal at some point of a hand: (rng, ruleset, trump, hands)."""
     rng = random.Random(seed)
     r = Ruleset.preset(preset)
     trump = random_trump(rng, r)
     hands = deal(rng, r)
     if rng.random() < 0.5:
         hands = deplete(rng, hands, rng.randint(1, r.hand_size))
+    return rng, r, trump, hands
+
+
+def make_follow_case(seed: int, preset: str, case_id: str) -> FollowCase:
+    rng, r, trump, hands = _table(seed, preset)
     kind, lead = pick_lead(rng, r, trump, hands[0])
     hand = tuple(hands[1])
     listing = rules.legal_plays(r, trump, list(hand), list(lead), limit=100)
@@ -255,12 +261,7 @@ def follow_cases(n_two_deck: int = 2000, n_four_deck: int = 500) -> list[FollowC
 
 
 def make_trick_case(seed: int, preset: str, case_id: str) -> TrickCase:
-    rng = random.Random(seed)
-    r = Ruleset.preset(preset)
-    trump = random_trump(rng, r)
-    hands = deal(rng, r)
-    if rng.random() < 0.5:
-        hands = deplete(rng, hands, rng.randint(1, r.hand_size))
+    rng, r, trump, hands = _table(seed, preset)
     leader = rng.randrange(r.players)
     kind, lead = pick_lead(rng, r, trump, hands[leader])
     plays = [(leader, lead)]

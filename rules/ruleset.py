@@ -267,7 +267,6 @@ def auto_kitty(decks: int, players: int) -> int:
     return size
 
 
-_ENUMS = {f.name: f.type for f in dataclasses.fields(Ruleset)}
 _ENUM_TYPES = {
     "partnership": Partnership, "tractor_adjacency": Adjacency, "tractor_ranking": TractorRanking,
     "follow_ladder": FollowLadder, "throw_failure": ThrowFailure, "trick_compare": TrickCompare,
@@ -329,80 +328,64 @@ class PresetSpec:
 _COMMON = dict(players=4, partnership=Partnership.FIXED, trick_compare=TrickCompare.LARGEST_UNIT_FIRST,
                uncapped=False, next_dealer=NextDealer.PARTNER_OR_NEXT, friend_join=FriendJoin.FIRST_PLAYED,
                throw_failure=ThrowFailure.LOWEST_BEATABLE_UNIT, must_defend=("A",), last_level="A",
-               tractor_obligation=True)
+               tractor_obligation=True, follow_ladder=FollowLadder.WIDTH_FIRST, kitty_size=AUTO)
+# What the presets from seeds 001-003 and pagat share: 2 decks from level 2, trump-order tractors,
+# throws, count declarations, redeal.
+_TRUMP_ORDER = dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
+                    tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
+                    wider_substitutes=False, throws=True, throw_penalty=0, last_trick_penalty=False,
+                    no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
+                    declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
+                    no_declaration=NoDeclaration.REDEAL, scoring=Scoring.STANDARD)
+# What the presets from seeds 000 and 004 share: levels from 3 with permanent 2s, natural tractors,
+# wider substitutes, no throws, the last trick multiplied both ways, no joker declarations.
+_NATURAL = dict(_COMMON, first_level="3", permanent_twos=True, tractor_adjacency=Adjacency.NATURAL,
+                wider_substitutes=True, throws=False, throw_penalty=0, last_trick_penalty=True,
+                no_kitty_last_trick_multiplied=True, joker_declarations=JokerDeclarations.NONE,
+                no_declaration=NoDeclaration.REDEAL)
 
 PRESETS: dict[str, PresetSpec] = {
     "tuolaji": PresetSpec(
         "tuolaji", "拖拉机 (seed 000)", "seed 000",
         "Levels 3..A with permanent 2s, natural tractors ranked by face value, wider units substitute "
         "and win; no throws; the kitty counts its cards and the last trick can cost the attackers.",
-        dict(_COMMON, decks=2, first_level="3", permanent_twos=True, kitty_size=AUTO,
-             tractor_adjacency=Adjacency.NATURAL, tractor_ranking=TractorRanking.FACE_VALUE,
-             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=True, throws=False, throw_penalty=0,
-             kitty_multiplier=KittyMultiplier.CARDS, last_trick_penalty=True,
-             no_kitty_last_trick_multiplied=True, declaration_style=DeclarationStyle.COUNT,
-             declare_with_twos=True, joker_declarations=JokerDeclarations.NONE,
-             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.TUOLAJI)),
+        dict(_NATURAL, decks=2, tractor_ranking=TractorRanking.FACE_VALUE,
+             kitty_multiplier=KittyMultiplier.CARDS, declaration_style=DeclarationStyle.COUNT,
+             declare_with_twos=True, scoring=Scoring.TUOLAJI)),
     "shengji": PresetSpec(
         "shengji", "升级 (seed 001)", "seed 001",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 6/8/6 cards for 1/2/3 "
         "decks multiplied by 2·w^L, joker sets declare no-trump; 3 decks use the fixed 3-deck ladders.",
-        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
-             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
-             kitty_multiplier=KittyMultiplier.TWO_W_POW_L, last_trick_penalty=False,
-             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
-             declare_with_twos=False, joker_declarations=JokerDeclarations.ANY_MULTIPLE,
-             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.SHENGJI_001),
+        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L,
+             joker_declarations=JokerDeclarations.ANY_MULTIPLE, scoring=Scoring.SHENGJI_001),
         kitty_sizes={(1, 4): 6, (2, 4): 8, (3, 4): 6},
         ladder_by_decks={3: FollowLadder.SHENGJI_3DECK}),
     "qq": PresetSpec(
         "qq", "QQ 升级 (seed 002)", "seed 002",
         "Levels 2..A, trump-order tractors, throws without penalty, kitty multiplied by 2^(pairs+1), "
         "first-come declarations (反无主/自保/反主), no declaration plays no-trump, rating and coin ledger.",
-        dict(_COMMON, decks=2, first_level="2", permanent_twos=False, kitty_size=AUTO,
-             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
-             kitty_multiplier=KittyMultiplier.POW2_PAIRS, last_trick_penalty=False,
-             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.QQ,
-             declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
-             no_declaration=NoDeclaration.NO_TRUMP, scoring=Scoring.STANDARD)),
+        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.POW2_PAIRS,
+             declaration_style=DeclarationStyle.QQ, no_declaration=NoDeclaration.NO_TRUMP)),
     "4399": PresetSpec(
         "4399", "4399 升级 (seed 003)", "seed 003",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 8 multiplied by 2·w^L, "
         "joker pairs declare no-trump; with find-friends and friend_join 'holder' it is 选择对手 mode.",
-        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
-             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False, throws=True, throw_penalty=0,
-             kitty_multiplier=KittyMultiplier.TWO_W_POW_L, last_trick_penalty=False,
-             no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
-             declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
-             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.STANDARD),
+        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L),
         kitty_sizes={(2, 4): 8}),
     "four-deck": PresetSpec(
         "four-deck", "四副牌拖拉机 (seed 004)", "seed 004",
         "Four decks, levels 3..A with permanent 2s, natural tractors, wider units substitute and win, "
         "no throws, no kitty: the last trick's own points are multiplied by its largest unit (抠数/反抠).",
-        dict(_COMMON, decks=4, first_level="3", permanent_twos=True,
-             tractor_adjacency=Adjacency.NATURAL, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=True, throws=False, throw_penalty=0,
-             kitty_multiplier=KittyMultiplier.UNIT_SIZE, last_trick_penalty=True,
-             no_kitty_last_trick_multiplied=True, declaration_style=DeclarationStyle.COUNT_MIN2_OVERTURN,
-             declare_with_twos=False, joker_declarations=JokerDeclarations.NONE,
-             no_declaration=NoDeclaration.REDEAL, scoring=Scoring.FOUR_DECK),
+        dict(_NATURAL, decks=4, tractor_ranking=TractorRanking.TRUMP_ORDER,
+             kitty_multiplier=KittyMultiplier.UNIT_SIZE, declaration_style=DeclarationStyle.COUNT_MIN2_OVERTURN,
+             declare_with_twos=False, scoring=Scoring.FOUR_DECK),
         kitty_sizes={(4, 4): 0}),
     "pagat": PresetSpec(
         "pagat", "Tractor (pagat.com)", "pagat.com",
         "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
         "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
         "reveal when nobody declares.",
-        dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
-             tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             tractor_obligation=False, follow_ladder=FollowLadder.WIDTH_FIRST, wider_substitutes=False,
-             throws=True, throw_penalty=10, kitty_multiplier=KittyMultiplier.DOUBLE_CARDS,
-             last_trick_penalty=False, no_kitty_last_trick_multiplied=False,
-             declaration_style=DeclarationStyle.COUNT, declare_with_twos=False,
-             joker_declarations=JokerDeclarations.PAIRS, no_declaration=NoDeclaration.KITTY_REVEAL,
-             scoring=Scoring.STANDARD),
+        dict(_TRUMP_ORDER, tractor_obligation=False, throw_penalty=10,
+             kitty_multiplier=KittyMultiplier.DOUBLE_CARDS, no_declaration=NoDeclaration.KITTY_REVEAL),
         kitty_sizes={(2, 4): 8}),
 }
