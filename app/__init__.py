@@ -55,6 +55,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.update(config if config is not None else env_config())
     app.json.sort_keys = False
+    app.json.ensure_ascii = False
     app.extensions["answer_cache"] = from_config(app.config, app.config["ENGINE_VERSION"])
 
     from .spec import spec_options

@@ -52,7 +52,7 @@ class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
 
     ``format`` is the play's canonical decomposition (None when the play is not of one suit); for a
-    follow it is computed when first read."""
+    follow it is computed when first read, and ``is_throw`` is false (only a lead is a throw)."""
 
     legal: bool
     violations: tuple[Violation, ...]
@@ -70,7 +70,8 @@ class Verdict:
         first = eff[self.play[0]]
         if any(eff[c] != first for c in self.play):
             return None
-        return decompose_with(self.order, self.play)
+        fmt = decompose_with(self.order, self.play)
+        return Format(fmt.suit, fmt.units, False)
 
 
 @dataclass(frozen=True)
