@@ -153,37 +153,39 @@ class Reference:
     # -- the lead (section 6) ---------------------------------------------------------------
     def lead_units(self, lead: Sequence[int]) -> tuple[tuple[int, int], ...]:
         """The units of the canonical decomposition: the split whose units, sorted by
-        (card count, width, length) descending, is lexicographically largest."""
-        best: list[tuple[int, int, int]] | None = None
-        counts = Counter(lead)
-        acc: list[tuple[int, int, int]] = []
+        (card count, width, length) descending, is lexicographically largest.
 
-        def split() -> None:
-            nonlocal best
-            if not +counts:
-                key = sorted(acc, reverse=True)
-                if best is None or key > best:
-                    best = key
-                return
-            low = min(c for c in counts if counts[c] > 0)
+        Every split is tried: some unit holds the lowest remaining card.  The best split of what
+        is left is reused (memoized), which is exact because adding one unit to two sorted lists
+        never reverses their lexicographic order."""
+        memo: dict[tuple, tuple] = {}
+
+        def best(key: tuple) -> tuple:
+            if not key:
+                return ()
+            if key in memo:
+                return memo[key]
+            counts = Counter(dict(key))
+            low = key[0][0]
+            found: tuple | None = None
             for w in range(1, counts[low] + 1):
                 for length in range(1, len(lead) // w + 1):
                     if length > 1 and w < 2:
                         break
-                    for run in list(self.runs(+counts, w, length)):
+                    for run in self.runs(counts, w, length):
                         if low not in run:
                             continue
+                        rest = counts.copy()
                         for c in run:
-                            counts[c] -= w
-                        acc.append((w * length, w, length))
-                        split()
-                        acc.pop()
-                        for c in run:
-                            counts[c] += w
+                            rest[c] -= w
+                        tail = best(tuple(sorted((+rest).items())))
+                        option = tuple(sorted(tail + ((w * length, w, length),), reverse=True))
+                        if found is None or option > found:
+                            found = option
+            memo[key] = found
+            return found
 
-        split()
-        assert best is not None
-        return tuple((w, length) for _, w, length in best)
+        return tuple((w, length) for _, w, length in best(tuple(sorted(Counter(lead).items()))))
 
     def owed(self, lead: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
         """The shapes owed for a lead, strongest first (the order a follower tries them in)."""

@@ -138,3 +138,31 @@ def test_trick_winner_is_one_of_the_plays_and_order_of_cards_is_irrelevant(posit
     if result.winner == 1:
         # a winning follow matches the format: all of the led suit or all trump
         assert len({order.eff[c] for c in follow}) == 1
+
+
+@st.composite
+def follow_rulesets(draw):
+    """Any combination of the parameters section 7 reads (section 3: every valid combination)."""
+    decks = draw(st.integers(1, 4))
+    return Ruleset.preset(
+        "qq", decks=decks,
+        permanent_twos=draw(st.booleans()),
+        tractor_adjacency=draw(st.sampled_from(["trump-order", "natural"])),
+        tractor_obligation=draw(st.booleans()),
+        follow_ladder=draw(st.sampled_from(["width-first", "shengji-3deck"])),
+        wider_substitutes=draw(st.booleans()),
+    )
+
+
+@PROPERTY
+@given(follow_rulesets(), st.integers(2, 14), st.sampled_from(["S", "H", "C", "D", None]),
+       st.integers(0, 2 ** 32 - 1))
+def test_any_follow_parameter_combination_matches_the_brute_force(rs, level, suit, seed):
+    trump = Trump(level, suit)
+    hand, lead = deal(random.Random(seed), rs, trump, max_suit=14, max_other=3)
+    assume(lead and len(hand) >= len(lead))
+    expected = Reference(rs, trump).position(hand, lead).legal_plays()
+    result = rules.legal_plays(rs, trump, hand, lead, limit=1000)
+    assert result.count == len(expected) and result.count_exact
+    if len(expected) <= 1000:
+        assert {key(p) for p in result.plays} == expected
