@@ -50,7 +50,9 @@ from .ruleset import Partnership, Ruleset
 from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
-from .units import Format
+from .units import Budget, Format
+
+ADJUDICATE_WORK = 200000
 from .violations import InputError, Violation
 
 
@@ -174,8 +176,12 @@ def _ms(cards) -> Counter:
 
 def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,
                room_coefficient: int | float | None = None) -> Adjudication:
-    """Check a recorded hand step by step; see the module docstring."""
+    """Check a recorded hand step by step; see the module docstring.
+
+    Every play check and trick comparison of the hand draws on one budget of ``ADJUDICATE_WORK``
+    search steps; a record that needs more raises :class:`InputError`."""
     rules = record.rules
+    budget = Budget(ADJUDICATE_WORK)
     n = rules.players
     if not 0 <= record.dealer < n:
         raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
@@ -269,7 +275,7 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
             if j == 0:
                 tried = p.attempted if p.attempted is not None else p.cards
                 others = [(s, tuple(sorted(CARDS[c] for c in hands[s].elements()))) for s in range(n) if s != p.seat]
-                v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others)
+                v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others, budget=budget)
                 if not v.legal:
                     return _fail(step, p.seat, v.violations, summaries, trump, t, j)
                 throw = v.throw
@@ -301,14 +307,14 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
                     return _fail(step, p.seat, [Violation(
                         "NOT_IN_HAND", f"Seat {p.seat} has only {sum(hand.values())} card(s) left.",
                         {"cards": format_cards(p.cards)})], summaries, trump, t, j)
-                v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat)
+                v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat, budget=budget)
                 if not v.legal:
                     return _fail(step, p.seat, v.violations, summaries, trump, t, j)
             hand.subtract(_ms(p.cards))
             played.append((p.seat, tuple(p.cards)))
         if not complete:
             break
-        res = trick_winner(rules, trump, played)
+        res = trick_winner(rules, trump, played, budget)
         summaries.append(TrickSummary(t, leader, res.winner, res.points, res.point_cards, res.format,
                                       tuple(trick), throw))
         leader = res.winner

@@ -185,15 +185,19 @@ def _missing(hand: dict[int, int], play: dict[int, int]) -> list[int]:
 def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
                lead: Sequence[int] | None = None, *, seat: int | None = None,
                others: Sequence[tuple[int, Sequence[int]]] | None = None,
-               unseen: Sequence[int] | None = None) -> Verdict:
-    """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7."""
+               unseen: Sequence[int] | None = None, budget: Budget | None = None) -> Verdict:
+    """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7.
+
+    ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
+    check raises :class:`InputError` rather than answer."""
     order = order_for(rules, trump)
     hand_c = tally(hand)
     play_c = tally(play)
     if lead is None:
         return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
     lead_format = _lead_format(order, lead)
-    return _check_follow(rules, order, hand_c, play, play_c, lead_format)
+    return _check_follow(rules, order, hand_c, play, play_c, lead_format,
+                         budget if budget is not None else Budget(FOLLOW_WORK))
 
 
 def is_legal(rules: Ruleset, trump: Trump, hand, play, lead=None) -> bool:
@@ -230,7 +234,7 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Verdict:
+def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budget: Budget) -> Verdict:
     n = lead_format.size
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
@@ -266,7 +270,6 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format) -> Ve
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
     wider = rules.wider_substitutes
-    budget = Budget(FOLLOW_WORK)
     try:
         owed = strongest_owed(rules, order, lead_format, held, budget)
         example = None
@@ -323,8 +326,8 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
 
 
 def _too_large() -> InputError:
-    return InputError(f"deciding this follow needs more than {FOLLOW_WORK} search steps; "
-                      "the service does not decide positions this large", "hand")
+    return InputError("deciding this position needs more search steps than the service's work bound; "
+                      "it does not decide positions this large", "hand")
 
 
 def _canonical_play(order: Order, cards) -> tuple[Card, ...]:

@@ -24,7 +24,10 @@ from typing import Sequence
 from .cards import POINT_VALUES, Card, points_of, tally
 from .order import Order, TRUMP, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
-from .units import Format, Unit, all_realizations, decompose_with, realizes, runs, substitutes
+from .units import (Budget, Format, Unit, WorkExceeded, all_realizations, decompose_with, realizes, runs,
+                    substitutes)
+
+TRICK_WORK = 20000
 from .violations import InputError
 
 
@@ -55,7 +58,8 @@ def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple
     return (width, top)
 
 
-def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int]):
+def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
+                 budget: Budget):
     """The lexicographically best values of a split of ``counts`` into the format's multi-card
     units (in format order), or None when the play does not match the format.  Each unit takes
     the best value that leaves the rest realizable; equal best values are all tried."""
@@ -65,6 +69,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     def fill(i: int, work: dict[int, int]):
         if i == len(multi):
             return ()
+        budget.spend()
         owed = multi[i]
         rest = multi[i + 1:]
         best_value = None
@@ -76,7 +81,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
                     continue
                 for c in run:
                     work[c] -= used[0]
-                ok = not rest or realizes(work, rest, order, wider)
+                ok = not rest or realizes(work, rest, order, wider, budget)
                 for c in run:
                     work[c] += used[0]
                 if ok:
@@ -99,11 +104,11 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     return fill(0, dict(counts))
 
 
-def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int]):
+def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int], budget: Budget):
     """Value vectors of the splits of ``counts`` into the format, singles included (all-units)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) - len(multi)
-    for realization in all_realizations(counts, multi, order, rules.wider_substitutes):
+    for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
         groups: dict[tuple[int, int], list] = {}
         left = dict(counts)
         for owed, (used, run) in zip(multi, realization):
@@ -118,12 +123,12 @@ def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int]):
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector) -> tuple:
+def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector, budget: Budget) -> tuple:
     """(matches the format, beats the current best vector, own best vector)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     compare = rules.trick_compare
     if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
-        if multi and not realizes(challenger, multi, order, rules.wider_substitutes):
+        if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
             return False, False, None
         top = (max(order.power[c] for c in challenger),)
         return True, best_vector is None or top > best_vector, top
@@ -133,11 +138,11 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vec
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
             own = ((w, max(powers)),) if powers else None
         else:
-            own = _best_vector(rules, order, multi, challenger)
+            own = _best_vector(rules, order, multi, challenger, budget)
         if own is None:
             return False, False, None
         return True, best_vector is None or own > best_vector, own
-    vectors = list(_all_unit_vectors(rules, order, fmt, challenger))
+    vectors = list(_all_unit_vectors(rules, order, fmt, challenger, budget))
     if not vectors:
         return False, False, None
     own = max(vectors)
@@ -146,8 +151,20 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vec
     return True, any(all(a > b for a, b in zip(v, best_vector)) for v in vectors), own
 
 
-def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]]) -> TrickResult:
-    """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first."""
+def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+                 budget: Budget | None = None) -> TrickResult:
+    """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first.
+
+    ``budget`` bounds the search for the plays' best splits (``TRICK_WORK`` steps when not given);
+    past it the call raises :class:`InputError`."""
+    try:
+        return _trick_winner(rules, trump, plays, budget if budget is not None else Budget(TRICK_WORK))
+    except WorkExceeded:
+        raise InputError("comparing these plays needs more search steps than the service's work bound",
+                         "plays") from None
+
+
+def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickResult:
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
@@ -165,7 +182,7 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
         if len(cards) != n:
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    _, _, best_vector = _beats(rules, order, fmt, tally(lead_cards), None)
+    _, _, best_vector = _beats(rules, order, fmt, tally(lead_cards), None, budget)
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
@@ -176,12 +193,12 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
         if kind == led or kind == TRUMP:
             is_trump = kind == TRUMP
             if is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, tally(cards), None)
+                matches, _, vector = _beats(rules, order, fmt, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, tally(cards), best_vector)
+                matches, wins, vector = _beats(rules, order, fmt, tally(cards), best_vector, budget)
             else:
-                matches = _beats(rules, order, fmt, tally(cards), None)[0]
+                matches = _beats(rules, order, fmt, tally(cards), None, budget)[0]
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))

@@ -234,16 +234,19 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
 
 
 def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-                     wider: bool, limit: int = 2000) -> Iterator[list[tuple[tuple[int, int], tuple[int, ...]]]]:
+                     wider: bool, limit: int = 2000,
+                     budget: Budget | None = None) -> Iterator[list[tuple[tuple[int, int], tuple[int, ...]]]]:
     """Every realization of ``shapes`` (in the given order, singles included), up to ``limit``;
     equal shapes next to each other are filled in one order only."""
     work = dict(counts)
     top = max(work.values()) if work else 0
     produced = [0]
+    budget = budget if budget is not None else Budget(REALIZE_WORK)
 
     def rec(i, chosen):
         if produced[0] >= limit:
             return
+        budget.spend()
         if i == len(shapes):
             produced[0] += 1
             yield list(chosen)
