@@ -174,7 +174,6 @@ def _pick_throw(rng, r, trump, units, hand) -> tuple[int, ...] | None:
     suits = [s for s, us in units.items() if len({u.cards[0] for u in us}) >= 2]
     if not suits:
         return None
-    order = order_for(r, trump)
     held = _counts(hand)
     for _ in range(8):
         s = rng.choice(suits)

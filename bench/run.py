@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
-import functools
 import gc
 import importlib
 import io
@@ -50,7 +49,7 @@ import zlib
 from pathlib import Path
 
 import rules
-from rules import Ruleset, Trump, format_cards
+from rules import format_cards
 from rules.order import order_for
 
 from . import cases as C
@@ -283,7 +282,7 @@ def adversarial_figures(run: Run, adv):
         signal.signal(signal.SIGALRM, old)
     for group, (us, what) in worst.items():
         run.figure(f"adv:{group}", f"adversarial: {group} (worst)", {what: us}, what)
-    row = run.figure("adversarial", "adversarial worst case (all groups)", all_times,
+    run.figure("adversarial", "adversarial worst case (all groups)", all_times,
                      max(worst.values())[1] if worst else "")
     run.base()
     return all_times

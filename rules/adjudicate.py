@@ -38,7 +38,7 @@ settlement; declarations are checked against the dealt hands (no card is played 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value

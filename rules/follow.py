@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards, tally
 from .order import Order, TRUMP, Trump, order_for

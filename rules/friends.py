@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .cards import CARDS, Card
 from .ruleset import FriendJoin, Partnership, Ruleset

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, card, rank_name, rank_value, suited
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .ruleset import Adjacency, Ruleset
 
 TRUMP = 4
@@ -112,12 +112,10 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
     trump_tiers.append([BIG_JOKER])
 
     strength = [0] * 54
-    tier_of = [0] * 54
-    for e, tier_list in tiers.items():
+    for tier_list in tiers.values():
         for i, tier in enumerate(tier_list):
             for c in tier:
                 strength[c] = i
-                tier_of[c] = i
     power = [strength[c] + (TRUMP_BASE if eff[c] == TRUMP else 0) for c in range(54)]
 
     next_first: list[tuple[int, ...]] = [()] * 54
@@ -125,7 +123,7 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
     for c in range(54):
         e = eff[c]
         if adjacency is Adjacency.TRUMP_ORDER or e != TRUMP:
-            t = tier_of[c]
+            t = strength[c]
             above = tuple(tiers[e][t + 1]) if t + 1 < len(tiers[e]) else ()
             next_first[c] = next_mid[c] = above
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import CARDS, Card
+from .cards import Card
 from .order import Order, Trump, order_for
 from .ruleset import Ruleset
 from .units import Format, Unit, decompose_with, runs

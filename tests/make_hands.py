@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from rules.adjudicate import HandRecord, Play, adjudicate
-from rules.cards import CARDS, format_cards, rank_name
+from rules.cards import CARDS, rank_name
 from rules.follow import check_play
 from rules.ruleset import Ruleset
 from tests.rules.random_hands import random_hand

@@ -7,7 +7,6 @@ A+0 under shengji-001), as was 08_pagat's source game (seed 1; kitty 10 × 6 for
 penalties −10 + 10 + 10).
 """
 import json
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.adjudicate import HandRecord, Play, adjudicate
-from rules.cards import CARDS, card, parse_cards, points_of
+from rules.cards import card, parse_cards, points_of
 from rules.friends import FriendCall
 from rules.order import Trump
 from rules.ruleset import Ruleset
