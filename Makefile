@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test spec bench clean
+.PHONY: install run test lint spec bench clean
 
 install: $(STAMP)
 
@@ -17,8 +17,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check -q rules app schemas bench tests wsgi.py gunicorn.conf.py
 
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
