@@ -60,19 +60,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .spec import spec_options
     api = app.extensions["api"] = Api(app, spec_kwargs=spec_options())
-    app.extensions["resources"] = []
     for name in RESOURCES:
-        try:
-            module = importlib.import_module(f"{__name__}.resources.{name}")
-        except ImportError as exc:
-            if not engine.missing(exc):
-                raise
-            log.info("engine part for %s is missing (%s); endpoint not served", name, exc)
-            continue
+        module = importlib.import_module(f"{__name__}.resources.{name}")
         api.register_blueprint(module.blp)
         if hasattr(module, "assets"):
             app.register_blueprint(module.assets)
-        app.extensions["resources"].append(name)
     from .spec import register_components
     register_components(api)
 

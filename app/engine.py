@@ -1,4 +1,4 @@
-"""The rules engine as the HTTP layer sees it: its version, timed calls, and what is available."""
+"""The rules engine as the HTTP layer sees it: its version and timed calls."""
 from __future__ import annotations
 
 import time
@@ -8,8 +8,7 @@ import rules
 
 from . import metrics
 
-FALLBACK_VERSION = "0.1.0"
-VERSION = str(getattr(rules, "__version__", FALLBACK_VERSION))
+VERSION = rules.__version__
 
 
 def run(endpoint: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -19,9 +18,3 @@ def run(endpoint: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any
         return fn(*args, **kwargs)
     finally:
         metrics.ENGINE.labels(endpoint).observe(time.perf_counter() - start)
-
-
-def missing(exc: ImportError) -> bool:
-    """True when ``exc`` says an engine module or name does not exist (yet)."""
-    name = exc.name or ""
-    return name == "rules" or name.startswith("rules.")
