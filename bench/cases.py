@@ -249,14 +249,16 @@ def make_follow_case(seed: int, preset: str, case_id: str) -> FollowCase:
     return FollowCase(case_id, preset, r, trump, hand, lead, kind, play, legal, tuple(hands[0]))
 
 
-def follow_cases(n_two_deck: int = 2000, n_four_deck: int = 500) -> list[FollowCase]:
-    out = []
-    for i in range(n_two_deck):
-        preset = TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)]
-        out.append(make_follow_case(10_000 + i, preset, f"f2-{i}"))
-    for i in range(n_four_deck):
-        out.append(make_follow_case(50_000 + i, FOUR_DECK_PRESET, f"f4-{i}"))
+def _spread(make, prefix: str, seeds: tuple[int, int], n_two_deck: int, n_four_deck: int) -> list:
+    """``n_two_deck`` cases over the 2-deck presets in turn, then ``n_four_deck`` four-deck cases."""
+    out = [make(seeds[0] + i, TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)], f"{prefix}2-{i}")
+           for i in range(n_two_deck)]
+    out += [make(seeds[1] + i, FOUR_DECK_PRESET, f"{prefix}4-{i}") for i in range(n_four_deck)]
     return out
+
+
+def follow_cases(n_two_deck: int = 2000, n_four_deck: int = 500) -> list[FollowCase]:
+    return _spread(make_follow_case, "f", (10_000, 50_000), n_two_deck, n_four_deck)
 
 
 def make_trick_case(seed: int, preset: str, case_id: str) -> TrickCase:
@@ -272,13 +274,7 @@ def make_trick_case(seed: int, preset: str, case_id: str) -> TrickCase:
 
 
 def trick_cases(n_two_deck: int = 1000, n_four_deck: int = 250) -> list[TrickCase]:
-    out = []
-    for i in range(n_two_deck):
-        preset = TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)]
-        out.append(make_trick_case(20_000 + i, preset, f"t2-{i}"))
-    for i in range(n_four_deck):
-        out.append(make_trick_case(60_000 + i, FOUR_DECK_PRESET, f"t4-{i}"))
-    return out
+    return _spread(make_trick_case, "t", (20_000, 60_000), n_two_deck, n_four_deck)
 
 
 # -- adversarial -----------------------------------------------------------------------------------

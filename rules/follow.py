@@ -278,7 +278,7 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budge
     except WorkExceeded:
         raise _too_large() from None
     if example is not None:
-        what = describe_realization(order, example)
+        what = describe_realization(example)
         it = "it" if len(owed) == 1 else "them"
         violations.append(Violation(
             "MUST_PLAY_UNIT", f"you hold {what} and must play {it}",

@@ -69,10 +69,6 @@ class Format:
     def largest_unit(self) -> Unit:
         return self.units[0]
 
-    @property
-    def shapes(self) -> tuple[tuple[int, int], ...]:
-        return tuple(u.shape for u in self.units)
-
 
 def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
     """Section 6 order of units: card count, then width, then length."""
@@ -301,7 +297,7 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
     return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run in best]
 
 
-def _top_power(order: Order, run) -> int:
+def _top_seq(order: Order, run) -> int:
     return max(order.seq[c] for c in run)
 
 
@@ -327,7 +323,7 @@ def _best_split(counts, order, memo, budget):
         for c in run:
             live[c] += w
         result = [(shape, run)] + rest
-        rk = [(unit_key(s), _top_power(order, r)) for s, r in result]
+        rk = [(unit_key(s), _top_seq(order, r)) for s, r in result]
         if best_key is None or rk > best_key:
             best, best_key = result, rk
     memo[key] = best
@@ -336,30 +332,20 @@ def _best_split(counts, order, memo, budget):
 
 def _largest_units(live, order):
     """Every placement of the largest unit (by cards, width, length) that ``live`` holds."""
-    top = max(live.values())
     best_key = None
     found = []
-    for w in range(top, 0, -1):
-        if best_key is not None and w * max(1, longest_runs(live, order, w) if w > 1 else 1) < best_key[0]:
-            continue
-        longest = longest_runs(live, order, w) if w > 1 else 1
-        for l in range(longest, 0, -1):
-            k = unit_key((w, l))
-            if best_key is not None and k < best_key:
-                break
-            placements = [((w, l), r) for r in runs(live, order, w, l)]
-            if not placements:
-                continue
-            if best_key is None or k > best_key:
-                best_key, found = k, placements
-            elif k == best_key:
-                found.extend(placements)
-            break
-    found.sort(key=lambda p: _top_power(order, p[1]), reverse=True)
+    for w in range(max(live.values()), 0, -1):
+        shape = (w, longest_runs(live, order, w) if w > 1 else 1)
+        k = unit_key(shape)
+        if best_key is None or k > best_key:
+            best_key, found = k, []
+        if k == best_key:
+            found.extend((shape, r) for r in runs(live, order, *shape))
+    found.sort(key=lambda p: _top_seq(order, p[1]), reverse=True)
     return found
 
 
-def describe_realization(order: Order, realization) -> str:
+def describe_realization(realization) -> str:
     parts = []
     for (w, l), run in realization:
         parts.append(Unit(w, l, tuple(CARDS[c] for c in run)).describe())
