@@ -105,7 +105,15 @@ def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
 
 def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
                    budget: Budget | None = None):
-    """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first."""
+    """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first.
+
+    Built greedily: the next unit is the largest (width-first) that still leaves the chosen units
+    packable into the lead's bins and realizable in ``suit_counts``.  That is exact: the feasible
+    unit sets are closed under taking subsets, and in such a family the lexicographically largest
+    sorted set starts with the largest feasible unit, then the largest that stays feasible beside
+    it, and so on.  With ``tractor_obligation`` false the shapes compared are the width-only ones,
+    so the greedy runs over units ``(w, 1)``: two triples owed may come from two different bins,
+    which a ``(3, 2)`` unit chosen whole would not allow."""
     bins = [u.shape for u in lead_format.units]
     wider = rules.wider_substitutes
     loose = not rules.tractor_obligation
@@ -130,7 +138,8 @@ def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_count
     largest = max(w * l for w, l in bins)
     max_count = max(suit_counts.values())
     candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
-                  for l in range(largest // w, 0, -1) if (w, l) <= top and fits([(w, l)])]
+                  for l in (range(largest // w, 0, -1) if not loose else (1,))
+                  if (w, l) <= top and fits([(w, l)])]
     chosen: list[tuple[int, int]] = []
     start = 0
     while start < len(candidates):

@@ -19,7 +19,7 @@ from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-SPLIT_WORK = 200
+SPLIT_WORK = 20000
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,30 @@ def _extend(path, counts, order, width, length):
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
-    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies)."""
+    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies).
+
+    Longest paths are memoized per card inside a run; a card that may start a run but not sit
+    inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
+    inner: dict[int, int] = {}
+    nxt_mid = order.next_mid
+
+    def from_inside(c: int) -> int:
+        hit = inner.get(c)
+        if hit is None:
+            hit = 1
+            for d in nxt_mid[c]:
+                if counts.get(d, 0) >= width:
+                    hit = max(hit, 1 + from_inside(d))
+            inner[c] = hit
+        return hit
+
     best = 0
-    for c in counts:
-        if counts[c] >= width:
+    for c, k in counts.items():
+        if k < width:
+            continue
+        if order.next_first[c] == nxt_mid[c]:
+            best = max(best, from_inside(c))
+        else:
             best = max(best, _longest_from((c,), counts, order, width))
     return best
 
@@ -291,43 +311,94 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
-    memo: dict = {}
-    budget = [SPLIT_WORK]
-    best = _best_split(counts, order, memo, budget)
-    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run in best]
+    try:
+        best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    except WorkExceeded:
+        raise InputError("splitting these cards into units needs more search steps than the service's "
+                         "work bound; it does not decide plays this large") from None
+    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
 
 
-def _top_seq(order: Order, run) -> int:
-    return max(order.seq[c] for c in run)
+def _best_split(counts: dict[int, int], order: Order, memo: dict, budget: Budget):
+    """The best split of ``counts``: ``(unit keys, tie-break, units)``.
 
-
-def _best_split(counts, order, memo, budget):
-    """Lexicographically largest list of units by (cards, width, length); ties: higher cards first."""
+    Splits compare by their unit keys (section 6), sorted descending, lexicographically; only
+    between splits with equal keys, by the tie-break: the units' top cards (``Order.seq``), sorted
+    within each key, lexicographically (decision: higher cards first).  The best split starts with
+    a placement of the largest unit that ``counts`` holds (any split can swap its first unit for
+    one), so every such placement is tried; the rest is the best split of what is left, which is
+    exact because putting the same unit in front of two splits keeps their order under both
+    comparisons.  Raises :class:`WorkExceeded` past ``budget``: the answer is exact or none.
+    """
     key = tuple(sorted(kv for kv in counts.items() if kv[1]))
-    if key in memo:
-        return memo[key]
-    live = {c: n for c, n in counts.items() if n}
-    if not live:
-        return []
-    candidates = _largest_units(live, order)
-    budget[0] -= 1
-    if budget[0] < 0:
-        candidates = candidates[:1]
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not key:
+        return (), (), ()
+    live = dict(key)
+    if len(live) == 1 or max(live.values()) == 1:
+        units = _trivial_split(live, order)
+        memo[key] = result = (tuple(unit_key(s) for s, _, _ in units), tuple(t for _, _, t in units), units)
+        return result
+    budget.spend()
+    placements = _largest_units(live, order)
+    if len(placements) > 1 and _compatible(live, placements):
+        return _take_all(live, order, memo, budget, key, placements)
     best = None
-    best_key = None
-    for shape, run in candidates:
+    for shape, run in placements:
         w = shape[0]
         for c in run:
             live[c] -= w
-        rest = _best_split(live, order, memo, budget)
+        keys, ties, units = _best_split(live, order, memo, budget)
         for c in run:
             live[c] += w
-        result = [(shape, run)] + rest
-        rk = [(unit_key(s), _top_seq(order, r)) for s, r in result]
-        if best_key is None or rk > best_key:
-            best, best_key = result, rk
+        top = order.seq[run[-1]]
+        k = unit_key(shape)
+        at = 0
+        while at < len(units) and (keys[at], ties[at]) > (k, top):
+            at += 1
+        option = (keys[:at] + (k,) + keys[at:], ties[:at] + (top,) + ties[at:],
+                  units[:at] + ((shape, run, top),) + units[at:])
+        if best is None or option[:2] > best[:2]:
+            best = option
     memo[key] = best
     return best
+
+
+def _compatible(live: dict[int, int], placements) -> bool:
+    """Whether the cards hold every placement at once."""
+    need: dict[int, int] = {}
+    for (w, _l), run in placements:
+        for c in run:
+            need[c] = need.get(c, 0) + w
+    return all(live[c] >= k for c, k in need.items())
+
+
+def _take_all(live, order, memo, budget, key, placements):
+    """Placements of the largest unit that never compete are all in the best split.
+
+    No placement of the largest unit can be taken twice (cards held twice its width would hold a
+    wider unit of the same length, a larger key), so a split's largest units are distinct
+    placements; one with all of them beats any with fewer at its first smaller key."""
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] -= w
+    keys, ties, units = _best_split(live, order, memo, budget)
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] += w
+    mine = tuple((shape, run, order.seq[run[-1]]) for shape, run in placements)
+    merged = sorted(mine + units, key=lambda u: (unit_key(u[0]), u[2]), reverse=True)
+    result = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
+    memo[key] = result
+    return result
+
+
+def _trivial_split(live: dict[int, int], order: Order):
+    """One group, or all singles: the split has no choice."""
+    cards = sorted(live, key=order.seq.__getitem__, reverse=True)
+    return tuple(((live[c], 1), (c,), order.seq[c]) for c in cards)
 
 
 def _largest_units(live, order):
@@ -341,7 +412,6 @@ def _largest_units(live, order):
             best_key, found = k, []
         if k == best_key:
             found.extend((shape, r) for r in runs(live, order, *shape))
-    found.sort(key=lambda p: _top_seq(order, p[1]), reverse=True)
     return found
 
 
