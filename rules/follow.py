@@ -39,6 +39,7 @@ MAX_LIMIT = 1000
 FOLLOW_WORK = 20000
 COUNT_WORK = 8000
 DP_STATES = 20000
+_DIGIT = 256   # bits per coefficient: more than log2 of the plays of any hand the schemas accept
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -485,13 +486,18 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     """Exact count and listing when every owed unit has length 1 (pairs, triples, n-kinds).
 
     Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
-    can host them.  A dynamic programme over the cards tracks the play's size and the set of owed
-    widths that may still be missing; each play is one path through it.  ``None`` when the
-    programme would exceed ``DP_STATES`` states.
+    can host them.  A dynamic programme over the cards tracks the set of owed widths that may
+    still be missing (the minimal remainders), and for each such set the number of ways to reach
+    it by play size, as one polynomial packed into an integer (``_DIGIT`` bits per coefficient);
+    a backward pass marks, per set, the sizes from which a legal play can still be completed, so
+    the listing walks only paths that end in a legal play.  ``None`` when the programme would
+    exceed ``DP_STATES`` states.
     """
     cards = sorted(held, key=order.seq.__getitem__, reverse=True)
     start = (tuple(sorted(widths, reverse=True)),)
     memo: dict = {}
+
+    removed: dict = {}
 
     def consume(sset, m):
         key = (sset, m)
@@ -499,71 +505,88 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         if hit is None:
             out = set()
             for rem in sset:
-                out.update(_removals(rem, m))
+                got = removed.get((rem, m))
+                if got is None:
+                    got = removed[(rem, m)] = _removals(rem, m)
+                out.update(got)
             hit = memo[key] = _minimal(out)
         return hit
 
-    layers = [{(0, start): 1}]
+    keep = (1 << (_DIGIT * (n + 1))) - 1
+    layers: list[dict] = [{start: 1}]
     states = 0
     for c in cards:
         nxt: dict = {}
-        h = held[c]
-        for (size, sset), ways in layers[-1].items():
-            for m in range(0, min(h, n - size) + 1):
-                key = (size + m, consume(sset, m))
-                nxt[key] = nxt.get(key, 0) + ways
+        top = min(held[c], n)
+        for sset, poly in layers[-1].items():
+            for m in range(top + 1):
+                ns = consume(sset, m)
+                nxt[ns] = nxt.get(ns, 0) + (poly << (_DIGIT * m))
+        for ns in nxt:
+            nxt[ns] &= keep
         states += len(nxt)
         if states > DP_STATES:
             return None
         layers.append(nxt)
-    good = {k for k in layers[-1] if k[0] == n and () in k[1]}
-    count = sum(layers[-1][k] for k in good)
-    goods = [good]
+    done = ((),)
+    count = (layers[-1].get(done, 0) >> (_DIGIT * n)) & ((1 << _DIGIT) - 1)
+    sizes = (1 << (n + 1)) - 1
+    reach: list[dict] = [{}] * len(layers)
+    reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
     for i in range(len(cards) - 1, -1, -1):
-        h = held[cards[i]]
-        later = goods[-1]
-        goods.append({(size, sset) for size, sset in layers[i]
-                      if any((size + m, consume(sset, m)) in later for m in range(0, min(h, n - size) + 1))})
-    goods.reverse()
+        later = reach[i + 1]
+        top = min(held[cards[i]], n)
+        here = {}
+        for sset in layers[i]:
+            bits = 0
+            for m in range(top + 1):
+                bits |= later.get(consume(sset, m), 0) << m
+            if bits & sizes:
+                here[sset] = bits & sizes
+        reach[i] = here
     plays: list[tuple[Card, ...]] = []
 
-    def walk(i, key, acc):
+    def walk(i, size, sset, acc):
         if len(plays) >= limit:
             return
         if i == len(cards):
             plays.append(_canonical_play(order, acc))
             return
-        size, sset = key
         c = cards[i]
+        later = reach[i + 1]
         for m in range(min(held[c], n - size), -1, -1):
-            nk = (size + m, consume(sset, m))
-            if nk in goods[i + 1]:
+            ns = consume(sset, m)
+            if (later.get(ns, 0) >> (n - size - m)) & 1:
                 acc.extend([c] * m)
-                walk(i + 1, nk, acc)
+                walk(i + 1, size + m, ns, acc)
                 del acc[len(acc) - m:]
 
-    if (0, start) in goods[0]:
-        walk(0, (0, start), [])
+    if (reach[0].get(start, 0) >> n) & 1:
+        walk(0, 0, start, [])
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
-def _removals(rem: tuple[int, ...], m: int):
-    """Every ``rem`` minus a sub-multiset of it whose widths sum to at most ``m``."""
+def _removals(rem: tuple[int, ...], m: int) -> list[tuple[int, ...]]:
+    """``rem`` minus each maximal sub-multiset whose widths sum to at most ``m`` (a removal that
+    could take one more width leaves a larger remainder, which never matters)."""
     distinct = sorted(set(rem), reverse=True)
     have = [rem.count(w) for w in distinct]
+    out: list[tuple[int, ...]] = []
+    take = [0] * len(distinct)
 
-    def rec(i, left, take):
+    def rec(i: int, left: int) -> None:
         if i == len(distinct):
-            out = []
-            for w, h, t in zip(distinct, have, take):
-                out.extend([w] * (h - t))
-            yield tuple(out)
+            if all(w > left for w, h, t in zip(distinct, have, take) if t < h):
+                out.append(tuple(w for w, h, t in zip(distinct, have, take) for _ in range(h - t)))
             return
         w = distinct[i]
-        for t in range(0, min(have[i], left // w) + 1):
-            yield from rec(i + 1, left - t * w, take + [t])
+        for t in range(min(have[i], left // w), -1, -1):
+            take[i] = t
+            rec(i + 1, left - t * w)
+        take[i] = 0
 
-    return rec(0, m, [])
+    rec(0, m)
+    return out
 
 
 def _minimal(rems: set) -> tuple:
