@@ -402,7 +402,7 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
             plays.append(_canonical_play(order, play))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
     wider = rules.wider_substitutes
-    cards = sorted(held, key=order.sort_key)
+    cards = sorted(held, key=lambda c: (held[c], order.seq[c]))
     multi = [c for c in cards if held[c] >= 2]
     loose = [c for c in cards if held[c] == 1]
     memo: dict = {}
@@ -487,33 +487,44 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
 
     Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
     can host them.  A dynamic programme over the cards tracks the set of owed widths that may
-    still be missing (the minimal remainders), and for each such set the number of ways to reach
-    it by play size, as one polynomial packed into an integer (``_DIGIT`` bits per coefficient);
-    a backward pass marks, per set, the sizes from which a legal play can still be completed, so
-    the listing walks only paths that end in a legal play.  ``None`` when the programme would
-    exceed ``DP_STATES`` states.
+    still be missing (the minimal remainders, each a vector of counts per width packed into an
+    integer), and for each such set the number of ways to reach it by play size, as one polynomial
+    packed into an integer (``_DIGIT`` bits per coefficient); a backward pass marks, per set, the
+    sizes from which a legal play can still be completed, so the listing walks only paths that end
+    in a legal play.  ``None`` when the programme would exceed ``DP_STATES`` states.
     """
-    cards = sorted(held, key=order.seq.__getitem__, reverse=True)
-    start = (tuple(sorted(widths, reverse=True)),)
-    memo: dict = {}
-
+    cards = sorted(held, key=lambda c: (held[c], order.seq[c]))
+    kinds = sorted(set(widths), reverse=True)
+    start = (sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds)),)
+    low = kinds[-1]
+    ids: dict[tuple, int] = {start: 0}
+    sets: list[tuple] = [start]
+    memo: dict[int, int] = {}
     removed: dict = {}
 
-    def consume(sset, m):
-        key = (sset, m)
+    def consume(sid: int, m: int) -> int:
+        """The set reached from set ``sid`` by a card played ``m`` times (sets interned as ids)."""
+        if m < low:
+            return sid
+        key = sid * 64 + m
         hit = memo.get(key)
         if hit is None:
             out = set()
-            for rem in sset:
+            for rem in sets[sid]:
                 got = removed.get((rem, m))
                 if got is None:
-                    got = removed[(rem, m)] = _removals(rem, m)
+                    got = removed[(rem, m)] = _removals(rem, m, kinds)
                 out.update(got)
-            hit = memo[key] = _minimal(out)
+            reached = _minimal(out, len(kinds))
+            hit = ids.get(reached)
+            if hit is None:
+                hit = ids[reached] = len(sets)
+                sets.append(reached)
+            memo[key] = hit
         return hit
 
     keep = (1 << (_DIGIT * (n + 1))) - 1
-    layers: list[dict] = [{start: 1}]
+    layers: list[dict] = [{0: 1}]
     states = 0
     for c in cards:
         nxt: dict = {}
@@ -528,7 +539,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         if states > DP_STATES:
             return None
         layers.append(nxt)
-    done = ((),)
+    done = ids.get((0,), -1)
     count = (layers[-1].get(done, 0) >> (_DIGIT * n)) & ((1 << _DIGIT) - 1)
     sizes = (1 << (n + 1)) - 1
     reach: list[dict] = [{}] * len(layers)
@@ -561,25 +572,31 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
                 walk(i + 1, size + m, ns, acc)
                 del acc[len(acc) - m:]
 
-    if (reach[0].get(start, 0) >> n) & 1:
-        walk(0, 0, start, [])
+    if (reach[0].get(0, 0) >> n) & 1:
+        walk(0, 0, 0, [])
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
-def _removals(rem: tuple[int, ...], m: int) -> list[tuple[int, ...]]:
+_FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)
+_FIELD_MASK = (1 << (_FIELD - 1)) - 1
+_GUARDS = [sum(1 << (_FIELD * i + _FIELD - 1) for i in range(k)) for k in range(10)]
+
+
+def _removals(rem: int, m: int, kinds: list[int]) -> list[tuple[int, int]]:
     """``rem`` minus each maximal sub-multiset whose widths sum to at most ``m`` (a removal that
-    could take one more width leaves a larger remainder, which never matters)."""
-    distinct = sorted(set(rem), reverse=True)
-    have = [rem.count(w) for w in distinct]
-    out: list[tuple[int, ...]] = []
-    take = [0] * len(distinct)
+    could take one more width leaves a larger remainder, which never matters), with the number
+    of widths left."""
+    have = [(rem >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds))]
+    size = sum(have)
+    out: list[tuple[int, int]] = []
+    take = [0] * len(kinds)
 
     def rec(i: int, left: int) -> None:
-        if i == len(distinct):
-            if all(w > left for w, h, t in zip(distinct, have, take) if t < h):
-                out.append(tuple(w for w, h, t in zip(distinct, have, take) for _ in range(h - t)))
+        if i == len(kinds):
+            if all(w > left for w, h, t in zip(kinds, have, take) if t < h):
+                out.append((size - sum(take), rem - sum(t << (_FIELD * j) for j, t in enumerate(take))))
             return
-        w = distinct[i]
+        w = kinds[i]
         for t in range(min(have[i], left // w), -1, -1):
             take[i] = t
             rec(i + 1, left - t * w)
@@ -589,28 +606,24 @@ def _removals(rem: tuple[int, ...], m: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _minimal(rems: set) -> tuple:
-    """The remainders no other remainder is contained in (a smaller remainder is never worse)."""
-    if () in rems:
-        return ((),)
-    ordered = sorted(rems, key=len)
-    keep: list = []
-    for r in ordered:
-        if not any(_contains(r, k) for k in keep):
+def _minimal(rems: set, k: int) -> tuple:
+    """The remainders (with their sizes) that contain no other remainder (a smaller remainder is
+    never worse), smallest first.
+
+    Containment of packed count vectors is one subtraction: with every field's guard bit set in
+    ``big``, ``big - small`` keeps all guards exactly when no field borrows."""
+    if (0, 0) in rems:
+        return (0,)
+    guard = _GUARDS[k]
+    keep: list[int] = []
+    for _, r in sorted(rems):
+        rg = r | guard
+        for small in keep:
+            if (rg - small) & guard == guard:
+                break
+        else:
             keep.append(r)
     return tuple(sorted(keep))
-
-
-def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
-    if len(small) > len(big):
-        return False
-    left = list(big)
-    for w in small:
-        if w in left:
-            left.remove(w)
-        else:
-            return False
-    return True
 
 
 def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
