@@ -46,6 +46,26 @@ class FollowLadder(StrEnum):
     SHENGJI_3DECK = "shengji-3deck"
 
 
+class FollowProtection(StrEnum):
+    """Which of the follower's groups the structure obligation may not break (section 7.1)."""
+
+    NONE = "none"
+    LONGER_TUPLES = "longer-tuples"
+    TRACTORS = "tractors"
+    LONGER_TUPLES_AND_TRACTORS = "longer-tuples-and-tractors"
+    SUIT_ONLY = "suit-only"
+
+    @property
+    def whole_groups(self) -> bool:
+        """Units take only cards the follower holds exactly as often as the unit is wide."""
+        return self in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+
+    @property
+    def keeps_tractors(self) -> bool:
+        """Units owed for a lead unit of length 1 take no card of a held tractor."""
+        return self in (FollowProtection.TRACTORS, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+
+
 class ThrowFailure(StrEnum):
     LOWEST_BEATABLE_UNIT = "lowest-beatable-unit"
 
@@ -135,6 +155,7 @@ class Ruleset:
     tractor_ranking: TractorRanking = TractorRanking.TRUMP_ORDER
     tractor_obligation: bool = True
     follow_ladder: FollowLadder = FollowLadder.WIDTH_FIRST
+    follow_protection: FollowProtection = FollowProtection.NONE
     wider_substitutes: bool = False
     throws: bool = True
     throw_failure: ThrowFailure = ThrowFailure.LOWEST_BEATABLE_UNIT
@@ -269,7 +290,8 @@ def auto_kitty(decks: int, players: int) -> int:
 
 _ENUM_TYPES = {
     "partnership": Partnership, "tractor_adjacency": Adjacency, "tractor_ranking": TractorRanking,
-    "follow_ladder": FollowLadder, "throw_failure": ThrowFailure, "trick_compare": TrickCompare,
+    "follow_ladder": FollowLadder, "follow_protection": FollowProtection, "throw_failure": ThrowFailure,
+    "trick_compare": TrickCompare,
     "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
     "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
     "next_dealer": NextDealer, "friend_join": FriendJoin,

@@ -11,7 +11,7 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import AbstractSet, Callable, Iterable, Iterator, Sequence
 
 from .cards import CARDS, Card, pretty_cards
 from .order import SUIT_LABELS, Order, order_for
@@ -78,27 +78,28 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 # -- runs --------------------------------------------------------------------------------------
 def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
+         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
-    (``ordered``: the cards of ``counts`` low to high, when the caller has them)."""
+    (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
+    only cards a run may use, when some are reserved)."""
     for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
-        if counts[c] < width:
+        if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
             yield (c,)
             continue
-        yield from _extend((c,), counts, order, width, length)
+        yield from _extend((c,), counts, order, width, length, allowed)
 
 
-def _extend(path, counts, order, width, length):
+def _extend(path, counts, order, width, length, allowed=None):
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     for d in nxt:
-        if counts.get(d, 0) >= width and d not in path:
+        if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
             p = path + (d,)
             if len(p) == length:
                 yield p
             else:
-                yield from _extend(p, counts, order, width, length)
+                yield from _extend(p, counts, order, width, length, allowed)
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
@@ -195,35 +196,44 @@ class Budget:
 REALIZE_WORK = 50000
 
 
+Usable = Callable[[int, bool], "AbstractSet[int] | None"]
+
+
 def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-             wider: bool, budget: Budget | None = None) -> bool:
+             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+             usable: Usable | None = None) -> bool:
     """Whether disjoint parts of ``counts`` form a unit of every shape (singles are ignored)."""
-    return realize(counts, shapes, order, wider, budget) is not None
+    return realize(counts, shapes, order, wider, budget, tags, usable) is not None
 
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-            wider: bool, budget: Budget | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
+            wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+            usable: Usable | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
+    ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
+    tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    need = sorted((s for s in shapes if s != (1, 1)), key=unit_key, reverse=True)
+    items = zip(shapes, tags) if tags is not None else ((s, False) for s in shapes)
+    need = sorted((it for it in items if it[0] != (1, 1)), key=lambda it: (unit_key(it[0]), it[1]),
+                  reverse=True)
     if not need:
         return []
-    if sum(w * l for w, l in need) > sum(counts.values()):
+    if sum(w * l for (w, l), _ in need) > sum(counts.values()):
         return None
     work = dict(counts)
     top = max(work.values())
-    if max(w for w, _ in need) > top:
+    if max(w for (w, _), _ in need) > top:
         return None
     ordered = sorted(work, key=order.seq.__getitem__)
     chosen: list = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
-              budget if budget is not None else Budget(REALIZE_WORK)):
+              budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget):
+def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget, usable):
     if i == len(need):
         return True
     budget.spend()
@@ -231,16 +241,18 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
     key = (i, prev if same_as_prev else None, *[work[c] for c in ordered])
     if key in failed:
         return False
-    for shape in substitutes(need[i], top, wider):
+    owed, tag = need[i]
+    for shape in substitutes(owed, top, wider):
         w, l = shape
-        for run in runs(work, order, w, l, ordered):
+        allowed = usable(w, tag) if usable is not None else None
+        for run in runs(work, order, w, l, ordered, allowed):
             token = (shape, run)
             if same_as_prev and prev is not None and token < prev:
                 continue
             for c in run:
                 work[c] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
                 return True
             chosen.pop()
             for c in run:
