@@ -41,7 +41,10 @@ def register_components(api) -> None:
 
 
 class _Dumper(yaml.SafeDumper):
-    """Multi-line strings as literal blocks, so the committed file reads well."""
+    """Multi-line strings as literal blocks, so the committed file reads well; no YAML anchors."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def _str(dumper: yaml.SafeDumper, value: str):

@@ -11,7 +11,7 @@ from .. import engine
 from ..extensions import Blueprint
 
 blp = Blueprint("declarations", __name__, url_prefix="/v1/declarations",
-                description="Declarations: 亮主, 加固, 反 (RULES.md section 10).")
+                description="Declarations: 亮主, 加固, 反 (docs/rules.md#declarations).")
 
 VALIDATE_IN = {"rules": "shengji", "level": "10", "history": [{"seat": 0, "cards": ["10S"]}],
                "declaration": {"seat": 1, "cards": ["10H", "10H"]}, "hand": ["10H", "10H", "AS", "3C"]}

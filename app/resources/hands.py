@@ -13,7 +13,7 @@ from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, Se
 from .. import engine
 from ..extensions import Blueprint
 
-blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (RULES.md sections 9, 11).")
+blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
 
 SETTLE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 0,
              "levels": ["10", "7", "10", "7"], "attackers_points": 70, "kitty": ["KD", "5C", "3S", "4S", "6D", "7C", "8C", "9D"],
@@ -124,6 +124,6 @@ def settle_hand(data: dict):
 
     The engine finds the last trick's winner and format from `last_trick`; `attackers_points`
     already counts its point cards when the attackers won it. With `ratings` (and
-    `room_coefficient`), seed 002's rating and coin ledger is added.
+    `room_coefficient`), the online-room rating (积分) and coin ledger is added.
     """
     return settlement_answer(data)
