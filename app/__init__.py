@@ -13,7 +13,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from rules.violations import InputError
 
-from . import cors, engine, metrics
+from . import cors, engine, i18n, metrics
 from .cache import from_config
 from .extensions import Api
 from .problems import field_problem, internal_error
@@ -82,6 +82,7 @@ def _before():
     g.start = time.perf_counter()
     given = request.headers.get("X-Request-ID", "")
     g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+    g.lang = i18n.negotiate(request.headers.get("Accept-Language"))
     answer = cors.preflight()
     if answer is not None:
         return answer
@@ -94,6 +95,8 @@ def _after(response):
     if "cache" in g:
         response.headers["X-Cache"] = g.cache
     cors.add_headers(response)
+    response.headers["Content-Language"] = i18n.current()
+    response.vary.add("Accept-Language")
     rule = request.url_rule.rule if request.url_rule else "unmatched"
     status = str(response.status_code)
     metrics.REQUESTS.labels(rule, request.method, status).inc()

@@ -8,6 +8,7 @@ from schemas.declarations import (DeclarationOptionsAnswerSchema, DeclarationOpt
                                   DeclarationVerdictSchema, ValidateDeclarationSchema)
 
 from .. import engine
+from .. import i18n
 from ..extensions import Blueprint
 
 blp = Blueprint("declarations", __name__, url_prefix="/v1/declarations",
@@ -48,7 +49,7 @@ def validate_declaration(data: dict):
     after it. With `hand`, the declared cards must be in it. Every `history` entry must itself have
     been valid (else 422, naming the entry).
     """
-    return declaration_answer(data)
+    return i18n.localize(declaration_answer(data))
 
 
 @blp.post_json("/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema, example_in=OPTIONS_IN,

@@ -10,7 +10,7 @@ from rules.scoring import settle
 from schemas import present
 from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, SettlementSchema
 
-from .. import engine
+from .. import engine, i18n
 from ..extensions import Blueprint
 
 blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
@@ -114,7 +114,7 @@ def adjudicate_hand(data: dict):
     settlement (as `/v1/hands/settle`). A failed throw is recorded with `cards` (its forced play)
     and `attempted` (the whole throw).
     """
-    return adjudication_answer(data)
+    return i18n.localize(adjudication_answer(data))
 
 
 @blp.post_json("/settle", SettleSchema, SettlementSchema, example_in=SETTLE_IN,
@@ -126,4 +126,4 @@ def settle_hand(data: dict):
     already counts its point cards when the attackers won it. With `ratings` (and
     `room_coefficient`), the online-room rating (积分) and coin ledger is added.
     """
-    return settlement_answer(data)
+    return i18n.localize(settlement_answer(data))
