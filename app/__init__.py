@@ -13,7 +13,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from rules.violations import InputError
 
-from . import engine, metrics
+from . import cors, engine, i18n, metrics
 from .cache import from_config
 from .extensions import Api
 from .problems import field_problem, internal_error
@@ -35,12 +35,13 @@ DEFAULTS = {
     "CACHE_BREAKER_SECONDS": 5.0,
     "CACHE_PREFIX": "tractor",
     "ENGINE_VERSION": engine.VERSION,
+    "CORS_ORIGINS": (),
 }
 
 
 def env_config() -> dict:
-    """Settings from the environment (REDIS_URL, CACHE_*)."""
-    config: dict = {}
+    """Settings from the environment (REDIS_URL, CACHE_*, CORS_ORIGINS)."""
+    config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
     if os.environ.get("REDIS_URL"):
         config["REDIS_URL"] = os.environ["REDIS_URL"]
     for key, cast in (("CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
@@ -54,6 +55,8 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config.update(config if config is not None else env_config())
+    if isinstance(app.config["CORS_ORIGINS"], str):
+        app.config["CORS_ORIGINS"] = cors.parse_origins(app.config["CORS_ORIGINS"])
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     app.extensions["answer_cache"] = from_config(app.config, app.config["ENGINE_VERSION"])
@@ -79,6 +82,10 @@ def _before():
     g.start = time.perf_counter()
     given = request.headers.get("X-Request-ID", "")
     g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+    g.lang = i18n.negotiate(request.headers.get("Accept-Language"))
+    answer = cors.preflight()
+    if answer is not None:
+        return answer
     if request.url_rule and request.method == "POST" and request.mimetype != "application/json":
         raise UnsupportedMediaType()
 
@@ -87,6 +94,9 @@ def _after(response):
     response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
     if "cache" in g:
         response.headers["X-Cache"] = g.cache
+    cors.add_headers(response)
+    response.headers["Content-Language"] = i18n.current()
+    response.vary.add("Accept-Language")
     rule = request.url_rule.rule if request.url_rule else "unmatched"
     status = str(response.status_code)
     metrics.REQUESTS.labels(rule, request.method, status).inc()
