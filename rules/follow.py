@@ -164,19 +164,16 @@ class Obligation:
         return self._usable[key]
 
     def protected_groups(self) -> list[str]:
-        """The follower's groups that reservations keep whole, in words (for reasons)."""
+        """The follower's groups that reservations keep whole (for reasons): under
+        ``longer-tuples`` every group of three or more, under ``tractors`` every held tractor
+        (when a lead unit of length 1 was led)."""
         out = []
         by_strength = sorted(self.suit_counts, key=self.order.seq.__getitem__, reverse=True)
         if self.whole_groups:
-            for c in by_strength:
-                k = self.suit_counts[c]
-                if k >= 3:
-                    out.append(f"your {Unit(k, 1, (CARDS[c],)).kind} {pretty_cards([c] * k)} is protected: "
-                               "a unit takes only a group held exactly as often as it is wide")
+            out += [pretty_cards([c] * self.suit_counts[c]) for c in by_strength if self.suit_counts[c] >= 3]
         if any(self.bin_tags) and self.tractor_cards:
-            cards = [c for c in by_strength if c in self.tractor_cards for _ in range(self.suit_counts[c])]
-            out.append(f"your tractor cards {pretty_cards(cards)} are protected from units owed "
-                       "for a single, pair or n-kind led")
+            out.append(pretty_cards([c for c in by_strength if c in self.tractor_cards
+                                     for _ in range(self.suit_counts[c])]))
         return out
 
     @property
@@ -453,7 +450,7 @@ def _unit_violation(obligation: Obligation, owed, example) -> Violation:
     message = f"you hold {what} and must play {it}"
     protected = obligation.protected_groups()
     if protected:
-        message += f" ({'; '.join(protected)})"
+        message += f"; protected: {' '.join(protected)}"
     return Violation(
         "MUST_PLAY_UNIT", message,
         {"owed": [{"width": w, "length": l} for w, l in owed],

@@ -138,3 +138,12 @@ def test_unknown_follow_protection_is_422_with_a_pointer(client):
     r = post(client, "/v1/plays/validate", {**PROTECTED, "rules": {"preset": "4399", "follow_protection": "pairs"}})
     assert_problem(r, 422)
     assert "/rules/follow_protection" in pointers(r)
+
+
+def test_follow_protection_reason_in_chinese(client):
+    r = client.post("/v1/plays/validate", json={
+        **PROTECTED, "rules": {"preset": "4399", "decks": 4, "follow_protection": "longer-tuples"}},
+        headers={"Accept-Language": "zh-CN"})
+    reason = r.get_json()["reasons"][0]
+    assert reason["code"] == "MUST_PLAY_UNIT"
+    assert "受保护" in reason["message"] and "5♠5♠5♠" in reason["message"]

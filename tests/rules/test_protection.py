@@ -130,7 +130,7 @@ def test_s7_1_protected_triple_is_named_in_the_reason():
     assert not verdict.legal
     (violation,) = verdict.violations
     assert violation.code == "MUST_PLAY_UNIT"
-    assert "10♠10♠" in violation.message and "5♠5♠5♠ is protected" in violation.message
+    assert violation.message == "you hold the pair 10♠10♠ and must play it; protected: 5♠5♠5♠"
     assert violation.detail["protection"] == "longer-tuples"
 
 
