@@ -486,8 +486,12 @@ def equal_card_cases(rng: random.Random) -> list[AdversarialCase]:
     """8 decks, permanent 2s: trump leads through the tiers of equal cards (off-suit level cards,
     off-suit 2s), whose splits branch at every tier, against followers holding the other copies."""
     out: list[AdversarialCase] = []
-    for preset, adjacency in (("tuolaji", "trump-order"), ("tuolaji", "natural"), ("pagat", "trump-order")):
-        r = Ruleset.preset(preset, decks=8, tractor_adjacency=adjacency, permanent_twos=True)
+    for preset, adjacency, protection in (("tuolaji", "trump-order", "none"), ("tuolaji", "natural", "none"),
+                                          ("pagat", "trump-order", "none"), ("tuolaji", "natural", "tractors"),
+                                          ("tuolaji", "natural", "longer-tuples-and-tractors"),
+                                          ("pagat", "trump-order", "longer-tuples-and-tractors")):
+        r = Ruleset.preset(preset, decks=8, tractor_adjacency=adjacency, permanent_twos=True,
+                           follow_protection=protection)
         for level, suit in ((7, "D"), (9, None)):
             trump = Trump(level, suit)
             order = order_for(r, trump)
@@ -502,12 +506,14 @@ def equal_card_cases(rng: random.Random) -> list[AdversarialCase]:
             follower = sorted(held[:min(len(held), r.hand_size - 10)])
             pool = _remaining(r, lead, follower, exclude_eff={TRUMP}, order=order)
             hand = _fill(list(follower), r.hand_size, pool, rng)
-            desc = f"{preset} 8 decks, {adjacency}, level {level}, {len(lead)}-card trump lead of equal-card tiers"
-            out.append(AdversarialCase(f"equal-{preset}-{adjacency}-{level}/split", "equal cards",
+            desc = (f"{preset} 8 decks, {adjacency}, {protection} protection, level {level}, {len(lead)}-card "
+                    "trump lead of equal-card tiers")
+            cid = f"equal-{preset}-{adjacency}-{protection}-{level}"
+            out.append(AdversarialCase(f"{cid}/split", "equal cards",
                                        f"{desc}: decompose", r, trump,
                                        lambda r=r, trump=trump, lead=lead: rules.decompose(r, trump, lead),
                                        len(lead), {"kind": "decompose"}))
-            out += _follow_calls("equal cards", f"equal-{preset}-{adjacency}-{level}", desc, r, trump, hand, lead)
+            out += _follow_calls("equal cards", cid, desc, r, trump, hand, lead)
     return out
 
 

@@ -30,6 +30,7 @@ Results are printed and written to ``bench/RESULTS.md``.  Options: ``--quick`` (
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import cProfile
 import datetime
 import gc
@@ -51,6 +52,7 @@ from pathlib import Path
 import rules
 from rules import format_cards
 from rules.order import order_for
+from rules.ruleset import FollowProtection
 
 from . import cases as C
 
@@ -143,6 +145,7 @@ class Run:
         self.errors: list[dict] = []
         self.mismatches: list[dict] = []
         self.notes: list[str] = []
+        self.protections: list[tuple] = []
 
     def base(self):
         self.baseline.extend(baseline_sample())
@@ -232,6 +235,32 @@ def follow_figures(run: Run, follows):
                               statistics.median(g["legal"]) if g.get("legal") else float("nan"),
                               max(g["legal"]) if g.get("legal") else float("nan")))
     return res
+
+
+PROTECTIONS = ("none", "longer-tuples", "tractors", "longer-tuples-and-tractors", "suit-only")
+
+
+def protection_figures(run: Run, follows):
+    """The 2-deck follow cases again under every ``follow_protection`` value: means and p99 of
+    check_play and legal_plays, and each mean as a ratio to ``none`` on the same cases."""
+    two = [c for c in follows if c.decks == 2]
+    rows = []
+    for value in PROTECTIONS:
+        items = [(c.id, dataclasses.replace(c, rules=dataclasses.replace(c.rules, follow_protection=FollowProtection(value))))
+                 for c in two]
+        check = run.measure(items, lambda c: lambda: rules.check_play(c.rules, c.trump, c.hand, c.play, c.lead),
+                            f"protection {value} check")
+        listing = run.measure(items, lambda c: lambda: rules.legal_plays(c.rules, c.trump, c.hand, c.lead, limit=100),
+                              f"protection {value} legal")
+        rows.append((value, check, listing))
+    none_check = statistics.mean(rows[0][1].values())
+    none_listing = statistics.mean(rows[0][2].values())
+    for value, check, listing in rows:
+        c_mean, l_mean = statistics.mean(check.values()), statistics.mean(listing.values())
+        run.protections.append((value, len(check), c_mean, percentile(list(check.values()), 0.99),
+                                c_mean / none_check, l_mean, percentile(list(listing.values()), 0.99),
+                                l_mean / none_listing))
+    run.base()
 
 
 def trick_figures(run: Run, tricks):
@@ -460,6 +489,14 @@ def report(run: Run, meta: dict) -> str:
                   "|---|---|---|---|---|---|"]
         for preset, kind, n, fm, lm, lx in run.breakdown:
             lines.append(f"| {preset} | {kind} | {n} | {fmt_us(fm)} | {fmt_us(lm)} | {fmt_us(lx)} |")
+    if run.protections:
+        lines += ["", "## follow_protection: the 2-deck follow cases under every value (means, p99, ratio to none; "
+                  "target: no value above 1.5x none)", "",
+                  "| value | n | check_play mean | p99 | x none | legal_plays mean | p99 | x none |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for value, n, cm, cp, cr, lm, lp, lr in run.protections:
+            lines.append(f"| `{value}` | {n} | {fmt_us(cm)} | {fmt_us(cp)} | {cr:.2f} | {fmt_us(lm)} | {fmt_us(lp)} "
+                         f"| {lr:.2f} |")
     lines += ["", "## Engine errors", ""]
     if run.errors:
         for e in run.errors:
@@ -516,6 +553,8 @@ def main(argv=None) -> int:
     run.base()
     print("timing follow checks and listings …", flush=True)
     follow_figures(run, follows)
+    print("timing follow protections …", flush=True)
+    protection_figures(run, follows)
     print("timing trick winners …", flush=True)
     trick_figures(run, tricks)
     print("timing adversarial cases …", flush=True)

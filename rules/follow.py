@@ -36,7 +36,7 @@ from .units import (Budget, Format, Unit, WorkExceeded, available_units, decompo
 from .violations import InputError, Violation
 
 MAX_LIMIT = 1000
-FOLLOW_WORK = 20000
+FOLLOW_WORK = 60000
 COUNT_WORK = 8000
 DP_STATES = 20000
 _DIGIT = 256   # bits per coefficient: more than log2 of the plays of any hand the schemas accept
@@ -201,6 +201,8 @@ class Obligation:
         tag = self.uniform_tag
         if tag is not None:
             return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
+        if realize(counts, units, self.order, self.wider, self.budget) is None:
+            return None
         for tags in self._tag_choices(units):
             found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
             if found is not None:
@@ -208,64 +210,53 @@ class Obligation:
         return None
 
     def _tag_choices(self, units):
-        """Every distinct tagging of ``units`` by a packing into the bins (least reserved first)."""
-        order = sorted(range(len(units)), key=lambda i: units[i][0] * units[i][1], reverse=True)
-        seen = set()
-        out = []
-        free = [w * l for w, l in self._bin_units()]
-        tags = [False] * len(units)
+        """The taggings of ``units`` that a packing into the bins allows, fewest kept off tractors
+        first, skipping any that keeps off tractors every unit an earlier one does (it can only
+        realize less).
 
-        def place(j: int) -> None:
-            if j == len(order):
-                key = tuple(sorted(zip(units, tags)))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(list(tags))
-                return
-            i = order[j]
-            u = units[i]
-            size = u[0] * u[1]
-            tried = set()
-            for b, shape in enumerate(self._bin_units()):
-                if u <= shape and free[b] >= size and (shape, free[b], self.bin_tags[b]) not in tried:
-                    tried.add((shape, free[b], self.bin_tags[b]))
-                    free[b] -= size
-                    tags[i] = self.bin_tags[b]
-                    place(j + 1)
-                    free[b] += size
-            tags[i] = False
-
-        place(0)
-        out.sort(key=sum)
-        return out
-
-    def _bin_units(self):
-        return self.bins
+        A unit in a bin of length 1 is kept off tractors, so a tagging is a split of each unit
+        type into the units packed under length-1 bins (*kept*) and the rest.  Packing the kept
+        part only gets harder as it grows and packing the rest only easier, so the search walks up
+        from the empty split through splits whose kept part packs, and stops on each split whose
+        rest packs too: those are the least reserved taggings."""
+        kinds = sorted(set(units), reverse=True)
+        have = tuple(units.count(u) for u in kinds)
+        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags) if tag]
+        free_bins = [b for b, tag in zip(self.bins, self.bin_tags) if not tag]
+        found: list[tuple[int, ...]] = []
+        level = [tuple(0 for _ in kinds)]
+        seen = set(level)
+        while level:
+            nxt = []
+            for split in level:
+                self.budget.spend()
+                if any(all(a >= b for a, b in zip(split, f)) for f in found):
+                    continue
+                kept = [u for u, k in zip(kinds, split) for _ in range(k)]
+                if not _packable(kept, kept_bins, self.budget):
+                    continue
+                rest = [u for u, k, h in zip(kinds, split, have) for _ in range(h - k)]
+                if _packable(rest, free_bins, self.budget):
+                    found.append(split)
+                    left = dict(zip(kinds, split))
+                    tags = []
+                    for u in units:
+                        tags.append(left[u] > 0)
+                        if left[u] > 0:
+                            left[u] -= 1
+                    yield tags
+                    continue
+                for i, h in enumerate(have):
+                    if split[i] < h:
+                        up = split[:i] + (split[i] + 1,) + split[i + 1:]
+                        if up not in seen:
+                            seen.add(up)
+                            nxt.append(up)
+            level = nxt
 
     def packable(self, units: list[tuple[int, int]]) -> bool:
-        """Whether the units fit the bins: each no larger (width, length) than its bin's unit,
-        each bin's cards within its unit's size."""
-        units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
-        bins = self.bins
-        free = [w * l for w, l in bins]
-
-        def place(i: int) -> bool:
-            if i == len(units):
-                return True
-            u = units[i]
-            size = u[0] * u[1]
-            tried = set()
-            for b, shape in enumerate(bins):
-                if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
-                    tried.add((shape, free[b]))
-                    free[b] -= size
-                    if place(i + 1):
-                        free[b] += size
-                        return True
-                    free[b] += size
-            return False
-
-        return place(0)
+        """Whether the units fit the bins (see :func:`_packable`)."""
+        return _packable(units, self.bins, self.budget)
 
     # -- the strongest owed shape ----------------------------------------------------------
     def strongest(self) -> list[tuple[int, int]]:
@@ -320,6 +311,34 @@ class Obligation:
             return False
         expanded = _expanded(units, self.loose) if self.loose else units
         return self.realize(self.suit_counts, expanded) is not None
+
+
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+    """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
+    bin's cards within its unit's size."""
+    units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
+    free = [w * l for w, l in bins]
+    if sum(u[0] * u[1] for u in units) > sum(free):
+        return False
+
+    def place(i: int) -> bool:
+        if i == len(units):
+            return True
+        budget.spend()
+        u = units[i]
+        size = u[0] * u[1]
+        tried = set()
+        for b, shape in enumerate(bins):
+            if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
+                tried.add((shape, free[b]))
+                free[b] -= size
+                if place(i + 1):
+                    free[b] += size
+                    return True
+                free[b] += size
+        return False
+
+    return place(0)
 
 
 def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
