@@ -31,7 +31,7 @@ from rules.cards import CARDS, format_cards, parse_cards
 from rules.order import TRUMP, Trump, order_for
 from rules.ruleset import Ruleset, RulesetError
 from rules.violations import InputError
-from tests.rules.brute import Reference, submultisets
+from tests.rules.brute import Reference
 
 CATEGORIES = ("decompose", "throw", "follow", "legal", "trick")
 PRESETS = ("tuolaji", "shengji", "qq", "4399", "four-deck", "pagat")
@@ -372,18 +372,29 @@ def _compare_throw(rs, trump, ref, position, rng):
     return None
 
 
+def _sample_plays(rng, hand, lead, eff, engine_legal):
+    """Plays to check: some the engine lists as legal (the brute force must agree), and random
+    n-card plays, mostly of the led suit (those are the ones the obligation judges)."""
+    n = len(lead)
+    suit = eff[lead[0]]
+    in_suit = [c for c in hand if eff[c] == suit]
+    rest = [c for c in hand if eff[c] != suit]
+    plays = [list(p) for p in rng.sample(engine_legal, min(3, len(engine_legal)))]
+    for _ in range(5):
+        k = min(len(in_suit), n if rng.random() < 0.8 else rng.randint(0, n))
+        play = rng.sample(in_suit, k) + rng.sample(rest, min(len(rest), n - k))
+        if len(play) < n:
+            play += rng.sample([c for c in in_suit if play.count(c) < in_suit.count(c)], n - len(play))
+        plays.append(play)
+    return [tuple(sorted(int(c) for c in p)) for p in plays]
+
+
 def _compare_follow(rs, trump, ref, position, rng):
     hand = cards_of(position["hand"])
     lead = cards_of(position["lead"])
     pos = ref.position(hand, lead)
-    candidates = list(submultisets(Counter(hand), len(lead)))
-    eff = ref.order.eff
-    suit = eff[lead[0]]
-    # favour plays mostly of the led suit: those are the ones the obligation judges
-    candidates.sort(key=lambda p: -sum(eff[c] == suit for c in p))
-    head = candidates[:200]
-    plays = rng.sample(head, min(6, len(head))) + rng.sample(candidates, min(2, len(candidates)))
-    for play in plays:
+    engine_legal = list(rules.legal_plays(rs, trump, hand, lead, limit=20).plays)
+    for play in _sample_plays(rng, hand, lead, ref.order.eff, engine_legal):
         verdict = rules.check_play(rs, trump, hand, play, lead)
         code = pos.violation(play)
         codes = [v.code for v in verdict.violations]
@@ -414,7 +425,8 @@ def _compare_trick(rs, trump, ref, position, rng):
     mine = (got.winning_index, tuple(p.matches_format for p in got.plays))
     if mine != (best, matches):
         return {"engine": {"winning_index": mine[0], "matches": list(mine[1])},
-                "brute": {"winning_index": best, "matches": list(matches)}}
+                "brute": {"winning_index": best, "matches": list(matches)},
+                "tag": f"trick_compare {rs.trick_compare.value}"}
     return None
 
 
