@@ -421,8 +421,19 @@ class Position:
         return None
 
     def legal_plays(self) -> set[tuple[int, ...]]:
-        """Every n-card sub-multiset of the hand that is legal."""
-        return {p for p in submultisets(self.hand, self.n) if self.violation(p) is None}
+        """Every n-card sub-multiset of the hand that is legal.
+
+        Only the candidates rule 7.2 leaves are enumerated (with more than n cards of the suit, plays
+        of the suit only; else all of the suit plus any rest); each is still judged by
+        :meth:`violation`."""
+        held = sum(self.suit_cards.values())
+        if held > self.n:
+            candidates = submultisets(self.suit_cards, self.n)
+        else:
+            base = tuple(self.suit_cards.elements())
+            candidates = (tuple(sorted(base + extra))
+                          for extra in submultisets(self.hand - self.suit_cards, self.n - held))
+        return {p for p in candidates if self.violation(p) is None}
 
 
 def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:
