@@ -1,11 +1,12 @@
-# `make run` serves the API on $PORT (default 8000); `make test` runs every test.
+# `make run` serves the API on $PORT (default 8000); `make test` runs every test; `make soak` compares
+# the engine with the brute force on 200,000 random positions.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench clean
+.PHONY: install run test lint spec bench soak clean
 
 install: $(STAMP)
 
@@ -28,6 +29,10 @@ spec: $(STAMP)
 
 bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.run
+
+# The engine against the brute force on SOAK_N (200,000) random positions; SOAK_SEED replays a run.
+soak: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m tests.soak
 
 clean:
 	rm -rf $(VENV) *.egg-info

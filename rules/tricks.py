@@ -16,8 +16,11 @@ low at the start of one that wraps to 2; jokers above A), then, for equal printe
 that beats the current best play if any does.
 
 Decision for ``all-units`` (the rules name it without detail): the challenger beats the current
-winner when some split of it has every unit — singles included — strictly above its counterpart
-in the winner's best split, counterparts paired highest with highest within each unit shape.
+winner when some split of it has every unit strictly above its counterpart in the winner's best
+split, counterparts paired highest with highest within each unit shape.  As under
+``largest-unit-first``, singles are ignored when the format has a multi-card unit (section 8's
+example: ``10♥10♥10♥J♥J♥J♥Q♥Q♥Q♥`` beats ``7♥7♥6♥6♥6♥6♥5♥5♥K♥`` although Q♥ is below K♥); a
+format of singles only compares every single.
 """
 from __future__ import annotations
 
@@ -122,8 +125,9 @@ def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int], budget:
         vector = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))
-        rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
-        vector.extend((1, p) for p in rest[:singles])
+        if not multi:
+            rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
+            vector.extend((1, p) for p in rest[:singles])
         yield tuple(vector)
 
 

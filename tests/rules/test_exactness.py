@@ -1,46 +1,131 @@
-"""Exactness on rare configurations: equal-strength cards on 3+ decks (section 6), loose obligations
-with triples (section 7), and the explicit section 8 points on top cards and best splits."""
+"""Exactness pins from issue 7: equal cards on 3 decks, loose obligations with triples, and the three
+section 8 examples.  Each example is checked against the engine and against the brute force, so a
+change to either side shows.
+"""
 import rules
-from rules import Ruleset, Trump, parse_cards
-from rules.order import order_for
-from rules.units import decompose_with
+from rules.cards import parse_cards
+from rules.order import Trump
+from rules.ruleset import Ruleset
+from tests.rules.brute import Reference
+
+def cards(*texts):
+    return [int(c) for c in parse_cards(texts)]
 
 
+# -- (a) canonical decomposition with equal cards, 3 decks ---------------------------------------------
+SHENGJI_3 = Ruleset.from_dict({"preset": "shengji", "decks": 3})
+LEVEL_7_D = Trump("7", "D")
+EQUAL_CARDS_LEAD = cards("7C", "7C", "7C", "7H", "7H", "AD", "AD")
+
+
+def test_equal_cards_decomposition_brute_force_is_tractor_ad_7h_and_triple_7c():
+    ref = Reference(SHENGJI_3, LEVEL_7_D)
+    assert ref.lead_units(EQUAL_CARDS_LEAD) == ((2, 2), (3, 1))
+    [split] = ref.canonical_splits(EQUAL_CARDS_LEAD)
+    [ad], [h7], [c7] = cards("AD"), cards("7H"), cards("7C")
+    assert split == ((2, (ad, h7)), (3, (c7,)))  # the run low to high: A♦ then 7♥
+
+
+def test_equal_cards_decomposition_is_tractor_ad_ad_7h_7h_and_triple_7c():
+    fmt = rules.decompose(SHENGJI_3, LEVEL_7_D, EQUAL_CARDS_LEAD)
+    assert [(u.width, u.length) for u in fmt.units] == [(2, 2), (3, 1)]
+    assert sorted(fmt.units[0].all_cards) == cards("AD", "AD", "7H", "7H")
+    assert list(fmt.units[1].all_cards) == cards("7C", "7C", "7C")
+
+
+EQUAL_CARDS_HAND = cards("4D", "4D", "4D", "9D", "9D", "10D", "10D", "JD")
+EQUAL_CARDS_PLAY = cards("9D", "9D", "10D", "10D", "4D", "4D", "JD")
+
+
+def test_equal_cards_follow_owing_the_triple_is_illegal_in_the_brute_force():
+    position = Reference(SHENGJI_3, LEVEL_7_D).position(EQUAL_CARDS_HAND, EQUAL_CARDS_LEAD)
+    assert position.violation(EQUAL_CARDS_PLAY) == "MUST_PLAY_UNIT"
+    assert position.violation(cards("9D", "9D", "10D", "10D", "4D", "4D", "4D")) is None
+
+
+def test_equal_cards_follow_that_breaks_the_owed_triple_is_illegal():
+    verdict = rules.check_play(SHENGJI_3, LEVEL_7_D, EQUAL_CARDS_HAND, EQUAL_CARDS_PLAY, EQUAL_CARDS_LEAD)
+    assert not verdict.legal
+    assert [v.code for v in verdict.violations] == ["MUST_PLAY_UNIT"]
+
+
+# -- (b) tractor_obligation false with triples (pagat, 3 decks) --------------------------------------------
+PAGAT_3 = Ruleset.from_dict({"preset": "pagat", "decks": 3})
+LEVEL_5_S = Trump("5", "S")
+LOOSE_HAND = cards("AD", "AD", "AD", "6D", "6D", "6D", "10D", "10D", "9D", "9D", "8D", "8D", "7D")
+LOOSE_LEAD = cards("KD", "KD", "KD", "QD", "QD", "QD", "JD", "JD", "JD", "4D", "4D", "4D")
+LOOSE_PLAY = cards("AD", "AD", "AD", "6D", "6D", "6D", "10D", "10D", "9D", "9D", "8D", "7D")
+LOOSE_ONLY_PLAY = cards("AD", "AD", "AD", "6D", "6D", "6D", "10D", "10D", "9D", "9D", "8D", "8D")
+
+
+def test_loose_obligation_brute_force_owes_two_triples_and_three_pairs():
+    position = Reference(PAGAT_3, LEVEL_5_S).position(LOOSE_HAND, LOOSE_LEAD)
+    assert position.target == ((3, 1), (3, 1), (2, 1), (2, 1), (2, 1))
+    assert position.violation(LOOSE_PLAY) == "MUST_PLAY_UNIT"
+    assert position.legal_plays() == {tuple(sorted(LOOSE_ONLY_PLAY))}
+
+
+def test_loose_obligation_throw_follow_missing_a_pair_is_illegal():
+    verdict = rules.check_play(PAGAT_3, LEVEL_5_S, LOOSE_HAND, LOOSE_PLAY, LOOSE_LEAD)
+    assert not verdict.legal
+    assert [v.code for v in verdict.violations] == ["MUST_PLAY_UNIT"]
+
+
+def test_loose_obligation_throw_has_exactly_one_legal_follow():
+    result = rules.legal_plays(PAGAT_3, LEVEL_5_S, LOOSE_HAND, LOOSE_LEAD, limit=100)
+    assert result.count == 1 and result.count_exact
+    assert [sorted(p) for p in result.plays] == [sorted(LOOSE_ONLY_PLAY)]
+
+
+# -- (c) section 8 ------------------------------------------------------------------------------------
+def winners(rs, trump, *plays):
+    """(engine's winning index, brute force's winning index) for plays by seats 0, 1, ..."""
+    seated = [(seat, cards(*p.split())) for seat, p in enumerate(plays)]
+    engine = rules.trick_winner(rs, trump, seated).winning_index
+    brute, _ = Reference(rs, trump).trick([c for _, c in seated])
+    return engine, brute
+
+
+FACE_VALUE = Ruleset.from_dict({"preset": "shengji", "tractor_ranking": "face-value"})
+
+
+def test_face_value_top_card_is_the_run_high_end_so_ad_ad_6h_6h_ranks_as_a_6():
+    # level 6, diamonds trump, trump-order adjacency: A♦ → 6♥ (an off-suit level card)
+    assert winners(FACE_VALUE, Trump("6", "D"), "AD AD 6H 6H", "KD KD QD QD") == (1, 1)
+    assert winners(FACE_VALUE, Trump("6", "D"), "KD KD QD QD", "AD AD 6H 6H") == (0, 0)
+
+
+def test_face_value_equal_printed_ranks_fall_to_section_4_order_2h2h3h3h_beats_2s2s3s3s():
+    tuolaji = Ruleset.from_dict({"preset": "tuolaji"})
+    assert winners(tuolaji, Trump("3", "H"), "2S 2S 3S 3S", "2H 2H 3H 3H") == (1, 1)
+    assert winners(tuolaji, Trump("3", "H"), "2H 2H 3H 3H", "2S 2S 3S 3S") == (0, 0)
+
+
+ALL_UNITS = Ruleset.from_dict({"preset": "qq", "decks": 3, "trick_compare": "all-units",
+                               "wider_substitutes": True})
+
+
+def test_all_units_best_split_brute_force_titanic_pair_single_beats_the_lead():
+    ref = Reference(ALL_UNITS, Trump("2", "S"))
+    lead = cards("7H", "7H", "6H", "6H", "6H", "6H", "5H", "5H", "KH")
+    assert ref.lead_units(lead) == ((2, 3), (2, 1), (1, 1))
+    assert ref.trick([lead, cards("10H", "10H", "10H", "JH", "JH", "JH", "QH", "QH", "QH")]) == (1, (True, True))
+
+
+def test_all_units_best_split_10h10h10hjhjhjhqhqhqh_beats_7h7h6h6h6h6h5h5hkh():
+    engine, _ = winners(ALL_UNITS, Trump("2", "S"), "7H 7H 6H 6H 6H 6H 5H 5H KH",
+                        "10H 10H 10H JH JH JH QH QH QH")
+    assert engine == 1
+
+
+# -- more pins: equal 2s, a large 8-deck split, the owed shape, top cards in throws ----------------
 def cs(text):
     return parse_cards(text.split())
 
 
 def shapes(rs, trump, text):
-    return [(u.width, u.length) for u in decompose_with(order_for(rs, trump), cs(text)).units]
+    return [(u.width, u.length) for u in rules.decompose(rs, trump, cs(text)).units]
 
-
-def described(rs, trump, text):
-    return [u.describe() for u in decompose_with(order_for(rs, trump), cs(text)).units]
-
-
-# -- section 6: the canonical decomposition with equal cards -------------------------------------
-SHENGJI_3 = Ruleset.preset("shengji", decks=3)
-SEVENS_DIAMONDS = Trump("7", "D")
-EQUAL_CARDS_LEAD = "7C 7C 7C 7H 7H AD AD"
-
-
-def test_s6_equal_off_suit_level_cards_split_into_tractor_and_triple():
-    # (4,2,2),(3,3,1) beats (4,2,2),(2,2,1),(1,1,1): the tractor takes the 7♥ pair, not two 7♣
-    assert described(SHENGJI_3, SEVENS_DIAMONDS, EQUAL_CARDS_LEAD) == [
-        "the tractor A♦A♦7♥7♥", "the triple 7♣7♣7♣"]
-
-
-def test_s7_follow_of_the_equal_cards_lead_owes_the_triple():
-    hand = cs("4D 4D 4D 9D 9D 10D 10D JD")
-    verdict = rules.check_play(SHENGJI_3, SEVENS_DIAMONDS, hand, cs("9D 9D 10D 10D 4D 4D JD"),
-                               cs(EQUAL_CARDS_LEAD))
-    assert not verdict.legal
-    assert [v.code for v in verdict.violations] == ["MUST_PLAY_UNIT"]
-    assert rules.check_play(SHENGJI_3, SEVENS_DIAMONDS, hand, cs("9D 9D 10D 10D 4D 4D 4D"),
-                            cs(EQUAL_CARDS_LEAD)).legal
-    listed = rules.legal_plays(SHENGJI_3, SEVENS_DIAMONDS, hand, cs(EQUAL_CARDS_LEAD))
-    assert listed.count == 1 and listed.count_exact
-    assert [str(c) for c in listed.plays[0]] == ["10D", "10D", "9D", "9D", "4D", "4D", "4D"]
 
 
 def test_s6_permanent_twos_of_side_suits_are_equal_not_adjacent():
@@ -62,54 +147,18 @@ def test_s6_decomposition_of_a_large_8_deck_trump_lead_is_exact_and_bounded():
     assert units[0] == (5, 6)
 
 
-# -- section 7: tractor_obligation false with triples ---------------------------------------------
-PAGAT_3 = Ruleset.preset("pagat", decks=3)
-FIVES_SPADES = Trump("5", "S")
-LOOSE_HAND = "AD AD AD 6D 6D 6D 10D 10D 9D 9D 8D 8D 7D"
-LOOSE_LEAD = "KD KD KD QD QD QD JD JD JD 4D 4D 4D"
-
-
 def test_s7_loose_obligation_owes_two_triples_and_three_pairs():
     # the titanic's rung "triple + pair-tractor of 3" reads as a triple and three pairs; the
     # triple led owes the other triple: two triples and three pairs in all
-    verdict = rules.check_play(PAGAT_3, FIVES_SPADES, cs(LOOSE_HAND),
-                               cs("AD AD AD 6D 6D 6D 10D 10D 9D 9D 8D 7D"), cs(LOOSE_LEAD))
+    verdict = rules.check_play(PAGAT_3, LEVEL_5_S, LOOSE_HAND, LOOSE_PLAY, LOOSE_LEAD)
     assert not verdict.legal
     assert [v.code for v in verdict.violations] == ["MUST_PLAY_UNIT"]
     assert sorted(verdict.owed, reverse=True) == [(3, 1), (3, 1), (2, 1), (2, 1), (2, 1)]
 
 
-def test_s7_loose_obligation_with_triples_has_exactly_one_legal_play():
-    listed = rules.legal_plays(PAGAT_3, FIVES_SPADES, cs(LOOSE_HAND), cs(LOOSE_LEAD))
-    assert listed.count == 1 and listed.count_exact
-    assert [str(c) for c in listed.plays[0]] == "AD AD AD 10D 10D 9D 9D 8D 8D 6D 6D 6D".split()
-
-
-# -- section 8: top cards and best splits --------------------------------------------------------
-def winner(rs, trump, *plays):
-    return rules.trick_winner(rs, trump, [(seat, cs(text)) for seat, text in enumerate(plays)]).winner
-
-
-def test_s8_face_value_top_card_is_the_high_end_of_the_run():
-    # trump-order adjacency: A♦ → 6♥ (off-suit level card); the run tops at 6♥ and ranks as a 6
-    rs = Ruleset.preset("shengji", tractor_ranking="face-value")
-    trump = Trump("6", "D")
-    assert winner(rs, trump, "AD AD 6H 6H", "KD KD QD QD") == 1
-    # under trump-order ranking the same 6♥ top is a level card and holds the trick
-    assert winner(Ruleset.preset("shengji"), trump, "AD AD 6H 6H", "KD KD QD QD") == 0
-
-
-def test_s8_face_value_equal_printed_ranks_fall_to_section_4_order():
-    rs = Ruleset.preset("tuolaji")
-    trump = Trump("3", "H")
-    assert winner(rs, trump, "2S 2S 3S 3S", "2H 2H 3H 3H") == 1
-    assert winner(rs, trump, "2H 2H 3H 3H", "2S 2S 3S 3S") == 0
-
-
-def test_s8_all_units_best_split_is_the_one_that_beats():
-    # format: tractor 5566 77 + pair 66 + single K.  The challenger's canonical decomposition is one
-    # titanic; split as titanic 10 10 10 J J J (a wider substitute) + pair Q♥Q♥ + single Q♥ (level
-    # cards) every unit beats its counterpart.
+def test_s8_all_units_best_split_is_the_one_that_beats_with_hearts_trump():
+    # the same example among trumps (level Q, ♥ trump): the canonical decomposition is one titanic;
+    # split as titanic 10 10 10 J J J (a wider substitute) + pair Q♥Q♥ + single, it beats.
     rs = Ruleset.preset("tuolaji", decks=4, trick_compare="all-units")
     trump = Trump("Q", "H")
     lead = "7H 7H 6H 6H 6H 6H 5H 5H KH"
