@@ -15,6 +15,8 @@ from rules.violations import InputError
 
 from . import engine, metrics
 from .cache import from_config
+from .door import Door
+from .fingerprint import FINGERPRINT
 from .extensions import Api
 from .problems import field_problem, internal_error
 
@@ -35,6 +37,7 @@ DEFAULTS = {
     "CACHE_BREAKER_SECONDS": 5.0,
     "CACHE_PREFIX": "tractor",
     "ENGINE_VERSION": engine.VERSION,
+    "ENGINE_FINGERPRINT": FINGERPRINT,
 }
 
 
@@ -56,7 +59,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config if config is not None else env_config())
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    app.extensions["answer_cache"] = from_config(app.config, app.config["ENGINE_VERSION"])
+    engine_id = f"{app.config['ENGINE_VERSION']}-{app.config['ENGINE_FINGERPRINT'][:16]}"
+    app.extensions["answer_cache"] = cache = from_config(app.config, engine_id)
 
     from .spec import spec_options
     api = app.extensions["api"] = Api(app, spec_kwargs=spec_options())
@@ -72,6 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.after_request(_after)
     app.register_error_handler(InputError, _input_error)
     app.register_error_handler(Exception, _unexpected)
+    app.wsgi_app = Door(app.wsgi_app, cache, max_length=app.config["MAX_CONTENT_LENGTH"], request_id=REQUEST_ID)
     return app
 
 
@@ -89,9 +94,10 @@ def _after(response):
         response.headers["X-Cache"] = g.cache
     rule = request.url_rule.rule if request.url_rule else "unmatched"
     status = str(response.status_code)
-    metrics.REQUESTS.labels(rule, request.method, status).inc()
+    requests, latency = metrics.request_children(rule, request.method, status)
+    requests.inc()
     if "start" in g:
-        metrics.LATENCY.labels(rule, request.method, status).observe(time.perf_counter() - g.start)
+        latency.observe(time.perf_counter() - g.start)
     return response
 
 
