@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench clean
+.PHONY: install run test lint spec bench bench-http clean
 
 install: $(STAMP)
 
@@ -28,6 +28,10 @@ spec: $(STAMP)
 
 bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.run
+
+# The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
+bench-http: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.http
 
 clean:
 	rm -rf $(VENV) *.egg-info

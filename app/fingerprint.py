@@ -14,10 +14,10 @@ import rules
 from rules.ruleset import PRESETS, Ruleset
 
 
-def engine_fingerprint() -> str:
+def engine_fingerprint(root: Path | None = None) -> str:
     """The hex SHA-256 of every file of the ``rules`` package (by relative path) and every preset."""
     digest = hashlib.sha256()
-    root = Path(rules.__file__).resolve().parent
+    root = Path(rules.__file__).resolve().parent if root is None else root
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         if "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
             continue
