@@ -8,7 +8,7 @@ metrics), started side by side on loopback ports:
 - **memory**: the service (``wsgi:app``) with its in-process LRU cache;
 - **redis**: the service with ``REDIS_URL`` pointing at a throwaway redis-server.
 
-wrk (Debian's ``wrk``) drives each figure with 16 keep-alive connections.  For every endpoint
+wrk (Debian's ``wrk``) drives each figure with 16 connections.  For every endpoint
 (``plays/validate``, ``plays/legal``, ``tricks/winner``) and traffic kind (bypassed with
 ``Cache-Control: no-cache`` against the memory server; in-process hit; Redis hit), the bare
 endpoint (A) and the service (B) are measured in alternation, A B A B ..., ``--rounds`` times; a
@@ -223,7 +223,8 @@ def section(results: dict, rounds: int, seconds: float) -> str:
              f"{os.environ.get('WEB_CONCURRENCY', '2')} sync workers, JSON access log, multiprocess metrics), "
              "side by side on loopback; bare = `bench/bare.py` (Flask + marshmallow list-of-strings schema, "
              "constant answer, always sent the `plays/validate` body)",
-             f"- load: wrk, 1 thread, {CONNECTIONS} keep-alive connections, {seconds:g} s per run; bare (A) and "
+             f"- load: wrk, 1 thread, {CONNECTIONS} connections (gunicorn's sync workers close each connection "
+             f"after its answer, so wrk reconnects), {seconds:g} s per run; bare (A) and "
              f"service (B) alternated A B x {rounds} per figure; figures are medians over the rounds; "
              "ratio = service req/s / bare req/s (same rounds)",
              "- bodies: `bench/http.py` `BODIES` (2-deck qq: a 23-card hand following a pair; a 4-play pair trick)",
