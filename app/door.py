@@ -4,8 +4,11 @@ For a ``POST`` to a cached endpoint (``plays/validate``, ``plays/legal``, ``tric
 door reads the body's bytes and looks up
 ``<prefix>:<engine version and fingerprint>:<endpoint>:raw:<answer language>:<sha256 of the body>``.
 A hit is answered from the stored bytes as they are: no JSON parsing, no schema, no engine, no
-serialization, no Flask.  It still carries ``X-Cache: hit`` and ``X-Request-ID``, and it is
-counted in the same metrics as any other answer (requests, latency, cache results).
+serialization, no Flask.  It still carries ``X-Cache: hit`` and ``X-Request-ID``, the CORS
+headers, ``Content-Language`` and ``Vary`` exactly as Flask's ``after_request`` adds them (both
+build them with :func:`app.edge.answer_headers`), and it is counted in the same metrics as any
+other answer (requests, latency, cache results).  The answer language is the one
+:func:`app.i18n.negotiate` picks from ``Accept-Language``, so a key's language is its answer's.
 
 Everything else goes on to Flask unchanged (the body is handed on in memory): a miss, a request
 with ``Cache-Control: no-cache`` (``bypass``), another media type (415), a body over the limit
@@ -23,64 +26,29 @@ from typing import Any, Callable, NamedTuple
 
 from marshmallow import Schema
 
-from . import metrics
+from . import edge, metrics
 from .cache import BYPASS, HIT, MISS, AnswerCache
 from .encoding import decode as _decode
 from .encoding import encode
+from .i18n import negotiate
 
 # Path -> route, filled by ``Blueprint.post_json(..., cached=name)``.
 CACHED_PATHS: dict[str, "Route"] = {}
 
 RAW_KEY = "tractor.raw_key"
+# The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
-
-# Answer languages; the first is the default.  Accept-Language picks one (RFC 9110 section 12.5.4).
-LANGUAGES = ("en", "zh-CN")
-_PRIMARY = {"en": "en", "zh": "zh-CN"}
-_LANGUAGE_MEMO: dict[str, str] = {}
-_LANGUAGE_MEMO_SIZE = 1024
-
-
-def answer_language(header: str | None) -> str:
-    """The normalised answer language for an ``Accept-Language`` value (``en`` or ``zh-CN``).
-
-    The supported language with the highest q wins (the first one listed on a tie); ``*`` and
-    anything unsupported mean the default.  Spelling, case, spaces and unsupported tags do not
-    change the result, so they do not split the cache.
-    """
-    if not header:
-        return LANGUAGES[0]
-    found = _LANGUAGE_MEMO.get(header)
-    if found is None:
-        found = _negotiate(header)
-        if len(_LANGUAGE_MEMO) < _LANGUAGE_MEMO_SIZE:
-            _LANGUAGE_MEMO[header] = found
-    return found
-
-
-def _negotiate(header: str) -> str:
-    best, best_q = LANGUAGES[0], 0.0
-    for item in header.split(","):
-        tag, _, params = item.strip().partition(";")
-        q = 1.0
-        params = params.strip().lower()
-        if params.startswith("q="):
-            try:
-                q = float(params[2:])
-            except ValueError:
-                continue
-        language = _PRIMARY.get(tag.strip().lower().split("-")[0])
-        if language is not None and q > best_q and q > 0:
-            best, best_q = language, q
-    return best
 
 
 class Route(NamedTuple):
-    """A cached endpoint: its cache name, its request schema (built once) and its answer function."""
+    """A cached endpoint: its cache name, its request schema (built once) and its answer function.
+
+    ``answer(data, language)``: the answer in ``language``, without a Flask request context.
+    """
 
     endpoint: str
     schema: Schema
-    answer: Callable[[Any], dict]
+    answer: Callable[[Any, str], dict]
 
 
 class Door:
@@ -94,8 +62,9 @@ class Door:
     """
 
     def __init__(self, wsgi_app: Callable, cache: AnswerCache, *, max_length: int | None,
-                 request_id: re.Pattern, routes: dict[str, Route] | None = None):
+                 request_id: re.Pattern, origins: tuple[str, ...] = (), routes: dict[str, Route] | None = None):
         self.wsgi_app = wsgi_app
+        self.origins = tuple(origins)
         self.cache = cache
         self.max_length = max_length
         self.request_id = request_id
@@ -111,18 +80,18 @@ class Door:
         if body is None:
             return self.wsgi_app(environ, start_response)
         endpoint, cache = route.endpoint, self.cache
-        language = environ[LANGUAGE] = answer_language(environ.get("HTTP_ACCEPT_LANGUAGE"))
+        language = environ[LANGUAGE] = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
         if "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower():
-            answer = self._compute(route, body)
+            answer = self._compute(route, body, language)
             if answer is None:
                 return self.wsgi_app(environ, start_response)
             cache.count(endpoint, BYPASS)
-            return self._send(environ, start_response, answer[1], BYPASS, started)
+            return self._send(environ, start_response, answer[1], BYPASS, started, language)
         key = environ[RAW_KEY] = cache.raw_key(endpoint, body, language)
         stored = cache.get(endpoint, key)
         if stored is not None:
             cache.count(endpoint, HIT)
-            return self._send(environ, start_response, stored, HIT, started)
+            return self._send(environ, start_response, stored, HIT, started, language)
         try:
             data = route.schema.load(_decode(body.decode()) if body else {})
         except Exception:
@@ -132,29 +101,32 @@ class Door:
         if stored is not None:
             cache.count(endpoint, HIT)
             cache.put(endpoint, (key,), stored)
-            return self._send(environ, start_response, stored, HIT, started)
+            return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            answer_bytes = encode(route.answer(data))
+            answer_bytes = encode(route.answer(data, language))
         except Exception:
             return self.wsgi_app(environ, start_response)
         cache.count(endpoint, MISS)
         cache.put(endpoint, (canonical, key), answer_bytes)
-        return self._send(environ, start_response, answer_bytes, MISS, started)
+        return self._send(environ, start_response, answer_bytes, MISS, started, language)
 
     @staticmethod
-    def _compute(route: Route, body: bytes) -> tuple[Any, bytes] | None:
+    def _compute(route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
         """Load and answer; None when anything fails (Flask then answers the request properly)."""
         try:
             data = route.schema.load(_decode(body.decode()) if body else {})
-            return data, encode(route.answer(data))
+            return data, encode(route.answer(data, language))
         except Exception:
             return None
 
-    def _send(self, environ: dict, start_response: Callable, body: bytes, result: str, started: float) -> list:
+    def _send(self, environ: dict, start_response: Callable, body: bytes, result: str, started: float,
+              language: str) -> list:
+        """A 200 with the headers Flask's ``after_request`` would add (:func:`app.edge.answer_headers`)."""
         given = environ.get("HTTP_X_REQUEST_ID", "")
         start_response("200 OK", [
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-            ("X-Request-ID", given if self.request_id.match(given) else uuid.uuid4().hex), ("X-Cache", result)])
+            ("X-Request-ID", given if self.request_id.match(given) else uuid.uuid4().hex), ("X-Cache", result),
+            *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
         rule = environ["PATH_INFO"]
         children = self._children.get(rule)
         if children is None:

@@ -68,7 +68,7 @@ class Blueprint(flask_smorest.Blueprint):
             view = functools.wraps(func)(json_view(request, func, cached))
             view._apidoc = documented._apidoc
             if cached:
-                CACHED_PATHS[(self.url_prefix or "") + rule] = Route(cached, view.load.schema, func)
+                CACHED_PATHS[(self.url_prefix or "") + rule] = Route(cached, view.load.schema, view.answer)
             self.route(rule, methods=["POST"])(view)
             return func
         return decorator

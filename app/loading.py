@@ -16,7 +16,7 @@ from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
 from webargs.flaskparser import abort
 
-from . import door
+from . import door, i18n
 from .encoding import decode as _decode
 from .encoding import encode
 
@@ -62,14 +62,24 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
         view.load = load
         return view
 
+    answer = localized(func)
+
     def cached_view():
         data = load()
         environ = request.environ
         cache = current_app.extensions["answer_cache"]
         bypass = "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower()
-        language = environ.get(door.LANGUAGE) or door.answer_language(environ.get("HTTP_ACCEPT_LANGUAGE"))
-        body, result = cache.answer(cached, data, lambda: encode(func(data)), bypass=bypass,
+        language = environ.get(door.LANGUAGE) or i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
+        body, result = cache.answer(cached, data, lambda: encode(answer(data, language)), bypass=bypass,
                                     language=language, raw=environ.get(door.RAW_KEY))
         return json_response(body, result)
     cached_view.load = load
+    cached_view.answer = answer
     return cached_view
+
+
+def localized(func: Callable[[Any], dict]) -> Callable[[Any, str], dict]:
+    """``func``'s answer with its messages in the language given (no Flask request context needed)."""
+    def answer(data: Any, language: str) -> dict:
+        return i18n.localize(func(data), language)
+    return answer

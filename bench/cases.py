@@ -476,7 +476,67 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
     out += found_cases()
     for i in range(n_random):
         out += _random_adversarial(random.Random(90_000 + i), i)
+    out += equal_card_cases(rng)
+    for i in range(n_random):
+        out += _random_loose(random.Random(95_000 + i), i)
     return out
+
+
+def equal_card_cases(rng: random.Random) -> list[AdversarialCase]:
+    """8 decks, permanent 2s: trump leads through the tiers of equal cards (off-suit level cards,
+    off-suit 2s), whose splits branch at every tier, against followers holding the other copies."""
+    out: list[AdversarialCase] = []
+    for preset, adjacency in (("tuolaji", "trump-order"), ("tuolaji", "natural"), ("pagat", "trump-order")):
+        r = Ruleset.preset(preset, decks=8, tractor_adjacency=adjacency, permanent_twos=True)
+        for level, suit in ((7, "D"), (9, None)):
+            trump = Trump(level, suit)
+            order = order_for(r, trump)
+            suits = [s for s in SUITS if s != suit]
+            top = [(14, suit, 5)] if suit else []
+            lead = cards_of(top + [(2, s, 7 - i) for i, s in enumerate(suits)]
+                            + [(level, s, 6 + i % 2) for i, s in enumerate(suits)]
+                            + ([(2, suit, 8), (level, suit, 5)] if suit else [])) + [52] * 8 + [53] * 4
+            lead_c = _counts(lead)
+            held = [c for c in range(54) if order.eff[c] == TRUMP for _ in range(8 - lead_c.get(c, 0))]
+            rng.shuffle(held)
+            follower = sorted(held[:min(len(held), r.hand_size - 10)])
+            pool = _remaining(r, lead, follower, exclude_eff={TRUMP}, order=order)
+            hand = _fill(list(follower), r.hand_size, pool, rng)
+            desc = f"{preset} 8 decks, {adjacency}, level {level}, {len(lead)}-card trump lead of equal-card tiers"
+            out.append(AdversarialCase(f"equal-{preset}-{adjacency}-{level}/split", "equal cards",
+                                       f"{desc}: decompose", r, trump,
+                                       lambda r=r, trump=trump, lead=lead: rules.decompose(r, trump, lead),
+                                       len(lead), {"kind": "decompose"}))
+            out += _follow_calls("equal cards", f"equal-{preset}-{adjacency}-{level}", desc, r, trump, hand, lead)
+    return out
+
+
+def _random_loose(rng: random.Random, i: int) -> list[AdversarialCase]:
+    """8 decks, ``tractor_obligation: false`` (pagat): a throw of 2-8 groups of 1-5 copies (triples,
+    quads, titanics) against a follower holding a random share of every other copy of the suit."""
+    r = Ruleset.preset("pagat", decks=8, tractor_adjacency=rng.choice(["trump-order", "natural"]),
+                       permanent_twos=rng.random() < 0.5, wider_substitutes=rng.random() < 0.3)
+    trump = random_trump(rng, r)
+    order = order_for(r, trump)
+    suit = rng.choice([0, 1, 2, 3, TRUMP])
+    cards = [c for c in range(54) if order.eff[c] == suit]
+    if len(cards) < 3:
+        return []
+    left = {c: r.decks for c in cards}
+    lead: list[int] = []
+    for c in rng.sample(cards, rng.randint(2, min(8, len(cards)))):
+        k = rng.randint(1, 5)
+        lead += [c] * k
+        left[c] -= k
+    follower = [c for c in cards for _ in range(rng.randint(0, left[c]))][:r.hand_size]
+    if len(follower) <= len(lead):
+        return []
+    pool = _remaining(r, lead, follower, exclude_eff={suit}, order=order)
+    hand = _fill(list(follower), r.hand_size, pool, rng)
+    label = "trump" if suit == TRUMP else SUITS[suit]
+    return _follow_calls("loose obligation 8-deck", f"loose-{i}",
+                         f"pagat 8 decks, {len(lead)}-card throw of {label}, {len(follower)} held",
+                         r, trump, sorted(hand), sorted(lead))
 
 
 def _random_adversarial(rng: random.Random, i: int) -> list[AdversarialCase]:

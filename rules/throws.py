@@ -1,7 +1,8 @@
 """Throws: whether a multi-unit lead stands, and what a failed one is reduced to (RULES.md section 6).
 
 A unit of the throw is beaten when another hand's cards of the same effective suit hold a unit of
-the same width and length whose top card ranks strictly higher (section 4 order).  A failed
+the same width and length whose top card ranks strictly higher (section 4 order); a unit's top
+card is the high end of its run in the run's own adjacency order (section 8).  A failed
 throw is reduced to its lowest beatable unit: the lowest top card, then fewer cards, then the
 narrower.
 
@@ -31,7 +32,8 @@ class ThrowResult:
 
 
 def top_power(order: Order, unit: Unit) -> int:
-    return max(order.power[c] for c in unit.cards)
+    """The strength of the unit's top card: the high end of its run (section 8)."""
+    return order.power[unit.cards[-1]]
 
 
 def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
@@ -43,7 +45,7 @@ def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
             counts[c] = counts.get(c, 0) + 1
     top = top_power(order, unit)
     for run in runs(counts, order, unit.width, unit.length):
-        if max(order.power[c] for c in run) > top:
+        if order.power[run[-1]] > top:
             return True
     return False
 

@@ -7,10 +7,13 @@ led-suit play; plays of the same kind compare by ``trick_compare``; between equa
 played first keeps the trick.
 
 A realizing unit is valued by (width where it is a wider substitute, else the owed width; then its
-rank): ``trump-order`` ranks by the top card in section 4 order, ``face-value`` ranks a tractor by
-the printed rank of the last card of its run (A counts high at the top of a run and low at the
-start of one that wraps to 2; jokers above A), then by its top card.  When a play splits into the
-format in several ways its best split counts.
+rank).  A unit's top card is the high end of its run in the run's own adjacency order (section 8):
+under ``trump-order`` adjacency ``A♦A♦6♥6♥`` (level 6, ♦ trump) tops at ``6♥``; under natural
+adjacency ``A♦A♦2♦2♦3♦3♦`` tops at ``3♦``.  ``trump-order`` ranking compares top cards in section 4
+order; ``face-value`` compares a tractor's top card by its printed rank (A high at the top of a run,
+low at the start of one that wraps to 2; jokers above A), then, for equal printed ranks, by section
+4 order.  When a play splits into the format in several ways, its best split counts: the split
+that beats the current best play if any does.
 
 Decision for ``all-units`` (the rules name it without detail): the challenger beats the current
 winner when some split of it has every unit — singles included — strictly above its counterpart
@@ -27,8 +30,9 @@ from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (Budget, Format, Unit, WorkExceeded, all_realizations, decompose_with, realizes, runs,
                     substitutes)
 
-TRICK_WORK = 20000
 from .violations import InputError
+
+TRICK_WORK = 20000
 
 
 @dataclass(frozen=True)
@@ -52,10 +56,10 @@ class TrickResult:
 
 def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple[int, int], run) -> tuple:
     width = used[0] if used != owed else owed[0]
-    top = max(order.power[c] for c in run)
+    top = run[-1]
     if used[1] >= 2 and rules.tractor_ranking is TractorRanking.FACE_VALUE:
-        return (width, order.face[run[-1]], top)
-    return (width, top)
+        return (width, order.face[top], order.power[top])
+    return (width, order.power[top])
 
 
 def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],

@@ -11,7 +11,7 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import AbstractSet, Callable, Iterable, Iterator, Sequence
 
 from .cards import CARDS, Card, pretty_cards
 from .order import SUIT_LABELS, Order, order_for
@@ -19,7 +19,7 @@ from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-SPLIT_WORK = 200
+SPLIT_WORK = 20000
 
 
 @dataclass(frozen=True)
@@ -78,34 +78,55 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 # -- runs --------------------------------------------------------------------------------------
 def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
+         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
-    (``ordered``: the cards of ``counts`` low to high, when the caller has them)."""
+    (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
+    only cards a run may use, when some are reserved)."""
     for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
-        if counts[c] < width:
+        if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
             yield (c,)
             continue
-        yield from _extend((c,), counts, order, width, length)
+        yield from _extend((c,), counts, order, width, length, allowed)
 
 
-def _extend(path, counts, order, width, length):
+def _extend(path, counts, order, width, length, allowed=None):
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     for d in nxt:
-        if counts.get(d, 0) >= width and d not in path:
+        if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
             p = path + (d,)
             if len(p) == length:
                 yield p
             else:
-                yield from _extend(p, counts, order, width, length)
+                yield from _extend(p, counts, order, width, length, allowed)
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
-    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies)."""
+    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies).
+
+    Longest paths are memoized per card inside a run; a card that may start a run but not sit
+    inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
+    inner: dict[int, int] = {}
+    nxt_mid = order.next_mid
+
+    def from_inside(c: int) -> int:
+        hit = inner.get(c)
+        if hit is None:
+            hit = 1
+            for d in nxt_mid[c]:
+                if counts.get(d, 0) >= width:
+                    hit = max(hit, 1 + from_inside(d))
+            inner[c] = hit
+        return hit
+
     best = 0
-    for c in counts:
-        if counts[c] >= width:
+    for c, k in counts.items():
+        if k < width:
+            continue
+        if order.next_first[c] == nxt_mid[c]:
+            best = max(best, from_inside(c))
+        else:
             best = max(best, _longest_from((c,), counts, order, width))
     return best
 
@@ -175,35 +196,44 @@ class Budget:
 REALIZE_WORK = 50000
 
 
+Usable = Callable[[int, bool], "AbstractSet[int] | None"]
+
+
 def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-             wider: bool, budget: Budget | None = None) -> bool:
+             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+             usable: Usable | None = None) -> bool:
     """Whether disjoint parts of ``counts`` form a unit of every shape (singles are ignored)."""
-    return realize(counts, shapes, order, wider, budget) is not None
+    return realize(counts, shapes, order, wider, budget, tags, usable) is not None
 
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-            wider: bool, budget: Budget | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
+            wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+            usable: Usable | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
+    ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
+    tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    need = sorted((s for s in shapes if s != (1, 1)), key=unit_key, reverse=True)
+    items = zip(shapes, tags) if tags is not None else ((s, False) for s in shapes)
+    need = sorted((it for it in items if it[0] != (1, 1)), key=lambda it: (unit_key(it[0]), it[1]),
+                  reverse=True)
     if not need:
         return []
-    if sum(w * l for w, l in need) > sum(counts.values()):
+    if sum(w * l for (w, l), _ in need) > sum(counts.values()):
         return None
     work = dict(counts)
     top = max(work.values())
-    if max(w for w, _ in need) > top:
+    if max(w for (w, _), _ in need) > top:
         return None
     ordered = sorted(work, key=order.seq.__getitem__)
     chosen: list = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
-              budget if budget is not None else Budget(REALIZE_WORK)):
+              budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget):
+def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget, usable):
     if i == len(need):
         return True
     budget.spend()
@@ -211,16 +241,18 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
     key = (i, prev if same_as_prev else None, *[work[c] for c in ordered])
     if key in failed:
         return False
-    for shape in substitutes(need[i], top, wider):
+    owed, tag = need[i]
+    for shape in substitutes(owed, top, wider):
         w, l = shape
-        for run in runs(work, order, w, l, ordered):
+        allowed = usable(w, tag) if usable is not None else None
+        for run in runs(work, order, w, l, ordered, allowed):
             token = (shape, run)
             if same_as_prev and prev is not None and token < prev:
                 continue
             for c in run:
                 work[c] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
                 return True
             chosen.pop()
             for c in run:
@@ -291,43 +323,94 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
-    memo: dict = {}
-    budget = [SPLIT_WORK]
-    best = _best_split(counts, order, memo, budget)
-    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run in best]
+    try:
+        best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    except WorkExceeded:
+        raise InputError("splitting these cards into units needs more search steps than the service's "
+                         "work bound; it does not decide plays this large") from None
+    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
 
 
-def _top_seq(order: Order, run) -> int:
-    return max(order.seq[c] for c in run)
+def _best_split(counts: dict[int, int], order: Order, memo: dict, budget: Budget):
+    """The best split of ``counts``: ``(unit keys, tie-break, units)``.
 
-
-def _best_split(counts, order, memo, budget):
-    """Lexicographically largest list of units by (cards, width, length); ties: higher cards first."""
+    Splits compare by their unit keys (section 6), sorted descending, lexicographically; only
+    between splits with equal keys, by the tie-break: the units' top cards (``Order.seq``), sorted
+    within each key, lexicographically (decision: higher cards first).  The best split starts with
+    a placement of the largest unit that ``counts`` holds (any split can swap its first unit for
+    one), so every such placement is tried; the rest is the best split of what is left, which is
+    exact because putting the same unit in front of two splits keeps their order under both
+    comparisons.  Raises :class:`WorkExceeded` past ``budget``: the answer is exact or none.
+    """
     key = tuple(sorted(kv for kv in counts.items() if kv[1]))
-    if key in memo:
-        return memo[key]
-    live = {c: n for c, n in counts.items() if n}
-    if not live:
-        return []
-    candidates = _largest_units(live, order)
-    budget[0] -= 1
-    if budget[0] < 0:
-        candidates = candidates[:1]
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not key:
+        return (), (), ()
+    live = dict(key)
+    if len(live) == 1 or max(live.values()) == 1:
+        units = _trivial_split(live, order)
+        memo[key] = result = (tuple(unit_key(s) for s, _, _ in units), tuple(t for _, _, t in units), units)
+        return result
+    budget.spend()
+    placements = _largest_units(live, order)
+    if len(placements) > 1 and _compatible(live, placements):
+        return _take_all(live, order, memo, budget, key, placements)
     best = None
-    best_key = None
-    for shape, run in candidates:
+    for shape, run in placements:
         w = shape[0]
         for c in run:
             live[c] -= w
-        rest = _best_split(live, order, memo, budget)
+        keys, ties, units = _best_split(live, order, memo, budget)
         for c in run:
             live[c] += w
-        result = [(shape, run)] + rest
-        rk = [(unit_key(s), _top_seq(order, r)) for s, r in result]
-        if best_key is None or rk > best_key:
-            best, best_key = result, rk
+        top = order.seq[run[-1]]
+        k = unit_key(shape)
+        at = 0
+        while at < len(units) and (keys[at], ties[at]) > (k, top):
+            at += 1
+        option = (keys[:at] + (k,) + keys[at:], ties[:at] + (top,) + ties[at:],
+                  units[:at] + ((shape, run, top),) + units[at:])
+        if best is None or option[:2] > best[:2]:
+            best = option
     memo[key] = best
     return best
+
+
+def _compatible(live: dict[int, int], placements) -> bool:
+    """Whether the cards hold every placement at once."""
+    need: dict[int, int] = {}
+    for (w, _l), run in placements:
+        for c in run:
+            need[c] = need.get(c, 0) + w
+    return all(live[c] >= k for c, k in need.items())
+
+
+def _take_all(live, order, memo, budget, key, placements):
+    """Placements of the largest unit that never compete are all in the best split.
+
+    No placement of the largest unit can be taken twice (cards held twice its width would hold a
+    wider unit of the same length, a larger key), so a split's largest units are distinct
+    placements; one with all of them beats any with fewer at its first smaller key."""
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] -= w
+    keys, ties, units = _best_split(live, order, memo, budget)
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] += w
+    mine = tuple((shape, run, order.seq[run[-1]]) for shape, run in placements)
+    merged = sorted(mine + units, key=lambda u: (unit_key(u[0]), u[2]), reverse=True)
+    result = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
+    memo[key] = result
+    return result
+
+
+def _trivial_split(live: dict[int, int], order: Order):
+    """One group, or all singles: the split has no choice."""
+    cards = sorted(live, key=order.seq.__getitem__, reverse=True)
+    return tuple(((live[c], 1), (c,), order.seq[c]) for c in cards)
 
 
 def _largest_units(live, order):
@@ -341,7 +424,6 @@ def _largest_units(live, order):
             best_key, found = k, []
         if k == best_key:
             found.extend((shape, r) for r in runs(live, order, *shape))
-    found.sort(key=lambda p: _top_seq(order, p[1]), reverse=True)
     return found
 
 

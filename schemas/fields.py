@@ -9,13 +9,15 @@ from rules.cards import CARDS, CardError, card, rank_value
 from rules.order import Trump
 from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
 
+from .parameters import describe
+
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 MAX_SEAT = 11
 
 
 class CardField(fields.Field):
-    """One card in RULES.md notation; loads to a :class:`rules.cards.Card`."""
+    """One card in the API notation (docs/rules.md); loads to a :class:`rules.cards.Card`."""
 
     def __init__(self, **kwargs):
         metadata = {"type": "string", "pattern": CARD_PATTERN, "examples": ["10H"],
@@ -137,17 +139,20 @@ class TrumpSchema(Schema):
 def _parameter_field(name: str) -> fields.Field:
     default = getattr(Ruleset(), name)
     if isinstance(default, Enum):
-        return fields.String(metadata={"enum": [e.value for e in type(default)]})
+        values = [e.value for e in type(default)]
+        return fields.String(metadata={"enum": values, "description": describe(name, values)})
+    doc = {"description": describe(name)}
     if name in ("first_level", "last_level"):
-        return fields.String(metadata={"enum": RANKS})
+        return fields.String(metadata={"enum": RANKS, **doc})
     if name == "must_defend":
-        return fields.List(fields.String(metadata={"enum": RANKS}))
+        return fields.List(fields.String(metadata={"enum": RANKS}), metadata=doc)
     if isinstance(default, bool):
-        return fields.Boolean()
+        return fields.Boolean(metadata=doc)
     if name == "kitty_size":
-        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0}, {"const": "auto"}]})
+        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0},
+                                              {"type": "string", "enum": ["auto"]}], **doc})
     if isinstance(default, int):
-        return fields.Integer()
+        return fields.Integer(metadata=doc)
     raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")
 
 

@@ -10,7 +10,7 @@ from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlay
 from .. import engine
 from ..extensions import Blueprint
 
-blp = Blueprint("plays", __name__, url_prefix="/v1/plays", description="Play legality (RULES.md sections 6-7).")
+blp = Blueprint("plays", __name__, url_prefix="/v1/plays", description="Play legality (docs/rules.md#leading-and-throws, #following).")
 
 VALIDATE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
                "play": ["AS", "KS"], "lead": ["QS", "QS"], "seat": 1}
@@ -59,7 +59,7 @@ def legal_answer(data: dict) -> dict:
 def validate_play(data: dict):
     """Is this play legal?
 
-    Checks a lead (no `lead`) or a follow against RULES.md sections 6 and 7. An illegal play is a
+    Checks a lead (no `lead`) or a follow against the rules of leading and following (docs/rules.md#following). An illegal play is a
     normal answer: `legal: false` with `reasons`. For a throw (a lead of several units), `throw`
     tells whether it stands against `others` (the other hands) or `unseen` (the cards the leader
     has not seen); `stands: null` when neither is given. A failed throw is still legal: its

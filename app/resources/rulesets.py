@@ -9,7 +9,7 @@ from schemas.rulesets import RulesetListSchema, RulesetSchema, present
 
 from ..extensions import Blueprint
 
-blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (RULES.md section 13).")
+blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (docs/rules.md#presets).")
 EXAMPLE = present(PRESETS["qq"])
 
 

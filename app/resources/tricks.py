@@ -10,7 +10,7 @@ from schemas.tricks import TrickAnswerSchema, TrickSchema
 from .. import engine
 from ..extensions import Blueprint
 
-blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (RULES.md section 8).")
+blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (docs/rules.md#who-wins-a-trick).")
 
 WINNER_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "plays": [
     {"seat": 0, "cards": ["5S", "5S"]}, {"seat": 1, "cards": ["KS", "KS"]},

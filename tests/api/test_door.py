@@ -11,7 +11,7 @@ from werkzeug.test import Client
 from werkzeug.wrappers import Response
 
 from app import create_app, door, loading
-from app.door import answer_language
+from app.i18n import negotiate
 from app.fingerprint import FINGERPRINT, engine_fingerprint
 
 from .helpers import QQ_HEARTS, assert_problem
@@ -138,11 +138,13 @@ def test_metrics_count_door_hits(fresh):
 
 
 @pytest.mark.parametrize("header, expected", [
-    (None, "en"), ("", "en"), ("en-US,en;q=0.9", "en"), ("zh-CN", "zh-CN"), ("zh", "zh-CN"),
-    ("zh-TW;q=0.8, en;q=0.9", "en"), ("fr, zh-Hans;q=0.5", "zh-CN"), ("*", "en"), ("zh;q=0", "en"),
-    ("de-DE", "en"), ("ZH-cn ; q=1", "zh-CN"), ("en;q=bad, zh", "zh-CN")])
+    (None, "en"), ("", "en"), ("en-US,en;q=0.9", "en"), ("zh-CN", "zh-Hans"), ("zh", "zh-Hans"),
+    ("zh-TW;q=0.8, en;q=0.9", "en"), ("zh-TW", "en"), ("fr, zh-Hans;q=0.5", "zh-Hans"), ("*", "en"),
+    ("zh;q=0", "en"), ("de-DE", "en"), ("ZH-cn ; q=1", "zh-Hans"), ("en;q=bad, zh", "zh-Hans"),
+    ("zh-SG", "zh-Hans")])
 def test_answer_language(header, expected):
-    assert answer_language(header) == expected
+    """The door keys answers by the same negotiation that picks their language (and Content-Language)."""
+    assert negotiate(header) == expected
 
 
 def test_language_is_part_of_the_key(fresh):
@@ -202,3 +204,123 @@ def test_redis_down_door_still_answers(fresh_redis):
     for _ in range(3):
         r = raw(client, "/v1/plays/validate", VALIDATE)
         assert r.status_code == 200 and r.headers["X-Cache"] == "miss" and r.data == expected
+
+
+# --- the door with answers in Chinese and CORS: every path carries the same headers ---
+
+ALLOWED = "https://table.example"
+ILLEGAL = {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "3D"], "play": ["KS", "3D"], "lead": ["QS", "QS"]}
+HAN = re.compile(r"[\u4e00-\u9fff]")
+PER_REQUEST = {"X-Request-ID", "X-Cache"}
+
+
+def flask_path(app) -> Client:
+    """A client of the app behind the door: the cached endpoints answered by Flask's view and hooks."""
+    return Client(app.wsgi_app.wsgi_app, Response)
+
+
+def shared(response) -> dict[str, str]:
+    """Every header but those that differ per request (the request id, hit/miss)."""
+    return {k: v for k, v in response.headers.items() if k not in PER_REQUEST}
+
+
+@pytest.mark.parametrize("origins, origin, allowed, vary", [
+    (ALLOWED, ALLOWED, ALLOWED, "Origin, Accept-Language"),
+    (ALLOWED, "https://evil.example", None, "Origin, Accept-Language"),
+    (ALLOWED, None, None, "Origin, Accept-Language"),
+    ("*", "https://any.example", "*", "Accept-Language"),
+    ("", ALLOWED, None, "Accept-Language"),
+])
+@pytest.mark.parametrize("accept, language", [("zh-CN", "zh-Hans"), (None, "en"), ("en-US, zh;q=0.5", "en")])
+def test_door_hit_miss_and_flask_answers_carry_the_same_headers(origins, origin, allowed, vary, accept, language):
+    app = create_app({"CORS_ORIGINS": origins})
+    client = app.test_client()
+    headers = {k: v for k, v in (("Origin", origin), ("Accept-Language", accept)) if v is not None}
+    miss = raw(client, "/v1/plays/validate", ILLEGAL, **headers)
+    hit = raw(client, "/v1/plays/validate", ILLEGAL, **headers)
+    bypass = raw(client, "/v1/plays/validate", ILLEGAL, **headers, **{"Cache-Control": "no-cache"})
+    in_flask = raw(flask_path(app), "/v1/plays/validate", ILLEGAL, **headers)
+    in_flask_bypass = raw(flask_path(app), "/v1/plays/validate", ILLEGAL, **headers, **{"Cache-Control": "no-cache"})
+    assert [r.headers["X-Cache"] for r in (miss, hit, bypass, in_flask, in_flask_bypass)] == \
+        ["miss", "hit", "bypass", "hit", "bypass"]
+    expected = shared(in_flask_bypass)
+    for response in (miss, hit, bypass, in_flask):
+        assert response.status_code == 200
+        assert shared(response) == expected
+        assert response.data == in_flask_bypass.data
+    assert expected["Content-Language"] == language
+    assert expected["Vary"] == vary
+    assert expected.get("Access-Control-Allow-Origin") == allowed
+    if allowed:
+        exposed = {h.strip() for h in expected["Access-Control-Expose-Headers"].split(",")}
+        assert {"X-Cache", "X-Request-ID", "Content-Language"} <= exposed
+    else:
+        assert "Access-Control-Expose-Headers" not in expected
+    message = miss.get_json()["reasons"][0]["message"]
+    assert bool(HAN.search(message)) == (language == "zh-Hans")
+
+
+def test_door_headers_equal_a_flask_only_endpoints_headers():
+    """The door's edge headers are the ones every other answer gets from after_request."""
+    app = create_app({"CORS_ORIGINS": ALLOWED})
+    client = app.test_client()
+    headers = {"Origin": ALLOWED, "Accept-Language": "zh"}
+    door_answer = raw(client, "/v1/plays/validate", ILLEGAL, **headers)
+    other = client.get("/v1/rulesets", headers=headers)
+    edge_names = ("Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Content-Language", "Vary")
+    assert {h: door_answer.headers[h] for h in edge_names} == {h: other.headers[h] for h in edge_names}
+    assert door_answer.headers["Content-Language"] == "zh-Hans"
+
+
+def test_same_body_in_two_languages_never_mixes_answers(fresh):
+    app, client = fresh
+    zh, en = {"Accept-Language": "zh-CN"}, {"Accept-Language": "en"}
+    first_zh = raw(client, "/v1/plays/validate", ILLEGAL, **zh)
+    first_en = raw(client, "/v1/plays/validate", ILLEGAL, **en)
+    assert (first_zh.headers["X-Cache"], first_en.headers["X-Cache"]) == ("miss", "miss")
+    assert first_zh.data != first_en.data
+    assert [r["code"] for r in first_zh.get_json()["reasons"]] == [r["code"] for r in first_en.get_json()["reasons"]]
+    assert first_zh.get_json()["reasons"][1]["message"] == "你有对子K♠K♠，必须跟出"
+    assert first_en.get_json()["reasons"][1]["message"] == "you hold the pair K♠K♠ and must play it"
+    for headers, first, language in ((zh, first_zh, "zh-Hans"), (en, first_en, "en"),
+                                     ({"Accept-Language": "zh-Hans, en;q=0.2"}, first_zh, "zh-Hans"),
+                                     ({}, first_en, "en"), ({"Accept-Language": "zh-TW"}, first_en, "en")):
+        again = raw(client, "/v1/plays/validate", ILLEGAL, **headers)
+        assert again.headers["X-Cache"] == "hit" and again.data == first.data, headers
+        assert again.headers["Content-Language"] == language
+    # reordered cards: a canonical hit, still in each request's own language
+    reordered = {**ILLEGAL, "hand": list(reversed(ILLEGAL["hand"]))}
+    for headers, first in ((zh, first_zh), (en, first_en)):
+        again = raw(client, "/v1/plays/validate", reordered, **headers)
+        assert again.headers["X-Cache"] == "hit" and again.data == first.data
+    languages = sorted({k.split(":")[4] for k in app.extensions["answer_cache"].store._data})
+    assert languages == ["en", "zh-Hans"]
+
+
+def test_chinese_answers_on_every_cached_endpoint_at_the_door(fresh):
+    app, client = fresh
+    legal = {**QQ_HEARTS, "hand": ["AS", "KS", "KS", "3D"], "lead": ["QS", "7S"]}
+    trick = {**QQ_HEARTS, "plays": [{"seat": 0, "cards": ["5S", "5S"]}, {"seat": 1, "cards": ["KS", "3D"]}]}
+    for path, body in (("/v1/plays/validate", ILLEGAL), ("/v1/plays/legal", legal), ("/v1/tricks/winner", trick)):
+        expected = raw(flask_path(app), path, body, **{"Accept-Language": "zh-CN", "Cache-Control": "no-cache"})
+        english = raw(flask_path(app), path, body, **{"Cache-Control": "no-cache"})
+        for result in ("miss", "hit"):
+            r = raw(client, path, body, **{"Accept-Language": "zh-CN"})
+            assert r.headers["X-Cache"] == result and r.data == expected.data, path
+            assert r.headers["Content-Language"] == "zh-Hans"
+        assert raw(client, path, body).data == english.data
+
+
+def test_follow_protection_is_part_of_the_canonical_key(fresh):
+    """Two requests that differ only in follow_protection (and card order) never share an answer."""
+    app, client = fresh
+    body = {"rules": {"preset": "4399", "decks": 4, "follow_protection": "none"}, "trump": {"level": "A", "suit": "H"},
+            "hand": ["5S", "5S", "5S", "6S", "7S"], "play": ["6S", "7S"], "lead": ["3S", "3S"]}
+    protected = {**body, "rules": {**body["rules"], "follow_protection": "longer-tuples"},
+                 "hand": list(reversed(body["hand"]))}
+    first = raw(client, "/v1/plays/validate", body)
+    second = raw(client, "/v1/plays/validate", protected)
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "miss")
+    assert (first.get_json()["legal"], second.get_json()["legal"]) == (False, True)
+    again = raw(client, "/v1/plays/validate", {**protected, "hand": body["hand"]})
+    assert again.headers["X-Cache"] == "hit" and again.data == second.data
