@@ -48,8 +48,8 @@ def legal_answer(data: dict) -> dict:
     answer = engine.run("plays/legal", legal_plays, rules, trump, hand=present.multiset(data["hand"]),
                         lead=present.multiset(data["lead"]), limit=data["limit"])
     if data["lead"]:
-        return {"count": answer.count, "count_exact": answer.count_exact, "truncated": answer.truncated,
-                "plays": [present.cards(order, p) for p in answer.plays]}
+        return {"count": answer.count, "count_exact": answer.count_exact,
+                "plays": [present.cards(order, p) for p in answer.plays], "truncated": answer.truncated}
     return {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]} for s in answer.suits],
             "throws_allowed": answer.throws_allowed}
 

@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 
 from app import create_app
+from app.encoding import encode
 from app.extensions import Api
 from app.logs import JsonLogger
 from app.resources import cards, deals, declarations, hands, plays, tricks
@@ -57,6 +58,9 @@ def test_answers_match_their_response_schemas(client, path, request_schema, answ
             answer = json.loads(r.data)
             assert schema.validate(answer) == {}, (path, body)
             assert schema.dump(answer) == answer, "the answer holds a field the schema does not document"
+            # what the response schema's dump used to send, byte for byte: key order and number types too
+            # (a Float field sends -20.0, not -20: generated clients and the docs' examples rely on it)
+            assert encode(schema.dump(answer)) == r.data, (path, body)
 
 
 def test_every_post_endpoint_is_covered(app):
