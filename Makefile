@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench soak clean
+.PHONY: install run test lint spec bench bench-http soak clean
 
 install: $(STAMP)
 
@@ -33,6 +33,10 @@ bench: $(STAMP)
 # The engine against the brute force on SOAK_N (200,000) random positions; SOAK_SEED replays a run.
 soak: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m tests.soak
+
+# The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
+bench-http: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.http
 
 clean:
 	rm -rf $(VENV) *.egg-info

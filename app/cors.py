@@ -22,15 +22,31 @@ def parse_origins(value: str | None) -> tuple[str, ...]:
     return tuple(o.strip().rstrip("/") for o in value.split(",") if o.strip())
 
 
-def allowed_origin() -> str | None:
-    """The value of ``Access-Control-Allow-Origin`` for this request, or None."""
-    origin = request.headers.get("Origin")
-    origins = current_app.config.get("CORS_ORIGINS") or ()
+def allowed(origin: str | None, origins: tuple[str, ...]) -> str | None:
+    """The value of ``Access-Control-Allow-Origin`` for a request's ``Origin`` header, or None."""
     if not origin or not origins:
         return None
     if "*" in origins:
         return "*"
     return origin if origin.rstrip("/") in origins else None
+
+
+def allowed_origin() -> str | None:
+    """The value of ``Access-Control-Allow-Origin`` for this request, or None."""
+    return allowed(request.headers.get("Origin"), current_app.config.get("CORS_ORIGINS") or ())
+
+
+def varies(origins: tuple[str, ...]) -> bool:
+    """Whether answers depend on ``Origin`` (a list of origins, not ``*``): ``Vary: Origin``."""
+    return bool(origins) and "*" not in origins
+
+
+def answer_headers(origin: str | None, origins: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The CORS headers of an answer (not a preflight) to a request from ``origin``: none unless allowed."""
+    found = allowed(origin, origins)
+    if found is None:
+        return []
+    return [("Access-Control-Allow-Origin", found), ("Access-Control-Expose-Headers", EXPOSED)]
 
 
 def preflight() -> Response | None:
@@ -47,15 +63,5 @@ def preflight() -> Response | None:
     response.headers["Access-Control-Allow-Headers"] = ", ".join(h for h in asked if h in ALLOWED_HEADERS) or "content-type"
     response.headers["Access-Control-Max-Age"] = MAX_AGE
     if origin != "*":
-        response.vary.add("Origin")
-    return response
-
-
-def add_headers(response: Response) -> Response:
-    origin = allowed_origin()
-    if origin is not None:
-        response.headers["Access-Control-Allow-Origin"] = origin
-        response.headers["Access-Control-Expose-Headers"] = EXPOSED
-    if current_app.config.get("CORS_ORIGINS") and "*" not in current_app.config["CORS_ORIGINS"]:
         response.vary.add("Origin")
     return response

@@ -59,10 +59,33 @@ def _pattern(template: str, value: str = ".+?") -> re.Pattern:
     return re.compile("".join(out), re.S)
 
 
+_NEGOTIATED: dict[str, str] = {}
+_NEGOTIATED_SIZE = 1024
+
+
 def negotiate(header: str | None) -> str:
-    """``zh``, ``zh-CN``, ``zh-Hans`` (and other Simplified tags) → Simplified Chinese; else English."""
+    """The answer language for an ``Accept-Language`` value: ``zh-Hans`` or ``en`` (the default).
+
+    ``zh``, ``zh-CN``, ``zh-Hans`` (and other Simplified tags) → Simplified Chinese; the supported
+    language with the highest q wins (the first listed on a tie); anything else → English.  This is
+    the one negotiation of the service: Flask's answers (``Content-Language``, problem documents) and
+    the cache at the door (:mod:`app.door`, whose keys include the language) both use it, so a cached
+    answer is always in the language its key names.  Results are memoized (bounded), as the door
+    negotiates every request.
+    """
+    if not header:
+        return EN
+    found = _NEGOTIATED.get(header)
+    if found is None:
+        found = _negotiate(header)
+        if len(_NEGOTIATED) < _NEGOTIATED_SIZE:
+            _NEGOTIATED[header] = found
+    return found
+
+
+def _negotiate(header: str) -> str:
     best, best_q = EN, 0.0
-    for i, part in enumerate((header or "").split(",")):
+    for part in header.split(","):
         tag, _, params = part.strip().partition(";")
         tag = tag.strip().lower()
         quality = 1.0

@@ -5,7 +5,7 @@ from enum import Enum
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from rules.cards import CardError, card, rank_value
+from rules.cards import CARDS, CardError, card, rank_value
 from rules.order import Trump
 from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
 
@@ -35,15 +35,57 @@ class CardField(fields.Field):
         return None if value is None else str(value)
 
 
+
+
+def _fast_cards() -> dict[str, object]:
+    """The usual spellings of every card (``10H``, ``10h``, ``TH``, ``th``), each checked by :func:`card`."""
+    table = {}
+    for c in CARDS:
+        name = str(c)
+        for text in (name, name.lower(), "T" + name[2:] if name.startswith("10") else name):
+            for spelling in (text, text.lower()):
+                if card(spelling) == c:
+                    table[spelling] = card(spelling)
+    return table
+
+
+# Every spelling the fast path reads in one dict look-up; any other item goes through CardField.
+FAST_CARDS = _fast_cards()
+
+
+class CardsField(fields.List):
+    """A list of cards parsed in one pass: a dict look-up per item for the usual spellings.
+
+    Anything else (other spellings, bad cards, non-strings, not a list) goes through
+    :class:`fields.List` and :class:`CardField` item by item, so every error keeps its exact
+    message and its pointer (``/hand/3``).  Documented exactly as ``List(CardField())``.
+    """
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list:
+            get = FAST_CARDS.get
+            try:
+                out = [get(v) for v in value]
+            except TypeError:  # an unhashable item: the slow path says what is wrong
+                out = None
+            if out is not None and None not in out:
+                return out
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def Cards(*, max_items: int = 432, description: str = "", **kwargs) -> fields.List:
     """A list of cards (a multiset unless the field says otherwise)."""
-    return fields.List(CardField(), validate=validate.Length(max=max_items),
-                       metadata={"description": description}, **kwargs)
+    return CardsField(CardField(), validate=validate.Length(max=max_items),
+                      metadata={"description": description}, **kwargs)
 
 
 def Seat(description: str = "A seat, 0..players-1 in playing order.", **kwargs) -> fields.Integer:
     return fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT),
                           metadata={"description": description}, **kwargs)
+
+
+# A Ruleset is a frozen value: each preset named by its exact name is built once.
+PRESET_RULESETS = {name: Ruleset.preset(name) for name in PRESETS}
 
 
 class RulesField(fields.Field):
@@ -58,6 +100,10 @@ class RulesField(fields.Field):
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is str:
+            found = PRESET_RULESETS.get(value)
+            if found is not None:
+                return found
         try:
             if isinstance(value, str):
                 return Ruleset.preset(value)

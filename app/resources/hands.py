@@ -43,7 +43,8 @@ def settlement_body(s) -> dict:
             "dealer_team": list(s.dealer_team), "explanation": s.explanation}
     if s.ledger is not None:
         body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
-                          "coin_changes": None if s.ledger.coin_changes is None else list(s.ledger.coin_changes)}
+                          "coin_changes": None if s.ledger.coin_changes is None
+                          else [float(c) for c in s.ledger.coin_changes]}
     return body
 
 

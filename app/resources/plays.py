@@ -9,7 +9,6 @@ from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlay
 
 from .. import engine
 from ..extensions import Blueprint
-from . import cached
 
 blp = Blueprint("plays", __name__, url_prefix="/v1/plays", description="Play legality (docs/rules.md#leading-and-throws, #following).")
 
@@ -49,14 +48,14 @@ def legal_answer(data: dict) -> dict:
     answer = engine.run("plays/legal", legal_plays, rules, trump, hand=present.multiset(data["hand"]),
                         lead=present.multiset(data["lead"]), limit=data["limit"])
     if data["lead"]:
-        return {"count": answer.count, "count_exact": answer.count_exact, "truncated": answer.truncated,
-                "plays": [present.cards(order, p) for p in answer.plays]}
+        return {"count": answer.count, "count_exact": answer.count_exact,
+                "plays": [present.cards(order, p) for p in answer.plays], "truncated": answer.truncated}
     return {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]} for s in answer.suits],
             "throws_allowed": answer.throws_allowed}
 
 
 @blp.post_json("/validate", ValidatePlaySchema, VerdictSchema, example_in=VALIDATE_IN,
-               example_out=verdict_answer(ValidatePlaySchema().load(VALIDATE_IN)), cached=True)
+               example_out=verdict_answer(ValidatePlaySchema().load(VALIDATE_IN)), cached="plays/validate")
 def validate_play(data: dict):
     """Is this play legal?
 
@@ -66,11 +65,11 @@ def validate_play(data: dict):
     has not seen); `stands: null` when neither is given. A failed throw is still legal: its
     consequence is `forced_play` and `penalty`.
     """
-    return cached("plays/validate", data, lambda: verdict_answer(data))
+    return verdict_answer(data)
 
 
 @blp.post_json("/legal", LegalPlaysSchema, LegalPlaysAnswerSchema, example_in=LEGAL_IN,
-               example_out=legal_answer(LegalPlaysSchema().load(LEGAL_IN)), cached=True)
+               example_out=legal_answer(LegalPlaysSchema().load(LEGAL_IN)), cached="plays/legal")
 def list_legal_plays(data: dict):
     """Which plays are legal?
 
@@ -78,4 +77,4 @@ def list_legal_plays(data: dict):
     their `count` (`count_exact: false` when the count is a lower bound). Leading (no `lead`): the
     units the hand can lead, by effective suit, and whether throws are allowed.
     """
-    return cached("plays/legal", data, lambda: legal_answer(data))
+    return legal_answer(data)

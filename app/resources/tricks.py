@@ -9,7 +9,6 @@ from schemas.tricks import TrickAnswerSchema, TrickSchema
 
 from .. import engine
 from ..extensions import Blueprint
-from . import cached
 
 blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (docs/rules.md#who-wins-a-trick).")
 
@@ -31,11 +30,11 @@ def trick_answer(data: dict) -> dict:
 
 
 @blp.post_json("/winner", TrickSchema, TrickAnswerSchema, example_in=WINNER_IN,
-               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached=True)
+               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached="tricks/winner")
 def winner(data: dict):
     """Who wins this trick, and with how many points?
 
     `plays` are in play order, the lead first. Each play is checked against the lead's format:
     a play that does not match is a discard; a trump play that matches beats any led-suit play.
     """
-    return cached("tricks/winner", data, lambda: trick_answer(data))
+    return trick_answer(data)
