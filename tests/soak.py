@@ -133,11 +133,11 @@ def main(argv: list[str]) -> int:
     elapsed = time.monotonic() - started
     disagreements = sum(v for k, v in totals.items() if k[1] == "disagreements")
     print(f"\nseed {seed}: {n} positions in {elapsed:.0f} s")
-    print(f"{'category':<10} {'positions':>10} {'disagreements':>14} {'refused':>8}")
+    print(f"{'category':<18} {'positions':>10} {'disagreements':>14} {'refused':>8}")
     for category in CATEGORIES:
-        print(f"{category:<10} {totals[category, 'positions']:>10} {totals[category, 'disagreements']:>14} "
+        print(f"{category:<18} {totals[category, 'positions']:>10} {totals[category, 'disagreements']:>14} "
               f"{totals[category, 'refused']:>8}")
-    print(f"{'total':<10} {n:>10} {disagreements:>14} "
+    print(f"{'total':<18} {n:>10} {disagreements:>14} "
           f"{sum(v for k, v in totals.items() if k[1] == 'refused'):>8}")
     shown: Counter = Counter()
     for key in sorted(k for k in totals if len(k) == 3):

@@ -40,7 +40,7 @@ from itertools import product
 from typing import Iterable, Iterator, Sequence
 
 from rules.order import TRUMP, Trump, order_for
-from rules.ruleset import FollowLadder, Ruleset, TractorRanking, TrickCompare
+from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
 
 SINGLE = (1, 1)
 
@@ -383,6 +383,84 @@ class Reference:
             unions = {drop_lengths(s) for s in unions}
         return sorted(unions, reverse=True)
 
+    # -- protections (section 7.1) ---------------------------------------------------------
+    def owed_tagged(self, lead: Sequence[int]) -> list[tuple[tuple, set]]:
+        """The owed shapes, strongest first, each with every tagging of its units by the lead unit
+        whose ladder gave them: a tagged shape is a sorted tuple of (unit, kept off held tractors).
+        A unit is kept off held tractors where ``follow_protection`` keeps tractors and it comes
+        from a lead unit of length 1."""
+        units = self.lead_units(lead)
+        keep = self.rules.follow_protection in (FollowProtection.TRACTORS,
+                                                FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        loose = not self.rules.tractor_obligation
+
+        def read(unit, tag):
+            w, length = unit
+            return [((w, 1), tag)] * length if loose else [(unit, tag)]
+
+        versions: dict[tuple, set] = {}
+        if self.rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1 \
+                and units[0] in SHENGJI_3DECK_LADDERS:
+            tag = keep and units[0][1] == 1
+            ordered = []
+            for rung in SHENGJI_3DECK_LADDERS[units[0]]:
+                tagged = tuple(sorted(t for u in rung for t in read(u, tag)))
+                shape = shape_of(u for u, _ in tagged)
+                if shape not in versions:
+                    ordered.append(shape)
+                versions.setdefault(shape, set()).add(tagged)
+            return [(shape, versions[shape]) for shape in ordered]
+        for rungs in product(*(ladder(u) for u in units)):
+            tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs) for u in rung
+                                  for t in read(u, keep and lead_unit[1] == 1)))
+            versions.setdefault(shape_of(u for u, _ in tagged), set()).add(tagged)
+        return sorted(versions.items(), reverse=True)
+
+    def held_tractor_cards(self, suit_cards: Counter) -> set[int]:
+        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2)."""
+        out = set()
+        for c, k in suit_cards.items():
+            if k >= 2:
+                for d in self.order.next_first[c]:
+                    if suit_cards[d] == k:
+                        out |= {c, d}
+        return out
+
+    def realizes_reserved(self, cards: Iterable[int], tagged: Sequence[tuple], suit_cards: Counter) -> bool:
+        """Like :meth:`realizes`, with section 7.1's reservations read from ``suit_cards``: under
+        longer tuples a unit realized at width w takes only cards held exactly w times; a unit
+        tagged as kept off held tractors takes none of their cards.  Singles are never reserved."""
+        protection = self.rules.follow_protection
+        whole = protection in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        tractor_cards = self.held_tractor_cards(suit_cards)
+        counts = Counter(cards)
+        big = [(u, tag) for u, tag in tagged if u != SINGLE]
+        singles = len(tagged) - len(big)
+        if sum(counts.values()) < sum(w * length for (w, length), _ in tagged):
+            return False
+
+        def allowed(c: int, w: int, tag: bool) -> bool:
+            return (not whole or suit_cards[c] == w) and not (tag and c in tractor_cards)
+
+        def place(i: int) -> bool:
+            if i == len(big):
+                return sum(counts.values()) >= singles
+            unit, tag = big[i]
+            for w, length in self.forms(unit):
+                for run in list(self.runs(counts, w, length)):
+                    if not all(allowed(c, w, tag) for c in run):
+                        continue
+                    for c in run:
+                        counts[c] -= w
+                    ok = place(i + 1)
+                    for c in run:
+                        counts[c] += w
+                    if ok:
+                        return True
+            return False
+
+        return place(0)
+
     # -- following (section 7) --------------------------------------------------------------
     def position(self, hand: Sequence[int], lead: Sequence[int]) -> "Position":
         return Position(self, hand, lead)
@@ -398,11 +476,20 @@ class Position:
         suit = ref.order.eff[lead[0]]
         self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
         self.target: tuple[tuple[int, int], ...] | None = None
-        if sum(self.suit_cards.values()) > self.n:
+        self.versions: set = set()
+        protection = ref.rules.follow_protection
+        if sum(self.suit_cards.values()) <= self.n or protection is FollowProtection.SUIT_ONLY:
+            return
+        if protection is FollowProtection.NONE:
             for shape in ref.owed(lead):
                 if ref.realizes(self.suit_cards.elements(), shape):
                     self.target = shape
                     break
+            return
+        for shape, versions in ref.owed_tagged(lead):
+            if any(ref.realizes_reserved(self.suit_cards.elements(), v, self.suit_cards) for v in versions):
+                self.target, self.versions = shape, versions
+                break
 
     def violation(self, play: Sequence[int]) -> str | None:
         """None when legal, else the code of the first rule of section 7 the play breaks."""
@@ -416,8 +503,12 @@ class Position:
             return None if in_suit == self.suit_cards else "MUST_FOLLOW_SUIT"
         if in_suit != play_counts:
             return "MUST_FOLLOW_SUIT"
-        if self.target is not None and not self.ref.realizes(play, self.target):
-            return "MUST_PLAY_UNIT"
+        if self.target is not None:
+            if self.versions:
+                if not any(self.ref.realizes_reserved(play, v, self.suit_cards) for v in self.versions):
+                    return "MUST_PLAY_UNIT"
+            elif not self.ref.realizes(play, self.target):
+                return "MUST_PLAY_UNIT"
         return None
 
     def legal_plays(self) -> set[tuple[int, ...]]:

@@ -33,7 +33,8 @@ from rules.ruleset import Ruleset, RulesetError
 from rules.violations import InputError
 from tests.rules.brute import Reference
 
-CATEGORIES = ("decompose", "throw", "follow", "legal", "trick")
+CATEGORIES = ("decompose", "throw", "follow", "legal", "trick", "protected-follow", "protected-legal")
+PROTECTIONS = ["none", "longer-tuples", "tractors", "longer-tuples-and-tractors", "suit-only"]
 PRESETS = ("tuolaji", "shengji", "qq", "4399", "four-deck", "pagat")
 # The section 3 parameters that sections 5-8 read, with their values.
 PARAMETERS = {
@@ -44,6 +45,7 @@ PARAMETERS = {
     "follow_ladder": ["width-first", "shengji-3deck"],
     "wider_substitutes": [False, True],
     "trick_compare": ["largest-unit-first", "highest-card", "all-units"],
+    "follow_protection": PROTECTIONS,
 }
 SUITS = ["S", "H", "C", "D", None]
 MAX_LISTING = 2500      # sub-multisets the legal-play brute force may enumerate
@@ -216,9 +218,24 @@ def _position(spec: dict, trump: Trump, **cards) -> dict:
 
 
 def generate(rng: random.Random, category: str) -> dict:
-    """A random position of `category` (see the module docstring)."""
+    """A random position of `category` (see the module docstring).  The ``protected-`` categories
+    are follows and listings on 2-4 decks under a random ``follow_protection`` value, with
+    single-unit, tractor and throw leads."""
     throws = category in ("throw", "trick") or rng.random() < 0.7
-    spec, rs, trump, pool = _base(rng, throws)
+    if category.startswith("protected-"):
+        category = category.removeprefix("protected-")
+        while True:
+            spec, rs, trump, pool = _base(rng, throws)
+            spec["decks"] = rng.choice([2, 3, 4]) if spec["preset"] != "shengji" else rng.choice([2, 3])
+            spec["follow_protection"] = rng.choice(PROTECTIONS)
+            try:
+                rs = ruleset(spec)
+            except RulesetError:
+                continue
+            pool = Pool(rng, rs, trump)
+            break
+    else:
+        spec, rs, trump, pool = _base(rng, throws)
     suit = lead_suit(rng, pool)
     if category == "decompose":
         if rng.random() < 0.5:
@@ -430,8 +447,23 @@ def _compare_trick(rs, trump, ref, position, rng):
     return None
 
 
+def _compare_protected_legal(rs, trump, ref, position, rng):
+    found = _compare_legal(rs, trump, ref, position, rng)
+    if found is not None:
+        return found
+    hand = cards_of(position["hand"])
+    lead = cards_of(position["lead"])
+    for play in rules.legal_plays(rs, trump, hand, lead, limit=50).plays:
+        verdict = rules.check_play(rs, trump, hand, list(play), lead)
+        if not verdict.legal:
+            return {"engine": {"listed but judged illegal": names(play),
+                               "codes": [v.code for v in verdict.violations]}, "brute": "legal"}
+    return None
+
+
 COMPARE = {"decompose": _compare_decompose, "throw": _compare_throw, "follow": _compare_follow,
-           "legal": _compare_legal, "trick": _compare_trick}
+           "legal": _compare_legal, "trick": _compare_trick, "protected-follow": _compare_follow,
+           "protected-legal": _compare_protected_legal}
 
 
 def run_one(seed: int, index: int, category: str | None = None) -> tuple[str, dict, dict | None]:

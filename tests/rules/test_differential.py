@@ -76,3 +76,16 @@ def test_legal_play_count_and_listing_agree_with_the_brute_force(seed):
 @given(SEEDS)
 def test_trick_winner_and_format_matches_agree_with_the_brute_force(seed):
     agree(seed, "trick")
+
+
+# -- follow_protection (section 7.1): 2-4 decks, every value, single-unit, tractor and throw leads --------
+@bounded(800)
+@given(SEEDS)
+def test_protected_follow_verdict_and_code_agree_with_the_brute_force(seed):
+    agree(seed, "protected-follow")
+
+
+@bounded(400)
+@given(SEEDS)
+def test_protected_legal_count_listing_and_validation_agree_with_the_brute_force(seed):
+    agree(seed, "protected-legal")
