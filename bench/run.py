@@ -519,6 +519,19 @@ def report(run: Run, meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+HTTP_BEGIN = "<!-- http-bench:begin -->"
+
+
+def _http_section(path: Path) -> str:
+    """The serving-path section that ``make bench-http`` wrote into the results file and the notes
+    after it, kept whole."""
+    if not path.exists():
+        return ""
+    old = path.read_text(encoding="utf-8")
+    start = old.find(HTTP_BEGIN)
+    return "" if start < 0 else "\n" + old[start:].rstrip("\n") + "\n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="tractor-rules benchmark")
     ap.add_argument("--quick", action="store_true", help="fewer cases (smoke run)")
@@ -582,7 +595,7 @@ def main(argv=None) -> int:
     print()
     print(text)
     if not args.quick:
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(args.output).write_text(text + _http_section(Path(args.output)), encoding="utf-8")
         print(f"written to {os.path.relpath(args.output)}")
     return 0
 
