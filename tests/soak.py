@@ -1,4 +1,4 @@
-"""``make soak``: the engine against the brute force on many random positions (RULES.md sections 6-8).
+"""``make soak``: the engine against the brute force on many random positions (rules sections 6-8).
 
     SOAK_SEED=123 SOAK_N=200000 SOAK_JOBS=2 python -m tests.soak
 

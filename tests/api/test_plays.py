@@ -100,7 +100,7 @@ def test_unknown_field_and_missing_field(client):
 
 
 def test_s6_throw_against_unseen_cards(client):
-    """RULES.md section 6: with only `unseen` cards a throw they cannot beat stands; one they could
+    """Rules section 6: with only `unseen` cards a throw they cannot beat stands; one they could
     beat is unverified, with the units at risk lowest first."""
     throw = {**QQ_HEARTS, "seat": 0, "hand": ["KS", "QS", "QS", "3D"], "play": ["KS", "QS", "QS"]}
     safe = post(client, "/v1/plays/validate", {**throw, "unseen": ["JS", "4D", "5D"]}).get_json()

@@ -1,4 +1,4 @@
-"""A brute-force reference for RULES.md sections 6-8 (decomposition, throws, following, tricks),
+"""A brute-force reference for rules section 6-8 (decomposition, throws, following, tricks),
 for small hands only.
 
 Written straight from the text and independent of ``rules.units`` / ``rules.follow`` /
@@ -44,7 +44,7 @@ from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRankin
 
 SINGLE = (1, 1)
 
-# Fixed ladders of follow_ladder 'shengji-3deck' (RULES.md section 7), strongest rung first.
+# Fixed ladders of follow_ladder 'shengji-3deck' (rules section 7), strongest rung first.
 SHENGJI_3DECK_LADDERS = {
     (3, 2): [
         ((3, 2),),

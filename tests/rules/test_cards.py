@@ -1,4 +1,4 @@
-"""RULES.md section 2 (notation) and the point values of section 4."""
+"""Rules section 2 (notation) and the point values of section 4."""
 import pytest
 
 from rules.cards import (CARDS, Card, CardError, card, format_cards, parse_cards, points_of, rank_name,

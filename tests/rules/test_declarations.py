@@ -1,4 +1,4 @@
-"""Declarations: RULES.md section 10 (and its seeds 000, 001, 002, 004)."""
+"""Declarations: rules section 10 (every declaration style)."""
 import pytest
 
 from rules.cards import card, parse_cards

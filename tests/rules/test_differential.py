@@ -1,4 +1,4 @@
-"""Engine against brute force on positions that stress the rare configurations (RULES.md 6-8).
+"""Engine against brute force on positions that stress the rare configurations (rules sections 6-8).
 
 The positions come from tests/rules/differential.py: 3-8 decks, many copies of equal-strength cards,
 every combination of the section 3 parameters that sections 5-8 read, throws of 2-5 units with

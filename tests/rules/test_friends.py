@@ -1,4 +1,4 @@
-"""Find friends: RULES.md section 12 (seed 003's 选择对手, pagat's Zhao Peng You)."""
+"""Find friends: rules section 12 (4399's 选择对手, pagat's Zhao Peng You)."""
 import pytest
 
 from rules.cards import card, parse_cards

@@ -1,4 +1,4 @@
-"""RULES.md section 7.1: follow_protection, every row of the worked-example table with its full legal
+"""Rules section 7.1: follow_protection, every row of the worked-example table with its full legal
 set under each value (one side suit, level A, 4 decks, preset 4399 unless a row says otherwise)."""
 from collections import Counter
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""RULES.md sections 3 (parameters) and 13 (presets)."""
+"""Rules section 3 (parameters) and 13 (presets)."""
 import pytest
 
 from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError

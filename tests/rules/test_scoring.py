@@ -1,4 +1,4 @@
-"""Points, the kitty and settlement: RULES.md sections 9 and 11 (seeds 000-004)."""
+"""Points, the kitty and settlement: rules section 9 and 11 (every rule family)."""
 import pytest
 
 from rules.cards import parse_cards

@@ -1,4 +1,4 @@
-"""RULES.md section 8: who wins a trick; points and the format's largest unit."""
+"""Rules section 8: who wins a trick; points and the format's largest unit."""
 import pytest
 
 import rules
@@ -23,7 +23,7 @@ def winner(rs, trump, *plays):
     return trick(rs, trump, *plays).winner
 
 
-# -- largest-unit-first (seed 002) ----------------------------------------------------------------
+# -- largest-unit-first (qq) ----------------------------------------------------------------
 def test_s8_977_ruffs_544_and_884_overruffs():
     result = trick(QQ, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 3C")
     assert result.winner == 2
@@ -104,7 +104,7 @@ def test_s8_narrower_same_count_does_not_beat_wider():
     assert winner(tuolaji(4), SIDE_J, "5S 5S 5S 5S", "9S 9S 10S 10S") == 0
 
 
-# -- face-value tractors (seed 000) ---------------------------------------------------------------
+# -- face-value tractors (tuolaji) ---------------------------------------------------------------
 FACE = Ruleset.preset("tuolaji", decks=4)       # natural adjacency, face-value, permanent 2s
 TRUMP_ORDER = Ruleset.preset("tuolaji", decks=4, tractor_ranking="trump-order")
 DIAMONDS = Trump("3", "D")                        # 2D 3D are trumps; AD may start a run (A 2 3)
