@@ -170,9 +170,14 @@ def title(phrase: str, lang: str) -> str:
 
 
 def detail(text: str, lang: str) -> str:
+    """A problem detail in ``lang``: by its template, else a Chinese sentence that quotes the
+    English one (field messages too specific to have templates of their own)."""
     if lang == EN:
         return text
-    return _fill("detail", text) or text
+    return _fill("detail", text) or gettext("detail", FALLBACK_DETAIL).format(text=text)
+
+
+FALLBACK_DETAIL = "This value is invalid: {text}"
 
 
 def localize(body: Any, lang: str | None = None) -> Any:

@@ -48,18 +48,20 @@ def summary(errors: list[dict]) -> str:
 def problem(status: int, detail: str | None = None, errors: list[dict] | None = None,
             headers: dict | None = None) -> Response:
     lang = i18n.current()
+    text = detail or DETAILS.get(status, HTTPStatus(status).description)
+    translated_text = None
     if errors and lang != i18n.EN:
         translated = [dict(e, detail=i18n.detail(e["detail"], lang)) for e in errors]
         if detail == summary(errors):
-            detail = summary(translated)
+            translated_text = summary(translated)
         elif len(errors) == 1 and detail == errors[0]["detail"]:
-            detail = translated[0]["detail"]
+            translated_text = translated[0]["detail"]
         errors = translated
     body: dict[str, Any] = {
         "type": "about:blank",
         "title": i18n.title(HTTPStatus(status).phrase, lang),
         "status": status,
-        "detail": i18n.detail(detail or DETAILS.get(status, HTTPStatus(status).description), lang),
+        "detail": translated_text if translated_text is not None else i18n.detail(text, lang),
     }
     if errors:
         body["errors"] = errors

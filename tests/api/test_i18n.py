@@ -110,3 +110,21 @@ def test_every_engine_message_in_the_docs_and_recorded_hands_has_its_own_templat
         translated = i18n._fill(reason["code"], reason["message"])
         assert translated is not None, reason
         assert HAN.search(translated), reason
+
+
+def test_every_field_problem_answers_in_chinese(client):
+    """Field messages with a template of their own are translated; the rest are quoted inside a
+    Chinese sentence, so no 422 detail is English only."""
+    bodies = [
+        {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "XX"], "play": ["AS"]},
+        {"rules": {"preset": "qq", "decks": 9}, "trump": {"level": "10", "suit": "H"}, "hand": ["AS"], "play": ["AS"]},
+        {"rules": {"preset": "qq", "first_level": "5"}, "trump": {"level": "10", "suit": "H"}, "hand": ["AS"],
+         "play": ["AS"]},
+        {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS"], "play": ["AS"], "lead": ["KS", "KS"]},
+    ]
+    for body in bodies:
+        r = client.post("/v1/plays/validate", json=body, headers={"Accept-Language": "zh-CN"})
+        assert r.status_code == 422
+        answer = r.get_json()
+        for text in [answer["detail"]] + [e["detail"] for e in answer["errors"]]:
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in text), text
