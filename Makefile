@@ -23,6 +23,7 @@ test: $(STAMP) lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check -q rules app schemas bench tests wsgi.py gunicorn.conf.py
+	$(BIN)/mypy --strict rules
 
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml

@@ -16,8 +16,8 @@ from rules.violations import InputError
 from . import cors, edge, engine, i18n, metrics
 from .cache import from_config
 from .door import LANGUAGE, Door
-from .fingerprint import FINGERPRINT
 from .extensions import Api
+from .fingerprint import FINGERPRINT
 from .problems import field_problem, internal_error
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,8 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rules.cards import Card
 from rules.order import Trump

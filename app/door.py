@@ -22,7 +22,8 @@ import io
 import re
 import time
 import uuid
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from marshmallow import Schema
 
@@ -33,7 +34,7 @@ from .encoding import encode
 from .i18n import negotiate
 
 # Path -> route, filled by ``Blueprint.post_json(..., cached=name)``.
-CACHED_PATHS: dict[str, "Route"] = {}
+CACHED_PATHS: dict[str, Route] = {}
 
 RAW_KEY = "tractor.raw_key"
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po

@@ -10,7 +10,8 @@ generate the spec, and the tests check every answer against them).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError

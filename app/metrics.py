@@ -3,9 +3,15 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
-                               generate_latest, multiprocess)
-from prometheus_client import REGISTRY
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 
 REQUESTS = Counter("tractor_http_requests_total", "HTTP requests answered.", ["endpoint", "method", "status"])
 LATENCY = Histogram("tractor_http_request_seconds", "Time to answer a request.", ["endpoint", "method", "status"],

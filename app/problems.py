@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from http import HTTPStatus
-from typing import Any, Iterator
+from typing import Any
 
 from flask import Response, json
 from werkzeug.exceptions import HTTPException

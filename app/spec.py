@@ -6,7 +6,6 @@ import sys
 import yaml
 
 from rules.violations import CODES
-
 from schemas.fields import RulesetParametersSchema
 
 DESCRIPTION = """\

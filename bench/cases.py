@@ -35,8 +35,8 @@ Cards are ints (``rules.Card``), hands are tuples sorted by card index.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import rules
 from rules import Ruleset, Trump
@@ -410,10 +410,7 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
 
     # 3. void followers
     for preset, label in (("qq", "25 cards"), ("four-deck", "54 cards"), ("tuolaji8", "106 cards")):
-        if preset == "tuolaji8":
-            r = Ruleset.preset("tuolaji", decks=8)
-        else:
-            r = Ruleset.preset(preset)
+        r = Ruleset.preset("tuolaji", decks=8) if preset == "tuolaji8" else Ruleset.preset(preset)
         trump = Trump(5, "H")
         order = order_for(r, trump)
         w = 2 if r.decks == 2 else 4

@@ -92,9 +92,9 @@ class Server:
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1):
                     return
-            except OSError:
+            except OSError as err:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"{self.name} server did not start")
+                    raise RuntimeError(f"{self.name} server did not start") from err
                 time.sleep(0.2)
 
     def stop(self) -> None:
@@ -156,7 +156,7 @@ def run(rounds: int, seconds: float, service_root: Path = ROOT) -> dict:
                "memory": Server("memory", "wsgi:app", env, workdir, service_root),
                "redis": Server("redis", "wsgi:app", {**env, "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0"},
                                workdir, service_root)}
-    results: dict = {"started": datetime.datetime.now(datetime.timezone.utc), "load_before": load(), "figures": []}
+    results: dict = {"started": datetime.datetime.now(datetime.UTC), "load_before": load(), "figures": []}
     try:
         for server in servers.values():
             server.wait()
@@ -195,7 +195,7 @@ def run(rounds: int, seconds: float, service_root: Path = ROOT) -> dict:
         redis_proc.wait(timeout=10)
         shutil.rmtree(workdir, ignore_errors=True)
     results["load_after"] = load()
-    results["finished"] = datetime.datetime.now(datetime.timezone.utc)
+    results["finished"] = datetime.datetime.now(datetime.UTC)
     return results
 
 
@@ -241,7 +241,7 @@ def section(results: dict, rounds: int, seconds: float) -> str:
                      + (f" ({errors} non-2xx)" if errors else "") + " |")
     lines += ["", "Every run (req/s, service then bare, in the order measured):", ""]
     for f in results["figures"]:
-        pairs = ", ".join(f"{b['rps']:,.0f} / {a['rps']:,.0f}" for a, b in zip(f["bare"], f["service"]))
+        pairs = ", ".join(f"{b['rps']:,.0f} / {a['rps']:,.0f}" for a, b in zip(f["bare"], f["service"], strict=True))
         lines.append(f"- {f['endpoint']}, {f['kind']}: {pairs}")
     lines.append(END)
     return "\n".join(lines) + "\n"

@@ -30,15 +30,15 @@ Results are printed and written to ``bench/RESULTS.md``.  Options: ``--quick`` (
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import cProfile
+import dataclasses
 import datetime
 import gc
 import importlib
 import io
 import os
-import platform
 import pkgutil
+import platform
 import pstats
 import random
 import signal
@@ -319,13 +319,13 @@ def adversarial_figures(run: Run, adv):
 
 def sanity(run: Run, case, result):
     """Answers that cannot be right whatever the rules: a follower always has a legal play."""
-    if case.meta.get("kind") == "legal_plays" and isinstance(result, rules.LegalPlays):
-        if not result.plays or result.count < 1:
-            run.mismatches.append({
-                "case": case.id,
-                "what": (f"legal_plays lists no play (count {result.count}, count_exact {result.count_exact}, "
-                         f"truncated {result.truncated}) although a follower always has one: {case.description}"),
-                "repro": reproducer(case)})
+    if (case.meta.get("kind") == "legal_plays" and isinstance(result, rules.LegalPlays)
+            and (not result.plays or result.count < 1)):
+        run.mismatches.append({
+            "case": case.id,
+            "what": (f"legal_plays lists no play (count {result.count}, count_exact {result.count_exact}, "
+                     f"truncated {result.truncated}) although a follower always has one: {case.description}"),
+            "repro": reproducer(case)})
 
 
 # -- whole-hand adjudication -------------------------------------------------------------------------
@@ -505,9 +505,7 @@ def report(run: Run, meta: dict) -> str:
         lines.append("- none")
     lines += ["", "## legal_plays / check_play disagreements", ""]
     if run.mismatches:
-        seen = 0
-        for m in run.mismatches:
-            seen += 1
+        for seen, m in enumerate(run.mismatches, start=1):
             if seen > 30:
                 lines.append(f"- … {len(run.mismatches) - 30} more")
                 break

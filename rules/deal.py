@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .cards import CARDS, Card
 from .ruleset import Ruleset
@@ -95,7 +95,7 @@ def deal(rules: Ruleset, seed: str | int | None = None) -> Deal:
     """
     if seed is None:
         seed = secrets.token_hex(16)
-    if isinstance(seed, bytes):
+    if isinstance(seed, bytes):  # type: ignore[unreachable]  # untyped callers (JSON, scripts) may pass bytes
         raise InputError("a deal seed is a string or an integer", "seed")
     text = str(seed_bytes(seed), "utf-8")
     pack = shuffled_pack(rules.decks, seed)

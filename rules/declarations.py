@@ -52,8 +52,8 @@ Decisions where RULES.md section 10 is silent (seed named where one applies, els
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
 from .order import Trump
@@ -138,18 +138,18 @@ class NoDeclarationOutcome:
 def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Violation:
     """What ``cards`` declare at ``level``, or a ``DECLARATION_INVALID_CARDS`` /
     ``DECLARATION_JOKERS_NOT_ALLOWED`` violation.  Raises InputError for impossible copy counts."""
-    cards = tuple(sorted(CARDS[c] for c in cards))
-    if not cards:
+    shown = tuple(sorted(CARDS[c] for c in cards))
+    if not shown:
         return Violation("DECLARATION_INVALID_CARDS", "A declaration shows at least one card.")
-    kinds = set(cards)
-    k = len(cards)
+    kinds = set(shown)
+    k = len(shown)
     if k > rules.decks:
-        raise InputError(f"{k} copies of {cards[0]} cannot exist with {rules.decks} deck(s)", "cards")
+        raise InputError(f"{k} copies of {shown[0]} cannot exist with {rules.decks} deck(s)", "cards")
     if len(kinds) != 1:
         return Violation("DECLARATION_INVALID_CARDS",
                          "A declaration shows identical cards only (one rank of one suit, or one joker).",
-                         {"cards": [str(c) for c in cards]})
-    c = cards[0]
+                         {"cards": [str(c) for c in shown]})
+    c = shown[0]
     if c.is_joker:
         allowed = rules.joker_declarations
         if allowed is JokerDeclarations.NONE:
@@ -161,15 +161,15 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
         if k < 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as two or more identical jokers.", {"k": k})
-        return Shown(cards, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
+        return Shown(shown, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
     if c.rank == level:
-        return Shown(cards, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
+        return Shown(shown, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
     if rules.declare_with_twos and c.rank == 2:
-        return Shown(cards, k, TIER_SUIT, c.suit, TWOS_FAMILY)
+        return Shown(shown, k, TIER_SUIT, c.suit, TWOS_FAMILY)
     allowed_ranks = rank_name(level) + (" or 2s" if rules.declare_with_twos else "")
     return Violation("DECLARATION_INVALID_CARDS",
                      f"{c} cannot declare: declarations show level cards ({allowed_ranks}) or jokers.",
-                     {"cards": [str(x) for x in cards]})
+                     {"cards": [str(x) for x in shown]})
 
 
 def _not_in_hand(cards: Sequence[int], hand: Iterable[int]) -> bool:
@@ -309,14 +309,14 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
         for r in ranks:
             candidates.append(suited(r, s))
     candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
-    found: list[tuple[tuple, DeclarationOption]] = []
+    found: list[tuple[tuple[int, int, int], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
         for k in range(1, min(have[c], rules.decks) + 1):
             shown = interpret(rules, state.level, (c,) * k)
             if isinstance(shown, Violation):
                 continue
-            kind, why = _judge(rules, state, seat, shown)
-            if why is None:
+            kind, _ = _judge(rules, state, seat, shown)
+            if kind is not None:                # _judge gives exactly one of a kind and a violation
                 found.append(((k, shown.tier, pos),
                               DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
     found.sort(key=lambda x: x[0])

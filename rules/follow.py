@@ -22,17 +22,27 @@ the plays.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
-from typing import Callable, Sequence
 
-from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards, tally
-from .order import Order, TRUMP, Trump, order_for
+from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
+from .order import TRUMP, Order, Trump, order_for
 from .ruleset import FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
-from .units import (Budget, Format, Unit, WorkExceeded, available_units, decompose_with, unit_key,
-                    describe_realization, realize)
+from .units import (
+    Budget,
+    Format,
+    Realization,
+    Unit,
+    WorkExceeded,
+    available_units,
+    decompose_with,
+    describe_realization,
+    realize,
+    unit_key,
+)
 from .violations import InputError, Violation
 
 MAX_LIMIT = 1000
@@ -96,7 +106,7 @@ class LeadOptions:
 
 
 # -- the obligation ------------------------------------------------------------------------------
-def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
+def _expanded(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list[tuple[int, int]]:
     """Shapes as the obligation reads them: with ``tractor_obligation`` false a unit ``(w, L)`` is
     ``L`` units ``(w, 1)``, consecutive or not."""
     if not ignore_adjacency:
@@ -107,7 +117,7 @@ def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
 def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
     """The cards of the follower's held tractors (section 7.1): runs of at least two adjacent
     cards (section 5) held equally often, twice or more each."""
-    out = set()
+    out: set[int] = set()
     for c, k in suit_counts.items():
         if k < 2:
             continue
@@ -191,7 +201,7 @@ class Obligation:
         return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
 
     # -- realizing --------------------------------------------------------------------------
-    def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]):
+    def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> Realization | None:
         """A realization of the owed ``units`` (in the obligation's own reading) by ``counts``
         under the reservations, or None."""
         if not units:
@@ -209,7 +219,7 @@ class Obligation:
                 return found
         return None
 
-    def _tag_choices(self, units):
+    def _tag_choices(self, units: Sequence[tuple[int, int]]) -> Iterator[list[bool]]:
         """The taggings of ``units`` that a packing into the bins allows, fewest kept off tractors
         first, skipping any that keeps off tractors every unit an earlier one does (it can only
         realize less).
@@ -221,8 +231,8 @@ class Obligation:
         rest packs too: those are the least reserved taggings."""
         kinds = sorted(set(units), reverse=True)
         have = tuple(units.count(u) for u in kinds)
-        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags) if tag]
-        free_bins = [b for b, tag in zip(self.bins, self.bin_tags) if not tag]
+        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if tag]
+        free_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if not tag]
         found: list[tuple[int, ...]] = []
         level = [tuple(0 for _ in kinds)]
         seen = set(level)
@@ -230,15 +240,15 @@ class Obligation:
             nxt = []
             for split in level:
                 self.budget.spend()
-                if any(all(a >= b for a, b in zip(split, f)) for f in found):
+                if any(all(a >= b for a, b in zip(split, f, strict=True)) for f in found):
                     continue
-                kept = [u for u, k in zip(kinds, split) for _ in range(k)]
+                kept = [u for u, k in zip(kinds, split, strict=True) for _ in range(k)]
                 if not _packable(kept, kept_bins, self.budget):
                     continue
-                rest = [u for u, k, h in zip(kinds, split, have) for _ in range(h - k)]
+                rest = [u for u, k, h in zip(kinds, split, have, strict=True) for _ in range(h - k)]
                 if _packable(rest, free_bins, self.budget):
                     found.append(split)
-                    left = dict(zip(kinds, split))
+                    left = dict(zip(kinds, split, strict=True))
                     tags = []
                     for u in units:
                         tags.append(left[u] > 0)
@@ -349,7 +359,7 @@ def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_count
 
 
 # -- checks --------------------------------------------------------------------------------------
-def _lead_format(order: Order, lead) -> Format:
+def _lead_format(order: Order, lead: Iterable[int]) -> Format:
     try:
         return decompose_with(order, lead)
     except InputError as exc:
@@ -378,11 +388,14 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
                          budget if budget is not None else Budget(FOLLOW_WORK))
 
 
-def is_legal(rules: Ruleset, trump: Trump, hand, play, lead=None) -> bool:
+def is_legal(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
+             lead: Sequence[int] | None = None) -> bool:
     return check_play(rules, trump, hand, play, lead).legal
 
 
-def _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen) -> Verdict:
+def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, int], play: Sequence[int],
+                play_c: dict[int, int], seat: int | None, others: Sequence[tuple[int, Sequence[int]]] | None,
+                unseen: Sequence[int] | None) -> Verdict:
     if not play:
         return Verdict(False, (Violation("EMPTY_PLAY", "a lead needs at least one card"),))
     violations = []
@@ -412,7 +425,8 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budget: Budget) -> Verdict:
+def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Sequence[int],
+                  play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
     n = lead_format.size
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
@@ -460,7 +474,7 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budge
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
 
-def _unit_violation(obligation: Obligation, owed, example) -> Violation:
+def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:
     """MUST_PLAY_UNIT: what the follower holds and must play, and which of their groups are
     protected (section 7.1) where that changed what is owed."""
     example = sorted(example, key=lambda t: (unit_key(t[0]), obligation.order.seq[t[1][-1]]), reverse=True)
@@ -479,7 +493,7 @@ def _unit_violation(obligation: Obligation, owed, example) -> Violation:
 
 # -- legal plays -------------------------------------------------------------------------------
 def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
-                limit: int = 100):
+                limit: int = 100) -> LeadOptions | LegalPlays:
     """Leading: the units available per suit.  Following: every distinct legal play (up to
     ``limit``) and their exact number, or a lower bound where counting exceeds the work bound."""
     order = order_for(rules, trump)
@@ -498,7 +512,7 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
         rest = {c: k for c, k in hand_c.items() if order.eff[c] != suit}
         base = tuple(c for c, k in held.items() for _ in range(k))
         count = _count_submultisets(rest, n - held_n)
-        plays = []
+        plays: list[tuple[Card, ...]] = []
         for extra in _submultisets(rest, n - held_n, order):
             if len(plays) >= limit:
                 break
@@ -523,7 +537,7 @@ def _too_large() -> InputError:
                       "it does not decide positions this large", "hand")
 
 
-def _canonical_play(order: Order, cards) -> tuple[Card, ...]:
+def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
@@ -549,10 +563,10 @@ def _count_submultisets(counts: dict[int, int], k: int) -> int:
     return poly[k]
 
 
-def _submultisets(counts: dict[int, int], k: int, order: Order):
+def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
     items = sorted(counts.items(), key=lambda kv: order.sort_key(kv[0]))
 
-    def rec(i, k, acc):
+    def rec(i: int, k: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if k == 0:
             yield tuple(acc)
             return
@@ -567,8 +581,8 @@ def _submultisets(counts: dict[int, int], k: int, order: Order):
     return rec(0, k, [])
 
 
-def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: int, owed,
-                limit: int) -> LegalPlays:
+def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: int,
+                owed: Sequence[tuple[int, int]], limit: int) -> LegalPlays:
     """Plays of ``n`` cards from ``held`` that realize ``owed``.
 
     A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
@@ -577,9 +591,9 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
     ``owed``, and is counted in closed form as soon as the fixed part realizes it.  Past
     ``COUNT_WORK`` steps the count is a lower bound.
     """
+    plays: list[tuple[Card, ...]] = []
     if not owed:
         count = _count_submultisets(held, n)
-        plays = []
         for play in _submultisets(held, n, order):
             if len(plays) >= limit:
                 break
@@ -588,9 +602,8 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
     cards = sorted(held, key=order.sort_key)
     multi = [c for c in cards if held[c] >= 2]
     loose = [c for c in cards if held[c] == 1]
-    memo: dict = {}
-    plays: list[tuple[Card, ...]] = []
-    seen: set = set()
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    seen: set[tuple[Card, ...]] = set()
     total = [0]
     budget = obligation.budget = Budget(COUNT_WORK)
     suffix = [[1] + [0] * n]
@@ -605,8 +618,8 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
             hit = memo[key] = obligation.realize(part, owed) is not None
         return hit
 
-    def add(play) -> None:
-        play = _canonical_play(order, play)
+    def add(cards: Iterable[int]) -> None:
+        play = _canonical_play(order, cards)
         if play not in seen:
             seen.add(play)
             plays.append(play)
@@ -686,10 +699,10 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards}
     low = kinds[-1]
-    ids: dict[tuple, int] = {start: 0}
-    sets: list[tuple] = [start]
+    ids: dict[tuple[int, ...], int] = {start: 0}
+    sets: list[tuple[int, ...]] = [start]
     memo: dict[int, int] = {}
-    removed: dict = {}
+    removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
 
     def consume(sid: int, m: int, mask: int) -> int:
         """The set reached from set ``sid`` by a card played ``m`` times that may host the widths
@@ -699,7 +712,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         key = (sid * 64 + m) << len(kinds) | mask
         hit = memo.get(key)
         if hit is None:
-            out = set()
+            out: set[tuple[int, int]] = set()
             for rem in sets[sid]:
                 got = removed.get((rem, m, mask))
                 if got is None:
@@ -714,10 +727,10 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         return hit
 
     keep = (1 << (_DIGIT * (n + 1))) - 1
-    layers: list[dict] = [{0: 1}]
+    layers: list[dict[int, int]] = [{0: 1}]
     states = 0
     for c in cards:
-        nxt: dict = {}
+        nxt: dict[int, int] = {}
         top = min(held[c], n)
         mask = masks[c]
         for sset, poly in layers[-1].items():
@@ -733,7 +746,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     done = ids.get((0,), -1)
     count = (layers[-1].get(done, 0) >> (_DIGIT * n)) & ((1 << _DIGIT) - 1)
     sizes = (1 << (n + 1)) - 1
-    reach: list[dict] = [{}] * len(layers)
+    reach: list[dict[int, int]] = [{}] * len(layers)
     reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
     for i in range(len(cards) - 1, -1, -1):
         later = reach[i + 1]
@@ -749,7 +762,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         reach[i] = here
     plays: list[tuple[Card, ...]] = []
 
-    def walk(i, size, sset, acc):
+    def walk(i: int, size: int, sset: int, acc: list[int]) -> None:
         if len(plays) >= limit:
             return
         if i == len(cards):
@@ -785,7 +798,7 @@ def _removals(rem: int, m: int, kinds: list[int], mask: int) -> list[tuple[int, 
 
     def rec(i: int, left: int) -> None:
         if i == len(kinds):
-            if all(w > left for w, h, t in zip(kinds, have, take) if t < h):
+            if all(w > left for w, h, t in zip(kinds, have, take, strict=True) if t < h):
                 out.append((size - sum(take), rem - sum(t << (_FIELD * j) for j, t in enumerate(take))))
             return
         w = kinds[i]
@@ -798,7 +811,7 @@ def _removals(rem: int, m: int, kinds: list[int], mask: int) -> list[tuple[int, 
     return out
 
 
-def _minimal(rems: set, k: int) -> tuple:
+def _minimal(rems: set[tuple[int, int]], k: int) -> tuple[int, ...]:
     """The remainders (with their sizes) that contain no other remainder (a smaller remainder is
     never worse), smallest first.
 

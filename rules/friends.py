@@ -29,8 +29,8 @@ Decisions where section 12 is silent (pagat's Zhao Peng You where it speaks):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import CARDS, Card
 from .ruleset import FriendJoin, Partnership, Ruleset

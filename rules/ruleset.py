@@ -14,16 +14,12 @@ Decisions where the rules leave room (written down here and in the README):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Mapping
+from enum import Enum, StrEnum
+from typing import Any
 
 from .cards import CardError, rank_name, rank_value
-
-
-class StrEnum(str, Enum):
-    def __str__(self) -> str:
-        return self.value
 
 
 class Partnership(StrEnum):
@@ -176,7 +172,7 @@ class Ruleset:
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Ruleset":
+    def preset(cls, name: str, **overrides: Any) -> Ruleset:
         """A preset (docs/rules.md, "Presets") with the caller's overrides applied and validated."""
         spec = PRESETS.get(name)
         if spec is None:
@@ -196,7 +192,7 @@ class Ruleset:
         return cls.from_dict(params)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Build from a mapping of parameter names (a ``preset`` key applies that preset first)."""
         data = dict(data)
         if "preset" in data:
@@ -215,7 +211,7 @@ class Ruleset:
         rs.validate()
         return rs
 
-    def replace(self, **overrides: Any) -> "Ruleset":
+    def replace(self, **overrides: Any) -> Ruleset:
         return Ruleset.from_dict({**self.to_dict(), **overrides, "name": self.name})
 
     # -- derived values -----------------------------------------------------------------------

@@ -51,9 +51,10 @@ Decisions where RULES.md is silent (the seed named where one applies, else pagat
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .cards import CARDS, Card, points_of, rank_name, rank_value
 from .ruleset import KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring
@@ -106,15 +107,16 @@ def kitty_multiplier(scheme: Ruleset | KittyMultiplier | str, units: Any) -> int
         return 2 * cards_led
     if scheme is KittyMultiplier.TWO_W_POW_L:
         bw, bl = max(shapes, key=lambda s: (s[0], s[1]))   # greatest width, then greatest length
-        return 2 * bw ** bl
+        power: int = bw ** bl             # int ** int is typed Any (a negative power is a float)
+        return 2 * power
     if scheme is KittyMultiplier.UNIT_SIZE:
         return w * l
     if scheme is KittyMultiplier.POW2_PAIRS:
-        return 2 ** ((w // 2) * l + 1)
+        return 1 << ((w // 2) * l + 1)
     if scheme is KittyMultiplier.DOUBLE_LARGEST_UNIT:
         return 2 * w * l
     if scheme is KittyMultiplier.POW2_LARGEST_UNIT:
-        return 2 ** (w * l)
+        return 1 << (w * l)
     raise InputError(f"unknown kitty multiplier {scheme}", "rules/kitty_multiplier")  # pragma: no cover
 
 
@@ -234,7 +236,7 @@ def table_step(scoring: Scoring | str, decks: int) -> int:
     return 20 * decks
 
 
-def _table(scoring: Scoring, decks: int, s: int):
+def _table(scoring: Scoring, decks: int, s: int) -> tuple[list[tuple[int, str, int]], tuple[int, int, int | None]]:
     """A table as rows ``(below, side, levels)`` -- the first row whose bound exceeds p applies (the
     first bound is 1: p <= 0) -- and a tail ``(start, base, step)``: the attackers get
     ``base + (p - start) // step`` levels from ``start`` on (``step`` None: a flat ``base``)."""

@@ -12,8 +12,8 @@ because the cards may be split between players.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import Card
 from .order import Order, Trump, order_for
@@ -44,10 +44,7 @@ def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
         if order.eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     top = top_power(order, unit)
-    for run in runs(counts, order, unit.width, unit.length):
-        if order.power[run[-1]] > top:
-            return True
-    return False
+    return any(order.power[run[-1]] > top for run in runs(counts, order, unit.width, unit.length))
 
 
 def _lowest(order: Order, units: Sequence[Unit]) -> Unit:
@@ -62,7 +59,8 @@ def adjudicate_throw(rules: Ruleset, trump: Trump, lead_seat: int | None, lead: 
 
 
 def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, fmt: Format,
-                          others=None, unseen=None) -> ThrowResult:
+                          others: Sequence[tuple[int, Sequence[int]]] | None = None,
+                          unseen: Sequence[int] | None = None) -> ThrowResult:
     if others is not None:
         players = rules.players
         start = lead_seat if lead_seat is not None else -1

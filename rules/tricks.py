@@ -24,18 +24,32 @@ format of singles only compares every single.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import POINT_VALUES, Card, points_of, tally
-from .order import Order, TRUMP, Trump, order_for
+from .order import TRUMP, Order, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
-from .units import (Budget, Format, Unit, WorkExceeded, all_realizations, decompose_with, realizes, runs,
-                    substitutes)
-
+from .units import (
+    Budget,
+    Format,
+    Placement,
+    Run,
+    Shape,
+    Unit,
+    WorkExceeded,
+    all_realizations,
+    decompose_with,
+    realizes,
+    runs,
+    substitutes,
+)
 from .violations import InputError
 
 TRICK_WORK = 20000
+
+UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
+Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
 
 
 @dataclass(frozen=True)
@@ -57,7 +71,7 @@ class TrickResult:
     largest_unit: Unit
 
 
-def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple[int, int], run) -> tuple:
+def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
     top = run[-1]
     if used[1] >= 2 and rules.tractor_ranking is TractorRanking.FACE_VALUE:
@@ -66,21 +80,21 @@ def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple
 
 
 def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
-                 budget: Budget):
+                 budget: Budget) -> Vector | None:
     """The lexicographically best values of a split of ``counts`` into the format's multi-card
     units (in format order), or None when the play does not match the format.  Each unit takes
     the best value that leaves the rest realizable; equal best values are all tried."""
     wider = rules.wider_substitutes
     top = max(counts.values())
 
-    def fill(i: int, work: dict[int, int]):
+    def fill(i: int, work: dict[int, int]) -> Vector | None:
         if i == len(multi):
             return ()
         budget.spend()
         owed = multi[i]
         rest = multi[i + 1:]
-        best_value = None
-        options = []
+        best_value: UnitValue | None = None
+        options: list[Placement] = []
         for used in substitutes(owed, top, wider):
             for run in runs(work, order, used[0], used[1]):
                 value = _unit_value(rules, order, owed, used, run)
@@ -97,7 +111,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
                     options.append((used, run))
         if best_value is None:
             return None
-        best_tail = None
+        best_tail: Vector | None = None
         for used, run in options:
             for c in run:
                 work[c] -= used[0]
@@ -111,18 +125,19 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     return fill(0, dict(counts))
 
 
-def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int], budget: Budget):
+def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
+                      budget: Budget) -> Iterator[Vector]:
     """Value vectors of the splits of ``counts`` into the format, singles included (all-units)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) - len(multi)
     for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
-        groups: dict[tuple[int, int], list] = {}
+        groups: dict[Shape, list[UnitValue]] = {}
         left = dict(counts)
-        for owed, (used, run) in zip(multi, realization):
+        for owed, (used, run) in zip(multi, realization, strict=True):
             groups.setdefault(owed, []).append(_unit_value(rules, order, owed, used, run))
             for c in run:
                 left[c] -= used[0]
-        vector = []
+        vector: list[UnitValue] = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))
         if not multi:
@@ -131,20 +146,21 @@ def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int], budget:
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector, budget: Budget) -> tuple:
+def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict[int, int], best_vector: Vector | None,
+           budget: Budget) -> tuple[bool, bool, Vector | None]:
     """(matches the format, beats the current best vector, own best vector)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     compare = rules.trick_compare
     if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
         if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
             return False, False, None
-        top = (max(order.power[c] for c in challenger),)
+        top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
     if compare is TrickCompare.LARGEST_UNIT_FIRST:
         if len(multi) == 1 and multi[0][1] == 1:
             w = multi[0][0]
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
-            own = ((w, max(powers)),) if powers else None
+            own: Vector | None = ((w, max(powers)),) if powers else None
         else:
             own = _best_vector(rules, order, multi, challenger, budget)
         if own is None:
@@ -156,7 +172,7 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vec
     own = max(vectors)
     if best_vector is None:
         return True, True, own
-    return True, any(all(a > b for a, b in zip(v, best_vector)) for v in vectors), own
+    return True, any(all(a > b for a, b in zip(v, best_vector, strict=True)) for v in vectors), own
 
 
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
@@ -172,7 +188,8 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
                          "plays") from None
 
 
-def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickResult:
+def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+                  budget: Budget) -> TrickResult:
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
@@ -198,7 +215,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickR
         suits = {order.eff[c] for c in cards}
         kind = suits.pop() if len(suits) == 1 else None
         matches = wins = False
-        if kind == led or kind == TRUMP:
+        if kind in (led, TRUMP):
             is_trump = kind == TRUMP
             if is_trump and not best_trump:
                 matches, _, vector = _beats(rules, order, fmt, tally(cards), None, budget)

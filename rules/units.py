@@ -10,16 +10,25 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import AbstractSet, Callable, Iterable, Iterator, Sequence
 
 from .cards import CARDS, Card, pretty_cards
-from .order import SUIT_LABELS, Order, order_for
+from .order import SUIT_LABELS, Order, Trump, order_for
 from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 SPLIT_WORK = 20000
+
+Shape = tuple[int, int]                          # (width, length)
+Run = tuple[int, ...]                            # the distinct cards of a unit, low to high
+Placement = tuple[Shape, Run]                    # a unit of a shape on a run
+Realization = list[Placement]
+UnitKey = tuple[int, int, int]
+SplitUnit = tuple[Shape, Run, int]               # a placement and its top card's Order.seq
+Split = tuple[tuple[UnitKey, ...], tuple[int, ...], tuple[SplitUnit, ...]]   # keys, tie-break, units
 
 
 @dataclass(frozen=True)
@@ -91,7 +100,8 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int,
         yield from _extend((c,), counts, order, width, length, allowed)
 
 
-def _extend(path, counts, order, width, length, allowed=None):
+def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length: int,
+            allowed: AbstractSet[int] | None = None) -> Iterator[Run]:
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     for d in nxt:
         if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
@@ -131,7 +141,7 @@ def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
     return best
 
 
-def _longest_from(path, counts, order, width):
+def _longest_from(path: Run, counts: dict[int, int], order: Order, width: int) -> int:
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     best = len(path)
     for d in nxt:
@@ -208,13 +218,13 @@ def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: O
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
-            usable: Usable | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
+            usable: Usable | None = None) -> Realization | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    items = zip(shapes, tags) if tags is not None else ((s, False) for s in shapes)
+    items = zip(shapes, tags, strict=True) if tags is not None else ((s, False) for s in shapes)
     need = sorted((it for it in items if it[0] != (1, 1)), key=lambda it: (unit_key(it[0]), it[1]),
                   reverse=True)
     if not need:
@@ -226,14 +236,16 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     if max(w for (w, _), _ in need) > top:
         return None
     ordered = sorted(work, key=order.seq.__getitem__)
-    chosen: list = []
+    chosen: Realization = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
               budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget, usable):
+def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, order: Order, wider: bool,
+           top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: Sequence[int],
+           prev: Placement | None, budget: Budget, usable: Usable | None) -> bool:
     if i == len(need):
         return True
     budget.spend()
@@ -263,18 +275,18 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
 
 def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
                      wider: bool, limit: int = 2000,
-                     budget: Budget | None = None) -> Iterator[list[tuple[tuple[int, int], tuple[int, ...]]]]:
+                     budget: Budget | None = None) -> Iterator[Realization]:
     """Every realization of ``shapes`` (in the given order, singles included), up to ``limit``;
     equal shapes next to each other are filled in one order only."""
     work = dict(counts)
     top = max(work.values()) if work else 0
     produced = [0]
-    budget = budget if budget is not None else Budget(REALIZE_WORK)
+    spend = (budget if budget is not None else Budget(REALIZE_WORK)).spend
 
-    def rec(i, chosen):
+    def rec(i: int, chosen: Realization) -> Iterator[Realization]:
         if produced[0] >= limit:
             return
-        budget.spend()
+        spend()
         if i == len(shapes):
             produced[0] += 1
             yield list(chosen)
@@ -297,7 +309,7 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
 
 
 # -- decomposition -----------------------------------------------------------------------------
-def decompose(rules: Ruleset, trump, cards: Iterable[int]) -> Format:
+def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
     """The canonical decomposition of a lead or play of one effective suit (section 6)."""
     return decompose_with(order_for(rules, trump), cards)
 
@@ -331,7 +343,8 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
     return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
 
 
-def _best_split(counts: dict[int, int], order: Order, memo: dict, budget: Budget):
+def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
+                budget: Budget) -> Split:
     """The best split of ``counts``: ``(unit keys, tie-break, units)``.
 
     Splits compare by their unit keys (section 6), sorted descending, lexicographically; only
@@ -357,7 +370,7 @@ def _best_split(counts: dict[int, int], order: Order, memo: dict, budget: Budget
     placements = _largest_units(live, order)
     if len(placements) > 1 and _compatible(live, placements):
         return _take_all(live, order, memo, budget, key, placements)
-    best = None
+    best: Split | None = None
     for shape, run in placements:
         w = shape[0]
         for c in run:
@@ -374,11 +387,12 @@ def _best_split(counts: dict[int, int], order: Order, memo: dict, budget: Budget
                   units[:at] + ((shape, run, top),) + units[at:])
         if best is None or option[:2] > best[:2]:
             best = option
+    assert best is not None                   # live holds a unit, so there is a placement
     memo[key] = best
     return best
 
 
-def _compatible(live: dict[int, int], placements) -> bool:
+def _compatible(live: dict[int, int], placements: Sequence[Placement]) -> bool:
     """Whether the cards hold every placement at once."""
     need: dict[int, int] = {}
     for (w, _l), run in placements:
@@ -387,7 +401,8 @@ def _compatible(live: dict[int, int], placements) -> bool:
     return all(live[c] >= k for c, k in need.items())
 
 
-def _take_all(live, order, memo, budget, key, placements):
+def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
+              budget: Budget, key: tuple[tuple[int, int], ...], placements: Sequence[Placement]) -> Split:
     """Placements of the largest unit that never compete are all in the best split.
 
     No placement of the largest unit can be taken twice (cards held twice its width would hold a
@@ -402,21 +417,21 @@ def _take_all(live, order, memo, budget, key, placements):
             live[c] += w
     mine = tuple((shape, run, order.seq[run[-1]]) for shape, run in placements)
     merged = sorted(mine + units, key=lambda u: (unit_key(u[0]), u[2]), reverse=True)
-    result = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
+    result: Split = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
     memo[key] = result
     return result
 
 
-def _trivial_split(live: dict[int, int], order: Order):
+def _trivial_split(live: dict[int, int], order: Order) -> tuple[SplitUnit, ...]:
     """One group, or all singles: the split has no choice."""
     cards = sorted(live, key=order.seq.__getitem__, reverse=True)
     return tuple(((live[c], 1), (c,), order.seq[c]) for c in cards)
 
 
-def _largest_units(live, order):
+def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
     """Every placement of the largest unit (by cards, width, length) that ``live`` holds."""
-    best_key = None
-    found = []
+    best_key: UnitKey | None = None
+    found: list[Placement] = []
     for w in range(max(live.values()), 0, -1):
         shape = (w, longest_runs(live, order, w) if w > 1 else 1)
         k = unit_key(shape)
@@ -427,7 +442,7 @@ def _largest_units(live, order):
     return found
 
 
-def describe_realization(realization) -> str:
+def describe_realization(realization: Iterable[Placement]) -> str:
     parts = []
     for (w, l), run in realization:
         parts.append(Unit(w, l, tuple(CARDS[c] for c in run)).describe())

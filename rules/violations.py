@@ -5,8 +5,9 @@ people and may be reworded.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,7 @@ class Violation:
     message: str
     detail: Mapping[str, Any] = field(default_factory=dict)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         yield self.code
         yield self.message
 

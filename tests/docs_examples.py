@@ -69,7 +69,7 @@ def mismatch(shown, actual, where: str = "") -> str | None:
     if isinstance(shown, list):
         if not isinstance(actual, list) or len(shown) != len(actual):
             return f"{where}: the docs show {shown!r}, the answer is {actual!r}"
-        for i, (a, b) in enumerate(zip(shown, actual)):
+        for i, (a, b) in enumerate(zip(shown, actual, strict=True)):
             found = mismatch(a, b, f"{where}/{i}")
             if found:
                 return found

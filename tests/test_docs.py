@@ -37,7 +37,7 @@ def test_rules_doc_names_every_served_parameter_and_value(client):
     from schemas.parameters import PARAMETERS
     for preset in client.get("/v1/rulesets").get_json()["rulesets"]:
         assert f"`{preset['name']}`" in text
-        for name, value in preset["parameters"].items():
+        for name in preset["parameters"]:
             assert f"`{name}`" in text, name
             assert name in PARAMETERS, name
             for option in PARAMETERS[name][1]:

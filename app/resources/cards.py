@@ -4,7 +4,6 @@ from __future__ import annotations
 from rules import decompose
 from rules.cards import points_of
 from rules.order import order_for
-
 from schemas import present
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from rules.deal import deal
-
 from schemas import present
 from schemas.deals import DealRequestSchema, DealSchema
 

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from rules.declarations import check_declaration, declaration_options
-
 from schemas import present
-from schemas.declarations import (DeclarationOptionsAnswerSchema, DeclarationOptionsSchema,
-                                  DeclarationVerdictSchema, ValidateDeclarationSchema)
+from schemas.declarations import (
+    DeclarationOptionsAnswerSchema,
+    DeclarationOptionsSchema,
+    DeclarationVerdictSchema,
+    ValidateDeclarationSchema,
+)
 
-from .. import engine
-from .. import i18n
+from .. import engine, i18n
 from ..extensions import Blueprint
 
 blp = Blueprint("declarations", __name__, url_prefix="/v1/declarations",

@@ -6,9 +6,8 @@ from rules.adjudicate import HandRecord, Play, adjudicate
 from rules.friends import FriendCall
 from rules.order import order_for
 from rules.scoring import settle
-
 from schemas import present
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, SettlementSchema
+from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
 
 from .. import engine, i18n
 from ..extensions import Blueprint

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from rules import check_play, legal_plays
 from rules.order import order_for
-
 from schemas import present
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 

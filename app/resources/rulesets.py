@@ -4,7 +4,6 @@ from __future__ import annotations
 from flask import abort
 
 from rules.ruleset import PRESETS
-
 from schemas.rulesets import RulesetListSchema, RulesetSchema, present
 
 from ..extensions import Blueprint

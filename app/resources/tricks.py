@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from rules import trick_winner
 from rules.order import order_for
-
 from schemas import present
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 

@@ -19,9 +19,13 @@ from app.logs import JsonLogger
 from app.resources import cards, deals, declarations, hands, plays, tricks
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 from schemas.deals import DealRequestSchema, DealSchema
-from schemas.declarations import (DeclarationOptionsAnswerSchema, DeclarationOptionsSchema,
-                                  DeclarationVerdictSchema, ValidateDeclarationSchema)
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, SettlementSchema
+from schemas.declarations import (
+    DeclarationOptionsAnswerSchema,
+    DeclarationOptionsSchema,
+    DeclarationVerdictSchema,
+    ValidateDeclarationSchema,
+)
+from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 

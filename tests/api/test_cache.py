@@ -10,7 +10,6 @@ from app import create_app
 from app.cache import canonical, make_key
 from app.fingerprint import FINGERPRINT
 from rules.cards import parse_cards
-
 from tests.conftest import free_port
 
 from .helpers import QQ_HEARTS

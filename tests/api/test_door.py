@@ -11,8 +11,8 @@ from werkzeug.test import Client
 from werkzeug.wrappers import Response
 
 from app import create_app, door, loading
-from app.i18n import negotiate
 from app.fingerprint import FINGERPRINT, engine_fingerprint
+from app.i18n import negotiate
 
 from .helpers import QQ_HEARTS, assert_problem
 

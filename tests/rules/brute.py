@@ -35,9 +35,9 @@ Cost grows quickly; keep hands to about 14-20 cards.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from itertools import product
-from typing import Iterable, Iterator, Sequence
 
 from rules.order import TRUMP, Trump, order_for
 from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
@@ -73,7 +73,7 @@ def shape_cards(shape: Sequence[tuple[int, int]]) -> int:
     return sum(w * length for w, length in shape)
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every shape of exactly k cards (L >= 2 needs w >= 2)."""
     kinds = sorted(((w, length) for w in range(1, k + 1) for length in range(1, k // w + 1)
@@ -341,7 +341,7 @@ class Reference:
 
     def beats(self, challenger: set[tuple], best: tuple) -> bool:
         if self.rules.trick_compare is TrickCompare.ALL_UNITS:
-            return any(all(a > b for a, b in zip(v, best)) for v in challenger)
+            return any(all(a > b for a, b in zip(v, best, strict=True)) for v in challenger)
         return max(challenger) > best
 
     def trick(self, plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
@@ -411,7 +411,7 @@ class Reference:
                 versions.setdefault(shape, set()).add(tagged)
             return [(shape, versions[shape]) for shape in ordered]
         for rungs in product(*(ladder(u) for u in units)):
-            tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs) for u in rung
+            tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs, strict=True) for u in rung
                                   for t in read(u, keep and lead_unit[1] == 1)))
             versions.setdefault(shape_of(u for u, _ in tagged), set()).add(tagged)
         return sorted(versions.items(), reverse=True)
@@ -462,7 +462,7 @@ class Reference:
         return place(0)
 
     # -- following (section 7) --------------------------------------------------------------
-    def position(self, hand: Sequence[int], lead: Sequence[int]) -> "Position":
+    def position(self, hand: Sequence[int], lead: Sequence[int]) -> Position:
         return Position(self, hand, lead)
 
 

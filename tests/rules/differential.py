@@ -59,10 +59,7 @@ def rank_text(level: int) -> str:
 def random_rules(rng: random.Random, *, throws: bool = False) -> dict:
     """A preset with a random subset of the section 3 overrides; 3-8 decks most of the time."""
     preset = rng.choice(PRESETS)
-    if preset == "shengji":
-        decks = rng.choice([1, 2, 3, 3, 3])
-    else:
-        decks = rng.choice([1, 2, 3, 3, 4, 4, 5, 6, 7, 8])
+    decks = rng.choice([1, 2, 3, 3, 3]) if preset == "shengji" else rng.choice([1, 2, 3, 3, 4, 4, 5, 6, 7, 8])
     spec: dict = {"preset": preset, "decks": decks}
     for name, values in PARAMETERS.items():
         if rng.random() < 0.5:

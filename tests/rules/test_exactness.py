@@ -8,6 +8,7 @@ from rules.order import Trump
 from rules.ruleset import Ruleset
 from tests.rules.brute import Reference
 
+
 def cards(*texts):
     return [int(c) for c in parse_cards(texts)]
 

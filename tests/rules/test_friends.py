@@ -2,8 +2,14 @@
 import pytest
 
 from rules.cards import card, parse_cards
-from rules.friends import (FriendCall, check_friend_calls, default_friend_count, first_played_friends,
-                           holder_friends, teams_after)
+from rules.friends import (
+    FriendCall,
+    check_friend_calls,
+    default_friend_count,
+    first_played_friends,
+    holder_friends,
+    teams_after,
+)
 from rules.ruleset import Ruleset
 from rules.violations import InputError
 
