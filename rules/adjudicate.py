@@ -1,4 +1,4 @@
-"""Whole-hand adjudication: every step of a recorded hand, in order (RULES.md sections 2, 6-12).
+"""Whole-hand adjudication: every step of a recorded hand, in order (rules sections 2, 6-12).
 
 :func:`adjudicate` takes a :class:`HandRecord` -- the ruleset, the dealer, every seat's level, the
 deal (every hand and the kitty, as dealt), the declarations, the kitty discard, the friend calls

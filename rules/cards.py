@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md section 2).
+"""Cards and their notation (rules section 2).
 
 A card is a small integer wrapped in :class:`Card`: ``suit * 13 + (rank - 2)`` for suited cards,
 52 for the small joker and 53 for the big joker.  Copies from several decks are identical, so a

@@ -1,4 +1,4 @@
-"""Shuffling and dealing (RULES.md section 3: ``decks``, ``players``, ``kitty_size``).
+"""Shuffling and dealing (rules section 3: ``decks``, ``players``, ``kitty_size``).
 
 A deal gives every seat ``rules.hand_size`` cards and sets ``rules.kitty`` cards aside.  The same
 seed always gives the same deal, on every machine and every Python version, because the shuffle

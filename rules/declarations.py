@@ -1,4 +1,4 @@
-"""Declarations (亮主, 加固, 反): RULES.md sections 3 and 10.
+"""Declarations (亮主, 加固, 反): rules sections 3 and 10.
 
 A declaration shows ``k`` identical level cards of one suit (or, where ``declare_with_twos``, ``k``
 identical 2s) and names that suit trump; ``k`` identical jokers name no-trump where
@@ -15,7 +15,7 @@ Public functions:
   ``kitty-reveal``);
 - :func:`first_hand_dealer` -- who deals the first hand.
 
-Decisions where RULES.md section 10 is silent (seed named where one applies, else pagat.com):
+Decisions where rules section 10 is silent (the rule family named where one applies, else pagat.com):
 
 - *Kinds.*  ``declare`` is the first declaration of the hand; ``reinforce`` is the standing declarer
   showing more cards for the same trump (suit, or no-trump); every other valid declaration is an
@@ -25,16 +25,16 @@ Decisions where RULES.md section 10 is silent (seed named where one applies, els
   the same number of cards (``BJ BJ`` over their own ``SJ SJ``) changes nothing and is refused as
   too weak; a declarer's joker set over their own suit (or a suit over their own jokers) is an
   overturn of their own declaration and refused.
-- *qq* (seed 002).  Only single and pair declarations exist there: a suit declaration of two or more
+- *qq* (the qq rules).  Only single and pair declarations exist there: a suit declaration of two or more
   identical cards counts as a "pair" (reachable only with 3 decks), and joker sets follow
   ``joker_declarations``.  反无主 (jokers) may be made by anyone, the standing declarer included, since
-  seed 002 does not restrict it; 自保 is the standing declarer's pair of the same suit; 反主 is another
+  the qq rules does not restrict it; 自保 is the standing declarer's pair of the same suit; 反主 is another
   player's pair in any suit.  The standing declarer's pair of another suit is refused as an overturn
   of their own declaration.  After one of these three, every declaration is refused (closed).
-- *count-min2-overturn* (seed 004).  "More cards than the current one" is read literally: an overturn
+- *count-min2-overturn* (the four-deck rules).  "More cards than the current one" is read literally: an overturn
   needs ``k >= 2`` and ``k`` strictly greater than the standing ``k`` (the joker tier does not help);
   the declarer's reinforcement needs more cards too.  The first declaration may show any ``k >= 1``.
-- *declare_with_twos* (seed 000).  The family (level cards or 2s) is fixed by the first suited
+- *declare_with_twos* (the tuolaji rules).  The family (level cards or 2s) is fixed by the first suited
   declaration; joker sets belong to neither family and never fix it.  At level 2 the 2s *are* the
   level cards, so there is one family.
 - *Copies.*  Showing more copies of a card than ``decks`` allows is malformed input
@@ -44,9 +44,9 @@ Decisions where RULES.md section 10 is silent (seed named where one applies, els
   (``first_hand=True``) the deal is redone.  The kitty's cards are turned in the order given: the
   first level card sets the suit; if none, the suited card of the highest printed rank (A high; the
   first turned among equals); jokers have no suit and are skipped; a kitty of jokers only (or an
-  empty kitty) gives no-trump.  ``no-trump`` (seed 002) plays without a trump suit at the level.
+  empty kitty) gives no-trump.  ``no-trump`` (the qq rules) plays without a trump suit at the level.
 - *First dealer.*  In the first hand the standing declarer deals (section 10).  When nobody declared
-  and the ruleset plays on (``no-trump``), seed 002 names no dealer: the caller's ``default_seat``
+  and the ruleset plays on (``no-trump``), the qq rules names no dealer: the caller's ``default_seat``
   (seat 0 unless given) deals.  Under ``redeal`` there is no dealer (``None``).
 """
 from __future__ import annotations

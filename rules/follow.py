@@ -1,4 +1,4 @@
-"""Following a lead: the structure obligation, play checks and legal plays (RULES.md section 7).
+"""Following a lead: the structure obligation, play checks and legal plays (rules section 7).
 
 The obligation is one general rule.  Each lead unit ``(w, L)`` has a ladder: itself, then every
 shape of ``w·L`` cards that is weaker in ``width-first`` order.  A shape is weaker than ``(w, L)``
@@ -12,7 +12,7 @@ is realizable and packable.
 Variants are parameters: ``tractor_obligation: false`` keeps each lead unit's ladder but reads
 every owed unit ``(w, L)`` as ``L`` units ``(w, 1)``, adjacency ignored (so a titanic led owes two
 triples, else three pairs); ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
-exactly one length-2 titanic by the fixed ladders of seed 001; ``wider_substitutes`` lets a wider
+exactly one length-2 titanic by the fixed ladders of the shengji rules; ``wider_substitutes`` lets a wider
 unit of the same card count realize an owed unit.
 
 Counting legal plays: every unit has width ≥ 2, so whether a play realizes the owed units
@@ -374,7 +374,7 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
                lead: Sequence[int] | None = None, *, seat: int | None = None,
                others: Sequence[tuple[int, Sequence[int]]] | None = None,
                unseen: Sequence[int] | None = None, budget: Budget | None = None) -> Verdict:
-    """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7.
+    """Check a lead (``lead=None``) or a follow against rules sections 6 and 7.
 
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""

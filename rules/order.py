@@ -1,4 +1,4 @@
-"""Card order and trumps (RULES.md section 4) and tractor adjacency (section 5).
+"""Card order and trumps (rules section 4) and tractor adjacency (section 5).
 
 :func:`order_for` builds, once per (ruleset, trump), an :class:`Order`: for every card its
 effective suit, its strength (dense integers inside an effective suit; equal cards share one),

@@ -1,4 +1,4 @@
-"""Throws: whether a multi-unit lead stands, and what a failed one is reduced to (RULES.md section 6).
+"""Throws: whether a multi-unit lead stands, and what a failed one is reduced to (rules section 6).
 
 A unit of the throw is beaten when another hand's cards of the same effective suit hold a unit of
 the same width and length whose top card ranks strictly higher (section 4 order); a unit's top

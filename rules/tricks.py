@@ -1,4 +1,4 @@
-"""Who wins a trick (RULES.md section 8).
+"""Who wins a trick (rules section 8).
 
 The lead's format is fixed by the first play.  A later play can win only when it matches the
 format: the same number of cards, all of the led suit or all trump, and units that realize every

@@ -1,4 +1,4 @@
-"""Units, tractors and the canonical decomposition of a play (RULES.md sections 5 and 6).
+"""Units, tractors and the canonical decomposition of a play (rules sections 5 and 6).
 
 A unit is ``width`` identical cards at each of ``length`` adjacent cards of one effective suit
 (adjacency from :mod:`rules.order`).  Cards of one effective suit are handled as a count map
