@@ -335,12 +335,29 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
+    tractor = _whole_tractor(counts, order)
+    if tractor is not None:
+        return [tractor]
     try:
         best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     except WorkExceeded:
         raise InputError("splitting these cards into units needs more search steps than the service's "
                          "work bound; it does not decide plays this large") from None
     return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
+
+
+def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
+    """The one unit that uses every card, when the cards are held equally often (twice or more)
+    and form exactly one run: no split can start with a larger unit, and it is the only split
+    made of that unit, so it is the best split (what :func:`_best_split` finds); else None."""
+    widths = set(counts.values())
+    if len(widths) != 1:
+        return None
+    (w,) = widths
+    found = list(runs(counts, order, w, len(counts)))
+    if len(found) != 1:
+        return None
+    return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],

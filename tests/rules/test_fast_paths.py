@@ -180,3 +180,31 @@ def test_fast_paths_decide_the_common_shapes():
     # a pair held but not played: the general path words the violation
     assert follow._owed_without_violation(rs, order, fmt, {c("6H"): 2, c("7H"): 1}, {c("6H"): 1, c("7H"): 1},
                                           Budget(100)) is None
+
+
+@bounded(400)
+@given(SEEDS)
+def test_whole_tractor_shortcut_is_the_best_split(seed):
+    """Cards held equally often that form one run decompose as the general split search says."""
+    from rules.units import SPLIT_WORK, _best_split, _whole_tractor
+    rng = random.Random(seed)
+    position = generate(rng, "decompose")
+    rs, trump = load(position)
+    order = order_for(rs, trump)
+    cards = cards_of(position["cards"])
+    if rng.random() < 0.7:      # most random lists are not one run: build one from a held run
+        counts = {c: cards.count(c) for c in cards}
+        w = rng.randint(2, max(2, rs.decks))
+        found = [r for length in (2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        if found:
+            cards = [c for c in rng.choice(found) for _ in range(w)]
+    counts = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    if len(counts) < 2 or max(counts.values()) < 2:
+        return
+    fast = _whole_tractor(counts, order)
+    if fast is None:
+        return
+    keys, ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(fast.width, fast.length, fast.cards)]
