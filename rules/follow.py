@@ -58,7 +58,7 @@ SHENGJI_3DECK_LADDERS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
 
@@ -72,6 +72,13 @@ class Verdict:
     play_format: Format | None = field(default=None, repr=False, compare=False)
     play: tuple[int, ...] = field(default=(), repr=False, compare=False)
     order: Order | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, legal: bool, violations: tuple[Violation, ...], throw: ThrowResult | None = None,
+                 owed: tuple[tuple[int, int], ...] | None = None, play_format: Format | None = None,
+                 play: tuple[int, ...] = (), order: Order | None = None) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        self.__dict__.update(legal=legal, violations=violations, throw=throw, owed=owed, play_format=play_format,
+                             play=play, order=order)
 
     @cached_property
     def format(self) -> Format | None:

@@ -31,13 +31,22 @@ SplitUnit = tuple[Shape, Run, int]               # a placement and its top card'
 Split = tuple[tuple[UnitKey, ...], tuple[int, ...], tuple[SplitUnit, ...]]   # keys, tie-break, units
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Unit:
     """``width`` copies of each card in ``cards`` (a run, low to high in chain order)."""
 
     width: int
     length: int
     cards: tuple[Card, ...]
+
+    # A hand-written __init__ (fields stored straight into __dict__) builds this frozen value (built on every
+    # play) at about half the cost of the generated one, which sets each field through object.__setattr__; eq, hash and repr
+    # stay generated.
+    def __init__(self, width: int, length: int, cards: tuple[Card, ...]) -> None:
+        d = self.__dict__
+        d["width"] = width
+        d["length"] = length
+        d["cards"] = cards
 
     @property
     def size(self) -> int:
@@ -62,13 +71,19 @@ class Unit:
         return f"the {self.kind} {pretty_cards(self.all_cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Format:
     """The canonical decomposition of a play (section 6): units by (cards, width, length) descending."""
 
     suit: str
     units: tuple[Unit, ...]
     is_throw: bool
+
+    def __init__(self, suit: str, units: tuple[Unit, ...], is_throw: bool) -> None:   # see Unit.__init__
+        d = self.__dict__
+        d["suit"] = suit
+        d["units"] = units
+        d["is_throw"] = is_throw
 
     @property
     def size(self) -> int:
