@@ -3,9 +3,11 @@
 What is measured (cases from :mod:`bench.cases`, fixed seeds):
 
 - follow check: ``rules.check_play(rules, trump, hand, play, lead)`` per follow case
-  (2 000 2-deck cases over the five 2-deck presets, 500 ``four-deck`` cases);
+  (2 000 2-deck cases over the five 2-deck presets, leads 30 % singles, 35 % pairs, 10 % tractors,
+  25 % throws, a quarter of the plays illegal; 500 ``four-deck`` cases);
 - legal-play listing: ``rules.legal_plays(rules, trump, hand, lead, limit=100)`` on the same cases;
-- trick winner: ``rules.trick_winner(rules, trump, plays)`` of four plays (lead + three legal follows);
+- trick winner: ``rules.trick_winner(rules, trump, plays)`` of four plays (lead + three legal follows;
+  2 000 2-deck cases with the same lead mix, 250 four-deck cases);
 - adversarial: the slowest inputs the schemas accept (longest throws, void followers, 8-deck hands,
   30+ card leads, a seeded random sample of skewed 8-deck deals): the maximum time is reported;
 - whole-hand adjudication (when ``rules.adjudicate`` exists): hands made by playing random legal
@@ -16,7 +18,7 @@ in ``rules`` other than the per-(ruleset, trump) order tables is cleared before 
 and the run says which ones it found).  The order tables are cached by design and are warmed
 once, before timing.  Each case is timed once per pass, in a shuffled order, over several passes;
 a case's time is its fastest pass (this filters noise from other processes on the machine, not
-warm-up: no answer survives between calls).  Figures are the median, p99 and max over cases.
+warm-up: no answer survives between calls).  Figures are the mean, median, p99 and max over cases.
 
 Baseline: in the same run, a fixed pure-Python workload (sorting a shuffled list of 25 ints,
 1 000 times, timed repeatedly before, between and after the figures; median) gives the time of
@@ -59,17 +61,17 @@ from . import cases as C
 HERE = Path(__file__).resolve().parent
 ADVERSARIAL_TIMEOUT_S = 10.0
 
-# figure key -> (statistic the target applies to, target in microseconds)
+# figure key -> ((statistic a target applies to, target in microseconds), ...)
 TARGETS = {
-    "follow2": ("median", 15.0),
-    "follow4": ("median", 60.0),
-    "trick2": ("median", 20.0),
-    "trick4": ("median", 20.0),
-    "legal2": ("p99", 5_000.0),
-    "legal4": ("p99", 25_000.0),
-    "adversarial": ("max", 100_000.0),
-    "hand2": ("median", 20_000.0),
-    "hand4": ("median", 100_000.0),
+    "follow2": (("mean", 10.0), ("median", 15.0)),
+    "follow4": (("median", 60.0),),
+    "trick2": (("mean", 12.0), ("median", 20.0)),
+    "trick4": (("median", 20.0),),
+    "legal2": (("p99", 5_000.0),),
+    "legal4": (("p99", 25_000.0),),
+    "adversarial": (("max", 100_000.0),),
+    "hand2": (("median", 20_000.0),),
+    "hand4": (("median", 100_000.0),),
 }
 
 
@@ -180,12 +182,12 @@ class Run:
 
     def figure(self, key, name, times, n_note=""):
         vals = list(times.values())
-        stat, target = TARGETS.get(key, (None, None))
+        targets = TARGETS.get(key, ())
         row = {"key": key, "name": name, "n": len(vals), "median": statistics.median(vals) if vals else float("nan"),
+               "mean": statistics.mean(vals) if vals else float("nan"),
                "p99": percentile(vals, 0.99), "max": max(vals) if vals else float("nan"),
-               "stat": stat, "target": target, "note": n_note}
-        if stat:
-            row["pass"] = bool(vals) and row[stat] <= target
+               "targets": targets, "note": n_note}
+        row["pass"] = [bool(vals) and row[stat] <= target for stat, target in targets]
         self.figures.append(row)
         return row
 
@@ -474,15 +476,15 @@ def report(run: Run, meta: dict) -> str:
              + (f"; caches cleared before every call: {', '.join(meta['caches'])}" if meta["caches"] else
                 "; no other cache found in rules/"),
              f"- total run time: {meta['elapsed']:.0f} s", "",
-             "| figure | n | median | p99 | max | target | result | median / p99 / max in x sort25 |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| figure | n | mean | median | p99 | max | target | result | median / p99 / max in x sort25 |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for f in run.figures:
-        tgt = f"{f['stat']} ≤ {fmt_us(f['target'])}" if f["stat"] else ""
-        res = ("PASS" if f["pass"] else "FAIL") if f["stat"] else ""
+        tgt = ", ".join(f"{stat} ≤ {fmt_us(target)}" for stat, target in f["targets"])
+        res = ", ".join("PASS" if ok else "FAIL" for ok in f["pass"])
         ratio = f"{f['median'] / base:,.0f} / {f['p99'] / base:,.0f} / {f['max'] / base:,.0f}"
         name = f["name"] + (f" — {f['note']}" if f["note"] and f["key"].startswith("adv:") else "")
-        lines.append(f"| {name} | {f['n']} | {fmt_us(f['median'])} | {fmt_us(f['p99'])} | {fmt_us(f['max'])} "
-                     f"| {tgt} | {res} | {ratio} |")
+        lines.append(f"| {name} | {f['n']} | {fmt_us(f['mean'])} | {fmt_us(f['median'])} | {fmt_us(f['p99'])} "
+                     f"| {fmt_us(f['max'])} | {tgt} | {res} | {ratio} |")
     if run.breakdown:
         lines += ["", "## Breakdown by preset and lead kind (medians; listing max)", "",
                   "| preset | lead | n | check_play median | legal_plays median | legal_plays max |",
@@ -539,7 +541,7 @@ def main(argv=None) -> int:
     ap.add_argument("--output", default=str(HERE / "RESULTS.md"))
     args = ap.parse_args(argv)
     t_start = time.perf_counter()
-    n2, n4, t2, t4, nadv = (200, 50, 100, 25, 8) if args.quick else (2000, 500, 1000, 250, 40)
+    n2, n4, t2, t4, nadv = (200, 50, 200, 25, 8) if args.quick else (2000, 500, 2000, 250, 40)
 
     print("building cases …", flush=True)
     follows = C.follow_cases(n2, n4)

@@ -58,7 +58,7 @@ SHENGJI_3DECK_LADDERS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
 
@@ -72,6 +72,13 @@ class Verdict:
     play_format: Format | None = field(default=None, repr=False, compare=False)
     play: tuple[int, ...] = field(default=(), repr=False, compare=False)
     order: Order | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, legal: bool, violations: tuple[Violation, ...], throw: ThrowResult | None = None,
+                 owed: tuple[tuple[int, int], ...] | None = None, play_format: Format | None = None,
+                 play: tuple[int, ...] = (), order: Order | None = None) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        self.__dict__.update(legal=legal, violations=violations, throw=throw, owed=owed, play_format=play_format,
+                             play=play, order=order)
 
     @cached_property
     def format(self) -> Format | None:
@@ -461,6 +468,9 @@ def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Se
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
+    owed_fast = _owed_without_violation(rules, order, lead_format, held, played, budget)
+    if owed_fast is not None:
+        return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
     obligation = Obligation(rules, order, lead_format, held, budget)
     try:
         owed = obligation.strongest()
@@ -472,6 +482,39 @@ def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Se
     if example is not None:
         violations.append(_unit_violation(obligation, owed, example))
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
+
+
+def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+                            played: dict[int, int], budget: Budget) -> tuple[tuple[int, int], ...] | None:
+    """The owed shape of a follow of more than ``held``'s count, when it is decided without the
+    obligation's search and the play owes no ``MUST_PLAY_UNIT``; None otherwise (the caller then
+    runs :class:`Obligation`, which gives the same owed shape in these cases):
+
+    - the lead's units are all singles, or the follower holds no two equal cards of the suit:
+      nothing is owed (no rung of any ladder holds a single, so no reading owes one);
+    - without reservations (``follow_protection`` none) and without a ladder, when the played
+      suit cards realize every multi-card unit of the lead (as the obligation reads them), the
+      strongest owed shape is that whole shape: the held cards, which contain the played ones,
+      realize it, and it packs into the lead's bins one unit per bin."""
+    if max(held.values()) < 2:
+        return ()
+    units = lead_format.units
+    if all(u.width == 1 for u in units):
+        return ()
+    if rules.follow_protection is not FollowProtection.NONE:
+        return None
+    if (rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1
+            and units[0].shape in SHENGJI_3DECK_LADDERS):
+        return None
+    whole = _expanded([u.shape for u in units], not rules.tractor_obligation)
+    if sum(w * l for w, l in whole) > sum(played.values()):
+        return None
+    try:
+        if realize(played, whole, order, rules.wider_substitutes, budget) is None:
+            return None
+    except WorkExceeded:
+        raise _too_large() from None
+    return tuple(sorted(whole, reverse=True))
 
 
 def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:

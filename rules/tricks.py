@@ -52,15 +52,23 @@ UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): 
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayOutcome:
     seat: int
     matches_format: bool
     trump: bool
     beats_previous_best: bool
 
+    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        d = self.__dict__
+        d["seat"] = seat
+        d["matches_format"] = matches_format
+        d["trump"] = trump
+        d["beats_previous_best"] = beats_previous_best
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class TrickResult:
     winner: int
     winning_index: int
@@ -69,6 +77,12 @@ class TrickResult:
     format: Format
     plays: tuple[PlayOutcome, ...]
     largest_unit: Unit
+
+    def __init__(self, winner: int, winning_index: int, points: int, point_cards: tuple[Card, ...],
+                 format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        self.__dict__.update(winner=winner, winning_index=winning_index, points=points, point_cards=point_cards,
+                             format=format, plays=plays, largest_unit=largest_unit)
 
 
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
@@ -146,10 +160,10 @@ def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[in
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict[int, int], best_vector: Vector | None,
-           budget: Budget) -> tuple[bool, bool, Vector | None]:
-    """(matches the format, beats the current best vector, own best vector)."""
-    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
+def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
+           best_vector: Vector | None, budget: Budget) -> tuple[bool, bool, Vector | None]:
+    """(matches the format, beats the current best vector, own best vector); ``multi``: the
+    format's multi-card unit shapes."""
     compare = rules.trick_compare
     if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
         if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
@@ -207,7 +221,8 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         if len(cards) != n:
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    _, _, best_vector = _beats(rules, order, fmt, tally(lead_cards), None, budget)
+    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
+    _, _, best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
@@ -218,12 +233,12 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
             if is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, tally(cards), None, budget)
+                matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, tally(cards), best_vector, budget)
+                matches, wins, vector = _beats(rules, order, fmt, multi, tally(cards), best_vector, budget)
             else:
-                matches = _beats(rules, order, fmt, tally(cards), None, budget)[0]
+                matches = _beats(rules, order, fmt, multi, tally(cards), None, budget)[0]
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))

@@ -31,13 +31,22 @@ SplitUnit = tuple[Shape, Run, int]               # a placement and its top card'
 Split = tuple[tuple[UnitKey, ...], tuple[int, ...], tuple[SplitUnit, ...]]   # keys, tie-break, units
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Unit:
     """``width`` copies of each card in ``cards`` (a run, low to high in chain order)."""
 
     width: int
     length: int
     cards: tuple[Card, ...]
+
+    # A hand-written __init__ (fields stored straight into __dict__) builds this frozen value (built on every
+    # play) at about half the cost of the generated one, which sets each field through object.__setattr__; eq, hash and repr
+    # stay generated.
+    def __init__(self, width: int, length: int, cards: tuple[Card, ...]) -> None:
+        d = self.__dict__
+        d["width"] = width
+        d["length"] = length
+        d["cards"] = cards
 
     @property
     def size(self) -> int:
@@ -62,13 +71,19 @@ class Unit:
         return f"the {self.kind} {pretty_cards(self.all_cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Format:
     """The canonical decomposition of a play (section 6): units by (cards, width, length) descending."""
 
     suit: str
     units: tuple[Unit, ...]
     is_throw: bool
+
+    def __init__(self, suit: str, units: tuple[Unit, ...], is_throw: bool) -> None:   # see Unit.__init__
+        d = self.__dict__
+        d["suit"] = suit
+        d["units"] = units
+        d["is_throw"] = is_throw
 
     @property
     def size(self) -> int:
@@ -335,12 +350,29 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
+    tractor = _whole_tractor(counts, order)
+    if tractor is not None:
+        return [tractor]
     try:
         best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     except WorkExceeded:
         raise InputError("splitting these cards into units needs more search steps than the service's "
                          "work bound; it does not decide plays this large") from None
     return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
+
+
+def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
+    """The one unit that uses every card, when the cards are held equally often (twice or more)
+    and form exactly one run: no split can start with a larger unit, and it is the only split
+    made of that unit, so it is the best split (what :func:`_best_split` finds); else None."""
+    widths = set(counts.values())
+    if len(widths) != 1:
+        return None
+    (w,) = widths
+    found = list(runs(counts, order, w, len(counts)))
+    if len(found) != 1:
+        return None
+    return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
