@@ -49,7 +49,6 @@ MAX_LIMIT = 1000
 FOLLOW_WORK = 60000
 COUNT_WORK = 8000
 DP_STATES = 20000
-_DIGIT = 256   # bits per coefficient: more than log2 of the plays of any hand the schemas accept
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -166,6 +165,8 @@ class Obligation:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
         self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
+        self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
+        self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
 
     # -- reservations -----------------------------------------------------------------------
     def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
@@ -220,7 +221,11 @@ class Obligation:
             return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
         if realize(counts, units, self.order, self.wider, self.budget) is None:
             return None
-        for tags in self._tag_choices(units):
+        key = tuple(units)
+        choices = self._tags.get(key)
+        if choices is None:
+            choices = self._tags[key] = list(self._tag_choices(units))
+        for tags in choices:
             found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
             if found is not None:
                 return found
@@ -250,10 +255,10 @@ class Obligation:
                 if any(all(a >= b for a, b in zip(split, f, strict=True)) for f in found):
                     continue
                 kept = [u for u, k in zip(kinds, split, strict=True) for _ in range(k)]
-                if not _packable(kept, kept_bins, self.budget):
+                if not self._packs(kept, kept_bins, True):
                     continue
                 rest = [u for u, k, h in zip(kinds, split, have, strict=True) for _ in range(h - k)]
-                if _packable(rest, free_bins, self.budget):
+                if self._packs(rest, free_bins, False):
                     found.append(split)
                     left = dict(zip(kinds, split, strict=True))
                     tags = []
@@ -270,6 +275,14 @@ class Obligation:
                             seen.add(up)
                             nxt.append(up)
             level = nxt
+
+    def _packs(self, units: list[tuple[int, int]], bins: list[tuple[int, int]], kept: bool) -> bool:
+        """:func:`_packable` into the length-1 bins (``kept``) or the others, remembered."""
+        key = (kept, tuple(units))
+        hit = self._packed.get(key)
+        if hit is None:
+            hit = self._packed[key] = _packable(units, bins, self.budget)
+        return hit
 
     def packable(self, units: list[tuple[int, int]]) -> bool:
         """Whether the units fit the bins (see :func:`_packable`)."""
@@ -729,7 +742,8 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     can host them.  A dynamic programme over the cards tracks the set of owed widths that may
     still be missing (the minimal remainders, each a vector of counts per width packed into an
     integer), and for each such set the number of ways to reach it by play size, as one polynomial
-    packed into an integer (``_DIGIT`` bits per coefficient); a backward pass marks, per set, the
+    packed into an integer (a coefficient per field wide enough for the number of all sub-multisets
+    of the suit cards, which bounds every count); a backward pass marks, per set, the
     sizes from which a legal play can still be completed, so the listing walks only paths that end
     in a legal play.  ``hosts(card, widths)``: the owed widths a card may host, where reservations
     (section 7.1) keep some cards from some units.  ``None`` when the programme would exceed
@@ -769,7 +783,11 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
             memo[key] = hit
         return hit
 
-    keep = (1 << (_DIGIT * (n + 1))) - 1
+    digit = 2
+    for c in cards:
+        digit *= held[c] + 1
+    digit = digit.bit_length()
+    keep = (1 << (digit * (n + 1))) - 1
     layers: list[dict[int, int]] = [{0: 1}]
     states = 0
     for c in cards:
@@ -779,7 +797,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         for sset, poly in layers[-1].items():
             for m in range(top + 1):
                 ns = consume(sset, m, mask)
-                nxt[ns] = nxt.get(ns, 0) + (poly << (_DIGIT * m))
+                nxt[ns] = nxt.get(ns, 0) + (poly << (digit * m))
         for ns in nxt:
             nxt[ns] &= keep
         states += len(nxt)
@@ -787,7 +805,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
             return None
         layers.append(nxt)
     done = ids.get((0,), -1)
-    count = (layers[-1].get(done, 0) >> (_DIGIT * n)) & ((1 << _DIGIT) - 1)
+    count = (layers[-1].get(done, 0) >> (digit * n)) & ((1 << digit) - 1)
     sizes = (1 << (n + 1)) - 1
     reach: list[dict[int, int]] = [{}] * len(layers)
     reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
