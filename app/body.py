@@ -20,6 +20,7 @@ from typing import Any
 
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
+MAX_BODY = 256 * 1024  # the default of the app's MAX_CONTENT_LENGTH
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 300
 CLOSE_KEY = "tractor.close_connection"
@@ -77,6 +78,8 @@ def read(environ: dict, limit: int) -> bytes:
     except HTTPException as exc:
         raise _fail(environ, exc) from None
     except Exception as exc:  # the server's framing errors: bad chunk size, missing terminator, early close
+        if getattr(exc, "status", None) == 413:
+            raise _fail(environ, RequestEntityTooLarge(f"A chunk is larger than the limit of {limit} bytes.")) from None
         raise _fail(environ, MalformedBody(f"The request body is not correctly framed: {_plain(exc)}")) from None
     if got > limit:
         raise _fail(environ, RequestEntityTooLarge(f"The request body is larger than the limit of {limit} bytes."))

@@ -2,12 +2,20 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 from gunicorn.glogging import Logger
 
 
 class JsonLogger(Logger):
+    def exception(self, msg, *args, **kwargs):
+        """A client that stalls past the read timeout is routine: one line, no traceback."""
+        if isinstance(sys.exc_info()[1], TimeoutError):
+            self.info("closed a connection that sent nothing for the read timeout")
+            return
+        super().exception(msg, *args, **kwargs)
+
     def access(self, resp, req, environ, request_time):
         if not self.access_log_enabled:
             return
