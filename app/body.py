@@ -110,11 +110,12 @@ def depth(raw: bytes) -> int:
     return deepest
 
 
-def _float(text: str) -> float:
+def _float(text: str) -> float | int:
+    """A finite number; one without a fraction (``2.0``, ``1e3``) is an integer, as JSON Schema counts it."""
     value = float(text)
     if not math.isfinite(value):
         raise ValueError(f"the number {text[:40]} is too large")
-    return value
+    return int(value) if value.is_integer() else value
 
 
 def _int(text: str) -> int:

@@ -54,9 +54,10 @@ class CardField(fields.Field):
         return None if value is None else str(value)
 
 
-def Cards(*, max_items: int = MAX_CARDS, description: str = "", **kwargs) -> fields.List:
+def Cards(*, max_items: int = MAX_CARDS, min_items: int | None = None, description: str = "",
+          **kwargs) -> fields.List:
     """A list of cards (a multiset unless the field says otherwise)."""
-    return fields.List(CardField(), validate=validate.Length(max=max_items),
+    return fields.List(CardField(), validate=validate.Length(min=min_items, max=max_items),
                        metadata={"description": description}, **kwargs)
 
 
