@@ -1,11 +1,12 @@
-# `make run` serves the API on $PORT (default 8000); `make test` runs every test.
+# `make run` serves the API on $PORT (default 8000); `make test` runs every test; `make soak` compares
+# the engine with the brute force on 200,000 random positions.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench fuzz clean
+.PHONY: install run test lint spec bench bench-http soak fuzz clean
 
 install: $(STAMP)
 
@@ -22,6 +23,7 @@ test: $(STAMP) lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check -q rules app schemas bench tests wsgi.py gunicorn.conf.py
+	$(BIN)/mypy --strict rules
 
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
@@ -33,6 +35,14 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.run
+
+# The engine against the brute force on SOAK_N (200,000) random positions; SOAK_SEED replays a run.
+soak: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m tests.soak
+
+# The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
+bench-http: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.http
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -8,14 +8,16 @@ import re
 import time
 import uuid
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from werkzeug.exceptions import UnsupportedMediaType
 
 from rules.violations import InputError
 
-from . import engine, metrics
+from . import cors, edge, engine, i18n, metrics
 from .cache import from_config
+from .door import LANGUAGE, Door
 from .extensions import Api
+from .fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
 from .problems import field_problem, internal_error
 
 log = logging.getLogger(__name__)
@@ -35,12 +37,14 @@ DEFAULTS = {
     "CACHE_BREAKER_SECONDS": 5.0,
     "CACHE_PREFIX": "tractor",
     "ENGINE_VERSION": engine.VERSION,
+    "ENGINE_FINGERPRINT": FINGERPRINT,
+    "CORS_ORIGINS": (),
 }
 
 
 def env_config() -> dict:
-    """Settings from the environment (REDIS_URL, CACHE_*)."""
-    config: dict = {}
+    """Settings from the environment (REDIS_URL, CACHE_*, CORS_ORIGINS)."""
+    config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
     if os.environ.get("REDIS_URL"):
         config["REDIS_URL"] = os.environ["REDIS_URL"]
     for key, cast in (("CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
@@ -54,9 +58,15 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config.update(config if config is not None else env_config())
+    origins = app.config["CORS_ORIGINS"]
+    app.config["CORS_ORIGINS"] = cors.parse_origins(origins) if isinstance(origins, str) else tuple(origins or ())
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    app.extensions["answer_cache"] = from_config(app.config, app.config["ENGINE_VERSION"])
+    # version + request fingerprint (what accepts a body) - engine fingerprint: a raw-key hit skips parsing,
+    # so answers stored by a build that accepted other bodies must not be found.
+    engine_id = (f"{app.config['ENGINE_VERSION']}+{REQUEST_FINGERPRINT[:8]}"
+                 f"-{app.config['ENGINE_FINGERPRINT'][:16]}")
+    app.extensions["answer_cache"] = cache = from_config(app.config, engine_id)
 
     from .spec import spec_options
     api = app.extensions["api"] = Api(app, spec_kwargs=spec_options())
@@ -72,6 +82,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.after_request(_after)
     app.register_error_handler(InputError, _input_error)
     app.register_error_handler(Exception, _unexpected)
+    app.wsgi_app = Door(app.wsgi_app, cache, max_length=app.config["MAX_CONTENT_LENGTH"], request_id=REQUEST_ID,
+                        origins=app.config["CORS_ORIGINS"])
     return app
 
 
@@ -79,6 +91,10 @@ def _before():
     g.start = time.perf_counter()
     given = request.headers.get("X-Request-ID", "")
     g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+    g.lang = request.environ.get(LANGUAGE) or i18n.negotiate(request.headers.get("Accept-Language"))
+    answer = cors.preflight()
+    if answer is not None:
+        return answer
     if request.url_rule and request.method == "POST" and request.mimetype != "application/json":
         raise UnsupportedMediaType()
 
@@ -87,11 +103,19 @@ def _after(response):
     response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
     if "cache" in g:
         response.headers["X-Cache"] = g.cache
+    origins = current_app.config["CORS_ORIGINS"]
+    for name, value in edge.answer_headers(request.headers.get("Origin"), origins, i18n.current()):
+        if name == "Vary":
+            for header in value.split(", "):
+                response.vary.add(header)
+        else:
+            response.headers[name] = value
     rule = request.url_rule.rule if request.url_rule else "unmatched"
     status = str(response.status_code)
-    metrics.REQUESTS.labels(rule, request.method, status).inc()
+    requests, latency = metrics.request_children(rule, request.method, status)
+    requests.inc()
     if "start" in g:
-        metrics.LATENCY.labels(rule, request.method, status).observe(time.perf_counter() - g.start)
+        latency.observe(time.perf_counter() - g.start)
     return response
 
 

@@ -10,6 +10,10 @@ must be I-JSON-like: nesting at most :data:`MAX_DEPTH` levels, no lone UTF-16 su
 After a framing error or an oversized body the rest of the body cannot be read safely, so the
 request is marked (:data:`CLOSE_KEY` in the WSGI environ) and the server closes the connection
 after the answer.
+
+A body is read once per request: :func:`read` keeps its outcome in the environ (the bytes, or the
+error it raised), so the cache at the door (:mod:`app.door`), which reads first, and the Flask
+view behind it see the same bytes or raise the same error, with the same problem document.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ MAX_BODY = 256 * 1024  # the default of the app's MAX_CONTENT_LENGTH
 MAX_DEPTH = 32
 MAX_INT_DIGITS = 300
 CLOSE_KEY = "tractor.close_connection"
+BODY_KEY = "tractor.body"  # the outcome of the request's one read: its bytes, or the error raised
 CHUNK = 64 * 1024
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -37,7 +42,13 @@ class RequestTimeout(HTTPException):
 
 
 class MalformedBody(BadRequest):
+    """400, with the whole body (JSON pointer ``""``) named as the culprit, as for any JSON that does not parse."""
+
     description = "The request body is not valid JSON in UTF-8."
+
+    def __init__(self, description: str | None = None):
+        super().__init__(description)
+        self.data = {"messages": {"json": [self.description]}}
 
 
 def _fail(environ: dict, error: HTTPException) -> HTTPException:
@@ -45,8 +56,24 @@ def _fail(environ: dict, error: HTTPException) -> HTTPException:
     return error
 
 
-def read(environ: dict, limit: int) -> bytes:
-    """The whole body, at most ``limit`` bytes; 413 past it, 400 for bad framing, 408 for a stall."""
+def read(environ: dict, limit: int | None) -> bytes:
+    """The whole body, at most ``limit`` bytes; 413 past it, 400 for bad framing, 408 for a stall.
+
+    Read once: a second call (the door's, then the view's) gives the same bytes or raises the same error.
+    """
+    done = environ.get(BODY_KEY)
+    if done is None:
+        try:
+            done = _read(environ, MAX_BODY if limit is None else limit)
+        except HTTPException as exc:
+            done = exc
+        environ[BODY_KEY] = done
+    if isinstance(done, HTTPException):
+        raise done
+    return done
+
+
+def _read(environ: dict, limit: int) -> bytes:
     stream = environ.get("wsgi.input")
     length = environ.get("CONTENT_LENGTH") or ""
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower() or environ.get("wsgi.input_terminated")

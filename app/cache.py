@@ -1,9 +1,14 @@
 """The answer cache for legality endpoints: Redis when configured, else an in-process LRU.
 
-Keys: ``<prefix>:<engine version>:<endpoint>:<sha256 of the canonical input>``.  The canonical
-input sorts every multiset of cards, keeps the order of everything else (play order), and spells
-out every ruleset parameter, so equal requests share a key and different ones never do.  A cache
-failure never fails a request: the answer is computed and served, and the failure is counted.
+Values are the answer's JSON bytes, served as they are.  Keys:
+``<prefix>:<engine>:<endpoint>:<kind>:<language>:<sha256>`` where ``<engine>`` is the engine
+version and fingerprint (:mod:`app.fingerprint`), ``<language>`` the normalised answer language,
+and ``<kind>`` either ``raw`` (the digest of the request body's bytes: what the door at
+:mod:`app.door` looks up before anything is parsed) or ``can`` (the digest of the canonical input,
+after loading).  The canonical input sorts every multiset of cards, keeps the order of everything
+else (play order), and spells out every ruleset parameter, so equal requests share a key and
+different ones never do.  A cache failure never fails a request: the answer is computed and
+served, and the failure is counted.
 """
 from __future__ import annotations
 
@@ -13,7 +18,8 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rules.cards import Card
 from rules.order import Trump
@@ -40,32 +46,43 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def make_key(prefix: str, version: str, endpoint: str, data: Any) -> str:
+def canonical_digest(data: Any) -> str:
     blob = json.dumps(canonical(data), sort_keys=True, separators=(",", ":"))
-    return f"{prefix}:{version}:{endpoint}:{hashlib.sha256(blob.encode()).hexdigest()}"
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def make_key(prefix: str, version: str, endpoint: str, data: Any, language: str = "en") -> str:
+    """The canonical key of a loaded request."""
+    return f"{prefix}:{version}:{endpoint}:can:{language}:{canonical_digest(data)}"
+
+
+def raw_key(prefix: str, version: str, endpoint: str, body: bytes, language: str = "en") -> str:
+    """The key of a request body's exact bytes."""
+    return f"{prefix}:{version}:{endpoint}:raw:{language}:{hashlib.sha256(body).hexdigest()}"
 
 
 class MemoryStore:
-    """A bounded, thread-safe LRU of JSON strings."""
+    """A bounded, thread-safe LRU of answer bytes."""
 
     kind = "memory"
 
     def __init__(self, size: int):
         self.size = size
-        self._data: OrderedDict[str, str] = OrderedDict()
+        self._data: OrderedDict[str, bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> str | None:
+    def get(self, key: str) -> bytes | None:
         with self._lock:
             value = self._data.get(key)
             if value is not None:
                 self._data.move_to_end(key)
             return value
 
-    def set(self, key: str, value: str) -> None:
+    def set_many(self, keys: Iterable[str], value: bytes) -> None:
         with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
+            for key in keys:
+                self._data[key] = value
+                self._data.move_to_end(key)
             while len(self._data) > self.size:
                 self._data.popitem(last=False)
 
@@ -100,12 +117,16 @@ class RedisStore:
             self._open_until = time.monotonic() + self.breaker_seconds
             raise ConnectionError(f"redis failed: {exc}") from exc
 
-    def get(self, key: str) -> str | None:
-        value = self._guard(lambda: self.client.get(key))
-        return value.decode() if value is not None else None
+    def get(self, key: str) -> bytes | None:
+        return self._guard(lambda: self.client.get(key))
 
-    def set(self, key: str, value: str) -> None:
-        self._guard(lambda: self.client.set(key, value, ex=self.ttl))
+    def set_many(self, keys: Iterable[str], value: bytes) -> None:
+        def op():
+            pipe = self.client.pipeline(transaction=False)
+            for key in keys:
+                pipe.set(key, value, ex=self.ttl)
+            pipe.execute()
+        self._guard(op)
 
     def ping(self) -> bool:
         try:
@@ -115,25 +136,54 @@ class RedisStore:
 
 
 class AnswerCache:
+    """Answer bytes by key, with the breaker's failures counted and never raised."""
+
     def __init__(self, store, *, version: str, prefix: str = "tractor"):
         self.store = store
         self.version = version
         self.prefix = prefix
         self.last_error: str | None = None
+        self._counters: dict[tuple[str, str], Any] = {}
 
-    def answer(self, endpoint: str, data: Any, compute: Callable[[], dict], *, bypass: bool) -> tuple[dict, str]:
-        """The cached answer for ``data`` or a freshly computed one, and hit/miss/bypass."""
+    def count(self, endpoint: str, result: str) -> None:
+        """``tractor_cache_total{endpoint, result}`` += 1 (label children looked up once)."""
+        child = self._counters.get((endpoint, result))
+        if child is None:
+            child = self._counters[(endpoint, result)] = metrics.CACHE.labels(endpoint, result)
+        child.inc()
+
+    def canonical_key(self, endpoint: str, data: Any, language: str) -> str:
+        return make_key(self.prefix, self.version, endpoint, data, language)
+
+    def raw_key(self, endpoint: str, body: bytes, language: str) -> str:
+        return raw_key(self.prefix, self.version, endpoint, body, language)
+
+    def get(self, endpoint: str, key: str) -> bytes | None:
+        return self._call(endpoint, lambda: self.store.get(key))
+
+    def put(self, endpoint: str, keys: Iterable[str], value: bytes) -> None:
+        self._call(endpoint, lambda: self.store.set_many(keys, value))
+
+    def answer(self, endpoint: str, data: Any, compute: Callable[[], bytes], *, bypass: bool,
+               language: str = "en", raw: str | None = None) -> tuple[bytes, str]:
+        """The stored answer bytes for ``data`` or freshly computed ones, and hit/miss/bypass.
+
+        ``raw``: the door's key for the request's exact bytes; the answer is stored under it too
+        (a canonical hit as well), so the next identical request is answered at the door.
+        """
         if bypass:
-            metrics.CACHE.labels(endpoint, BYPASS).inc()
+            self.count(endpoint, BYPASS)
             return compute(), BYPASS
-        key = make_key(self.prefix, self.version, endpoint, data)
-        cached = self._call(endpoint, lambda: self.store.get(key))
+        key = self.canonical_key(endpoint, data, language)
+        cached = self.get(endpoint, key)
         if cached is not None:
-            metrics.CACHE.labels(endpoint, HIT).inc()
-            return json.loads(cached), HIT
-        metrics.CACHE.labels(endpoint, MISS).inc()
+            self.count(endpoint, HIT)
+            if raw is not None:
+                self.put(endpoint, (raw,), cached)
+            return cached, HIT
+        self.count(endpoint, MISS)
         body = compute()
-        self._call(endpoint, lambda: self.store.set(key, json.dumps(body, separators=(",", ":"))))
+        self.put(endpoint, (key, raw) if raw is not None else (key,), body)
         return body, MISS
 
     def _call(self, endpoint: str, op: Callable[[], Any]) -> Any:

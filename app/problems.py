@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from http import HTTPStatus
-from typing import Any, Iterator
+from typing import Any
 
 from flask import Response, json
 from werkzeug.exceptions import HTTPException
+
+from . import i18n
 
 PROBLEM_MIME = "application/problem+json"
 log = logging.getLogger(__name__)
@@ -39,13 +42,28 @@ def pointers(messages: Any, prefix: str = "") -> Iterator[dict]:
         yield {"pointer": prefix, "detail": str(messages)}
 
 
+def summary(errors: list[dict]) -> str:
+    """A 422's detail: its first field problems, ``/pointer: detail; ...``."""
+    return "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:3])
+
+
 def problem(status: int, detail: str | None = None, errors: list[dict] | None = None,
             headers: dict | None = None) -> Response:
+    lang = i18n.current()
+    text = detail or DETAILS.get(status, HTTPStatus(status).description)
+    translated_text = None
+    if errors and lang != i18n.EN:
+        translated = [dict(e, detail=i18n.detail(e["detail"], lang)) for e in errors]
+        if detail == summary(errors):
+            translated_text = summary(translated)
+        elif len(errors) == 1 and detail == errors[0]["detail"]:
+            translated_text = translated[0]["detail"]
+        errors = translated
     body: dict[str, Any] = {
         "type": "about:blank",
-        "title": HTTPStatus(status).phrase,
+        "title": i18n.title(HTTPStatus(status).phrase, lang),
         "status": status,
-        "detail": detail or DETAILS.get(status, HTTPStatus(status).description),
+        "detail": translated_text if translated_text is not None else i18n.detail(text, lang),
     }
     if errors:
         body["errors"] = errors
@@ -70,7 +88,7 @@ def from_http_exception(error: HTTPException) -> Response:
     if not detail and error.description != type(error).description:
         detail = error.description
     if status == 422 and errors and not detail:
-        detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:3])
+        detail = summary(errors)
     return problem(status, detail, errors, headers)
 
 

@@ -7,7 +7,6 @@ import sys
 import yaml
 
 from rules.violations import CODES
-
 from schemas.fields import RulesetParametersSchema
 
 DESCRIPTION = """\
@@ -26,6 +25,13 @@ impossible *requests* are RFC 9457 `application/problem+json` documents: 400 unp
 
 Answers of `/v1/plays/validate`, `/v1/plays/legal` and `/v1/tricks/winner` are cached; they carry
 `X-Cache: hit|miss|bypass`, and `Cache-Control: no-cache` on the request computes afresh.
+
+`Accept-Language: zh-CN` (or `zh-Hans`, `zh`) answers reason messages, settlement explanations and
+problem titles and details in Simplified Chinese; anything else answers in English. Answers carry
+`Content-Language` and `Vary: Accept-Language`; codes never change.
+
+The rules, every ruleset parameter and every reason code are explained, with worked examples, in the
+repository's `docs/rules.md`; client examples are in `docs/clients.md`.
 
 Reason codes (`reasons[].code`):
 
@@ -90,7 +96,10 @@ def register_components(api) -> None:
 
 
 class _Dumper(yaml.SafeDumper):
-    """Multi-line strings as literal blocks, so the committed file reads well."""
+    """Multi-line strings as literal blocks, so the committed file reads well; no YAML anchors."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def _str(dumper: yaml.SafeDumper, value: str):

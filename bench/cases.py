@@ -8,7 +8,10 @@ Follow cases (:func:`follow_cases`)
     suit, one time in ten no-trump) are drawn; a full deck of ``rules.decks`` decks is shuffled and
     dealt: ``rules.players`` hands of ``rules.hand_size`` cards, ``rules.kitty`` cards aside.  Half
     of the cases play from full hands; the other half first remove the same random number of cards
-    from every hand (a hand later in the deal).  The leader (seat 0) leads from its hand, picked by
+    from every hand (a hand later in the deal).  On 2 decks each case is assigned its lead kind and
+    whether its play is illegal (:func:`two_deck_mix`: 30 % singles, 35 % pairs, 10 % tractors,
+    25 % throws, a quarter illegal), and a deal that cannot make them is replaced by the next seed.
+    On 4 decks the leader (seat 0) leads from its hand, picked by
     kind with fixed weights: a single, a pair, a tractor, a triple or wider n-kind (3+ decks only)
     and, where ``rules.throws``, a throw of 2-4 units of one suit (taken from the leader's units
     per suit, as ``legal_plays`` lists them for a lead); a kind the hand cannot make falls back
@@ -19,8 +22,8 @@ Follow cases (:func:`follow_cases`)
     play anything) the case keeps a legal play.
 
 Trick cases (:func:`trick_cases`)
-    As above, then the three other seats follow in turn, each with a play drawn from its legal
-    plays: four plays, given to ``trick_winner``.
+    As above (the same 2-deck lead mix), then the three other seats follow in turn, each with a play
+    drawn from its legal plays: four plays, given to ``trick_winner``.
 
 Adversarial cases (:func:`adversarial_cases`)
     Hand-built inputs at the edge of what the API schemas accept (lists of up to 432 cards, 1-8
@@ -35,8 +38,8 @@ Cards are ints (``rules.Card``), hands are tuples sorted by card index.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import rules
 from rules import Ruleset, Trump
@@ -46,9 +49,13 @@ TWO_DECK_PRESETS = ("tuolaji", "shengji", "qq", "4399", "pagat")
 FOUR_DECK_PRESET = "four-deck"
 SUITS = "SHCD"
 
-# lead kinds and their weights (a kind the hand cannot make falls back, see pick_lead)
+# four-deck cases: lead kinds and their weights (a kind the hand cannot make falls back, see pick_lead)
 LEAD_WEIGHTS = (("single", 34), ("pair", 26), ("tractor", 14), ("nkind", 10), ("throw", 16))
 LEGAL_SHARE = 0.70
+# 2-deck cases (the engine targets' set): exact shares of lead kinds, and a quarter of the follows illegal
+TWO_DECK_MIX = (("single", 0.30), ("pair", 0.35), ("tractor", 0.10), ("throw", 0.25))
+ILLEGAL_SHARE = 0.25
+RETRY_SEED = 1_000_003           # seed step when a deal cannot make a case's assigned lead kind
 
 
 @dataclass(frozen=True)
@@ -137,17 +144,23 @@ def _counts(cards: Sequence[int]) -> dict[int, int]:
     return out
 
 
-def pick_lead(rng: random.Random, r: Ruleset, trump: Trump, hand: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+def pick_lead(rng: random.Random, r: Ruleset, trump: Trump, hand: Sequence[int],
+              want: str | None = None) -> tuple[str, tuple[int, ...]]:
+    """A lead of a weighted random kind, or of the kind ``want`` (falling back as below when the
+    hand cannot make it: callers that need the exact kind check the kind returned)."""
     units = _lead_units(r, trump, hand)
     kinds = [(k, w) for k, w in LEAD_WEIGHTS if k != "throw" or r.throws]
-    total = sum(w for _, w in kinds)
-    x = rng.uniform(0, total)
-    kind = kinds[-1][0]
-    for k, w in kinds:
-        x -= w
-        if x <= 0:
-            kind = k
-            break
+    if want is not None:
+        kind = want
+    else:
+        total = sum(w for _, w in kinds)
+        x = rng.uniform(0, total)
+        kind = kinds[-1][0]
+        for k, w in kinds:
+            x -= w
+            if x <= 0:
+                kind = k
+                break
     every = [u for us in units.values() for u in us]
     pools = {
         "pair": [u for u in every if u.length == 1 and u.width == 2],
@@ -235,23 +248,50 @@ def _table(seed: int, preset: str):
     return rng, r, trump, hands
 
 
-def make_follow_case(seed: int, preset: str, case_id: str) -> FollowCase:
-    rng, r, trump, hands = _table(seed, preset)
-    kind, lead = pick_lead(rng, r, trump, hands[0])
-    hand = tuple(hands[1])
-    listing = rules.legal_plays(r, trump, list(hand), list(lead), limit=100)
-    play = None
-    if rng.random() >= LEGAL_SHARE:
-        play = _illegal_play(rng, r, trump, hand, lead, listing.plays)
-    if play is None:
-        play = tuple(sorted(rng.choice(listing.plays)))
-    legal = rules.check_play(r, trump, hand, play, lead).legal
-    return FollowCase(case_id, preset, r, trump, hand, lead, kind, play, legal, tuple(hands[0]))
+def make_follow_case(seed: int, preset: str, case_id: str, want: tuple[str, bool] | None = None) -> FollowCase:
+    """A follow case; ``want`` = (lead kind, illegal play) fixes both, redealing (a seed
+    ``RETRY_SEED`` further on) until the deal makes them."""
+    for attempt in range(200):
+        rng, r, trump, hands = _table(seed + attempt * RETRY_SEED, preset)
+        kind, lead = pick_lead(rng, r, trump, hands[0], want[0] if want else None)
+        if want is not None and kind != want[0]:
+            continue
+        hand = tuple(hands[1])
+        listing = rules.legal_plays(r, trump, list(hand), list(lead), limit=100)
+        play = None
+        if (rng.random() >= LEGAL_SHARE) if want is None else want[1]:
+            play = _illegal_play(rng, r, trump, hand, lead, listing.plays)
+            if play is None and want is not None:
+                continue
+        if play is None:
+            play = tuple(sorted(rng.choice(listing.plays)))
+        legal = rules.check_play(r, trump, hand, play, lead).legal
+        return FollowCase(case_id, preset, r, trump, hand, lead, kind, play, legal, tuple(hands[0]))
+    raise RuntimeError(f"no deal from seed {seed} makes {want} under {preset}")
+
+
+def two_deck_mix(n: int) -> list[tuple[str, bool]]:
+    """(lead kind, illegal) for case i of ``n`` 2-deck cases, presets taken in turn: the shares of
+    ``TWO_DECK_MIX`` and ``ILLEGAL_SHARE`` exactly (to rounding); throws go to presets that allow them."""
+    presets = [Ruleset.preset(TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)]) for i in range(n)]
+    counts = {k: round(n * share) for k, share in TWO_DECK_MIX}
+    counts["single"] += n - sum(counts.values())
+    rng = random.Random(7)
+    throwing = [i for i in range(n) if presets[i].throws]
+    throws = set(rng.sample(throwing, min(counts["throw"], len(throwing))))
+    others = [k for k, _ in TWO_DECK_MIX if k != "throw" for _ in range(counts[k])]
+    others += ["single"] * (n - len(throws) - len(others))
+    rng.shuffle(others)
+    kinds = ["throw" if i in throws else others.pop() for i in range(n)]
+    illegal = set(rng.sample(range(n), round(n * ILLEGAL_SHARE)))
+    return [(kinds[i], i in illegal) for i in range(n)]
 
 
 def _spread(make, prefix: str, seeds: tuple[int, int], n_two_deck: int, n_four_deck: int) -> list:
-    """``n_two_deck`` cases over the 2-deck presets in turn, then ``n_four_deck`` four-deck cases."""
-    out = [make(seeds[0] + i, TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)], f"{prefix}2-{i}")
+    """``n_two_deck`` cases over the 2-deck presets in turn (with the lead kinds and illegal plays of
+    :func:`two_deck_mix`), then ``n_four_deck`` four-deck cases (weighted random kinds)."""
+    mix = two_deck_mix(n_two_deck)
+    out = [make(seeds[0] + i, TWO_DECK_PRESETS[i % len(TWO_DECK_PRESETS)], f"{prefix}2-{i}", mix[i])
            for i in range(n_two_deck)]
     out += [make(seeds[1] + i, FOUR_DECK_PRESET, f"{prefix}4-{i}") for i in range(n_four_deck)]
     return out
@@ -261,19 +301,25 @@ def follow_cases(n_two_deck: int = 2000, n_four_deck: int = 500) -> list[FollowC
     return _spread(make_follow_case, "f", (10_000, 50_000), n_two_deck, n_four_deck)
 
 
-def make_trick_case(seed: int, preset: str, case_id: str) -> TrickCase:
-    rng, r, trump, hands = _table(seed, preset)
-    leader = rng.randrange(r.players)
-    kind, lead = pick_lead(rng, r, trump, hands[leader])
-    plays = [(leader, lead)]
-    for k in range(1, r.players):
-        seat = (leader + k) % r.players
-        listing = rules.legal_plays(r, trump, hands[seat], list(lead), limit=100)
-        plays.append((seat, tuple(rng.choice(listing.plays))))
-    return TrickCase(case_id, preset, r, trump, tuple(plays), kind)
+def make_trick_case(seed: int, preset: str, case_id: str, want: tuple[str, bool] | None = None) -> TrickCase:
+    """A trick case; ``want`` = (lead kind, _) fixes the lead's kind as in :func:`make_follow_case`
+    (every play of a trick is legal)."""
+    for attempt in range(200):
+        rng, r, trump, hands = _table(seed + attempt * RETRY_SEED, preset)
+        leader = rng.randrange(r.players)
+        kind, lead = pick_lead(rng, r, trump, hands[leader], want[0] if want else None)
+        if want is not None and kind != want[0]:
+            continue
+        plays = [(leader, lead)]
+        for k in range(1, r.players):
+            seat = (leader + k) % r.players
+            listing = rules.legal_plays(r, trump, hands[seat], list(lead), limit=100)
+            plays.append((seat, tuple(rng.choice(listing.plays))))
+        return TrickCase(case_id, preset, r, trump, tuple(plays), kind)
+    raise RuntimeError(f"no deal from seed {seed} makes {want} under {preset}")
 
 
-def trick_cases(n_two_deck: int = 1000, n_four_deck: int = 250) -> list[TrickCase]:
+def trick_cases(n_two_deck: int = 2000, n_four_deck: int = 250) -> list[TrickCase]:
     return _spread(make_trick_case, "t", (20_000, 60_000), n_two_deck, n_four_deck)
 
 
@@ -410,10 +456,7 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
 
     # 3. void followers
     for preset, label in (("qq", "25 cards"), ("four-deck", "54 cards"), ("tuolaji8", "106 cards")):
-        if preset == "tuolaji8":
-            r = Ruleset.preset("tuolaji", decks=8)
-        else:
-            r = Ruleset.preset(preset)
+        r = Ruleset.preset("tuolaji", decks=8) if preset == "tuolaji8" else Ruleset.preset(preset)
         trump = Trump(5, "H")
         order = order_for(r, trump)
         w = 2 if r.decks == 2 else 4
@@ -476,7 +519,73 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
     out += found_cases()
     for i in range(n_random):
         out += _random_adversarial(random.Random(90_000 + i), i)
+    out += equal_card_cases(rng)
+    for i in range(n_random):
+        out += _random_loose(random.Random(95_000 + i), i)
     return out
+
+
+def equal_card_cases(rng: random.Random) -> list[AdversarialCase]:
+    """8 decks, permanent 2s: trump leads through the tiers of equal cards (off-suit level cards,
+    off-suit 2s), whose splits branch at every tier, against followers holding the other copies."""
+    out: list[AdversarialCase] = []
+    for preset, adjacency, protection in (("tuolaji", "trump-order", "none"), ("tuolaji", "natural", "none"),
+                                          ("pagat", "trump-order", "none"), ("tuolaji", "natural", "tractors"),
+                                          ("tuolaji", "natural", "longer-tuples-and-tractors"),
+                                          ("pagat", "trump-order", "longer-tuples-and-tractors")):
+        r = Ruleset.preset(preset, decks=8, tractor_adjacency=adjacency, permanent_twos=True,
+                           follow_protection=protection)
+        for level, suit in ((7, "D"), (9, None)):
+            trump = Trump(level, suit)
+            order = order_for(r, trump)
+            suits = [s for s in SUITS if s != suit]
+            top = [(14, suit, 5)] if suit else []
+            lead = cards_of(top + [(2, s, 7 - i) for i, s in enumerate(suits)]
+                            + [(level, s, 6 + i % 2) for i, s in enumerate(suits)]
+                            + ([(2, suit, 8), (level, suit, 5)] if suit else [])) + [52] * 8 + [53] * 4
+            lead_c = _counts(lead)
+            held = [c for c in range(54) if order.eff[c] == TRUMP for _ in range(8 - lead_c.get(c, 0))]
+            rng.shuffle(held)
+            follower = sorted(held[:min(len(held), r.hand_size - 10)])
+            pool = _remaining(r, lead, follower, exclude_eff={TRUMP}, order=order)
+            hand = _fill(list(follower), r.hand_size, pool, rng)
+            desc = (f"{preset} 8 decks, {adjacency}, {protection} protection, level {level}, {len(lead)}-card "
+                    "trump lead of equal-card tiers")
+            cid = f"equal-{preset}-{adjacency}-{protection}-{level}"
+            out.append(AdversarialCase(f"{cid}/split", "equal cards",
+                                       f"{desc}: decompose", r, trump,
+                                       lambda r=r, trump=trump, lead=lead: rules.decompose(r, trump, lead),
+                                       len(lead), {"kind": "decompose"}))
+            out += _follow_calls("equal cards", cid, desc, r, trump, hand, lead)
+    return out
+
+
+def _random_loose(rng: random.Random, i: int) -> list[AdversarialCase]:
+    """8 decks, ``tractor_obligation: false`` (pagat): a throw of 2-8 groups of 1-5 copies (triples,
+    quads, titanics) against a follower holding a random share of every other copy of the suit."""
+    r = Ruleset.preset("pagat", decks=8, tractor_adjacency=rng.choice(["trump-order", "natural"]),
+                       permanent_twos=rng.random() < 0.5, wider_substitutes=rng.random() < 0.3)
+    trump = random_trump(rng, r)
+    order = order_for(r, trump)
+    suit = rng.choice([0, 1, 2, 3, TRUMP])
+    cards = [c for c in range(54) if order.eff[c] == suit]
+    if len(cards) < 3:
+        return []
+    left = {c: r.decks for c in cards}
+    lead: list[int] = []
+    for c in rng.sample(cards, rng.randint(2, min(8, len(cards)))):
+        k = rng.randint(1, 5)
+        lead += [c] * k
+        left[c] -= k
+    follower = [c for c in cards for _ in range(rng.randint(0, left[c]))][:r.hand_size]
+    if len(follower) <= len(lead):
+        return []
+    pool = _remaining(r, lead, follower, exclude_eff={suit}, order=order)
+    hand = _fill(list(follower), r.hand_size, pool, rng)
+    label = "trump" if suit == TRUMP else SUITS[suit]
+    return _follow_calls("loose obligation 8-deck", f"loose-{i}",
+                         f"pagat 8 decks, {len(lead)}-card throw of {label}, {len(follower)} held",
+                         r, trump, sorted(hand), sorted(lead))
 
 
 def _random_adversarial(rng: random.Random, i: int) -> list[AdversarialCase]:

@@ -5,11 +5,18 @@ The names below are the package's public Python API (see the README); everything
 from .adjudicate import Adjudication, HandRecord, IllegalStep, Play, adjudicate
 from .cards import Card, CardError, card, format_cards, parse_cards
 from .deal import Deal, deal
-from .declarations import (DeclarationOption, DeclarationResult, check_declaration, declaration_options,
-                           first_hand_dealer, no_declaration_outcome, standing_trump)
+from .declarations import (
+    DeclarationOption,
+    DeclarationResult,
+    check_declaration,
+    declaration_options,
+    first_hand_dealer,
+    no_declaration_outcome,
+    standing_trump,
+)
 from .follow import LeadOptions, LegalPlays, SuitUnits, Verdict, check_play, is_legal, legal_plays
-from .order import Order, Trump, order_for
 from .friends import FriendCall, Teams, teams_after
+from .order import Order, Trump, order_for
 from .ruleset import PRESETS, Ruleset, RulesetError
 from .scoring import LastTrick, Ledger, ScoringError, Settlement, kitty_multiplier, settle, table_outcome
 from .throws import ThrowResult, adjudicate_throw

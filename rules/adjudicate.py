@@ -1,4 +1,4 @@
-"""Whole-hand adjudication: every step of a recorded hand, in order (RULES.md sections 2, 6-12).
+"""Whole-hand adjudication: every step of a recorded hand, in order (rules sections 2, 6-12).
 
 :func:`adjudicate` takes a :class:`HandRecord` -- the ruleset, the dealer, every seat's level, the
 deal (every hand and the kitty, as dealt), the declarations, the kitty discard, the friend calls
@@ -38,8 +38,9 @@ settlement; declarations are checked against the dealt hands (no card is played 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
 from .declarations import check_declaration, declaration_state, no_declaration_outcome
@@ -79,7 +80,7 @@ class HandRecord:
     first_hand: bool = False
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "HandRecord":
+    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
         """From the API's form (``POST /v1/hands/adjudicate``): cards as strings, ranks as names."""
         try:
             rules = data["rules"]
@@ -166,11 +167,12 @@ def _play(p: Any) -> Play:
     return Play(int(seat), tuple(CARDS[c] for c in cards), tuple(CARDS[c] for c in rest[0]) if rest and rest[0] is not None else None)
 
 
-def _fail(step: str, seat: int | None, reasons, tricks, trump, trick=None, play=None) -> Adjudication:
+def _fail(step: str, seat: int | None, reasons: Iterable[Violation], tricks: Iterable[TrickSummary],
+          trump: Trump | None, trick: int | None = None, play: int | None = None) -> Adjudication:
     return Adjudication(False, IllegalStep(step, seat, tuple(reasons), trick, play), trump, tuple(tricks))
 
 
-def _ms(cards) -> Counter:
+def _ms(cards: Iterable[int]) -> Counter[int]:
     return Counter(int(c) for c in cards)
 
 
@@ -192,11 +194,11 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
     if len(record.hands) != n:
         return _fail("deal/hands", None, [Violation("DEAL_SIZE", f"The deal must have {n} hands, not "
                                                     f"{len(record.hands)}.", {"expected": n})], (), None)
-    for s, hand in enumerate(record.hands):
-        if len(hand) != rules.hand_size:
+    for s, dealt in enumerate(record.hands):
+        if len(dealt) != rules.hand_size:
             return _fail(f"deal/hands/{s}", s, [Violation(
-                "DEAL_SIZE", f"Seat {s} was dealt {len(hand)} cards; this ruleset deals {rules.hand_size}.",
-                {"expected": rules.hand_size, "got": len(hand)})], (), None)
+                "DEAL_SIZE", f"Seat {s} was dealt {len(dealt)} cards; this ruleset deals {rules.hand_size}.",
+                {"expected": rules.hand_size, "got": len(dealt)})], (), None)
     if len(record.kitty) != rules.kitty:
         return _fail("deal/kitty", None, [Violation(
             "DEAL_SIZE", f"The kitty has {len(record.kitty)} cards; this ruleset sets {rules.kitty} aside.",
@@ -253,7 +255,7 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
     for t, raw_trick in enumerate(record.tricks):
         trick = [_play(p) for p in raw_trick]
         played: list[tuple[int, tuple[Card, ...]]] = []
-        lead_cards: tuple[Card, ...] | None = None
+        lead_cards: tuple[Card, ...] = ()      # set by the lead, before any follower
         throw: ThrowResult | None = None
         if not trick:
             return _fail(f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], summaries, trump, t)
@@ -284,8 +286,8 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
                         return _fail(step, p.seat, [Violation(
                             "THROW_NOT_REDUCED",
                             f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
-                            f"forced play {' '.join(format_cards(throw.forced_play))} with the throw as 'attempted'.",
-                            {"forced_play": format_cards(throw.forced_play), "beaten_by": throw.beaten_by})],
+                            f"forced play {' '.join(format_cards(throw.forced_play or ()))} with the throw as 'attempted'.",
+                            {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
                             summaries, trump, t, j)
                 else:
                     if throw is None or throw.stands is not False:
@@ -293,11 +295,11 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
                             "THROW_STANDS", "The attempted lead is not a failed throw: "
                             + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
                             summaries, trump, t, j)
-                    if _ms(p.cards) != _ms(throw.forced_play):
+                    if _ms(p.cards) != _ms(throw.forced_play or ()):
                         return _fail(step, p.seat, [Violation(
                             "THROW_NOT_REDUCED",
-                            f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play))}.",
-                            {"forced_play": format_cards(throw.forced_play), "beaten_by": throw.beaten_by})],
+                            f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play or ()))}.",
+                            {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
                             summaries, trump, t, j)
                     if throw.penalty:
                         penalties.append((p.seat, throw.penalty))
@@ -331,10 +333,10 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
     # 6. every card played
     left = [s for s in range(n) if sum(hands[s].values())]
     if left or not summaries:
-        seat = left[0] if left else None
-        return _fail("tricks", seat, [Violation(
+        holder = left[0] if left else None
+        return _fail("tricks", holder, [Violation(
             "WRONG_TRICK_COUNT", "The tricks end before every card is played"
-            + (f" (seat {seat} still holds {sum(hands[seat].values())})." if seat is not None else "."),
+            + (f" (seat {holder} still holds {sum(hands[holder].values())})." if holder is not None else "."),
             {"left": {s: sum(hands[s].values()) for s in left}})], summaries, trump, len(summaries))
 
     last = summaries[-1]

@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md section 2).
+"""Cards and their notation (rules section 2).
 
 A card is a small integer wrapped in :class:`Card`: ``suit * 13 + (rank - 2)`` for suited cards,
 52 for the small joker and 53 for the big joker.  Copies from several decks are identical, so a
@@ -6,7 +6,7 @@ hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 SUITS = ("S", "H", "C", "D")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -58,7 +58,7 @@ class Card(int):
         """The card with a suit symbol, for messages: ``7♠``, ``SJ``."""
         if self >= SMALL_JOKER:
             return NAMES[self]
-        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[SUITS[self // 13]]
 
 
 NAMES: list[str] = [RANK_NAMES[r] + s for s in SUITS for r in range(2, 15)] + ["SJ", "BJ"]
@@ -101,11 +101,11 @@ def rank_name(value: int) -> str:
     return RANK_NAMES[value]
 
 
-def format_cards(cards: Iterable[Card]) -> list[str]:
+def format_cards(cards: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in cards]
 
 
-def pretty_cards(cards: Iterable[Card]) -> str:
+def pretty_cards(cards: Iterable[int]) -> str:
     return "".join(CARDS[c].pretty() for c in cards)
 
 

@@ -1,4 +1,4 @@
-"""Shuffling and dealing (RULES.md section 3: ``decks``, ``players``, ``kitty_size``).
+"""Shuffling and dealing (rules section 3: ``decks``, ``players``, ``kitty_size``).
 
 A deal gives every seat ``rules.hand_size`` cards and sets ``rules.kitty`` cards aside.  The same
 seed always gives the same deal, on every machine and every Python version, because the shuffle
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .cards import CARDS, Card
 from .ruleset import Ruleset
@@ -95,7 +95,7 @@ def deal(rules: Ruleset, seed: str | int | None = None) -> Deal:
     """
     if seed is None:
         seed = secrets.token_hex(16)
-    if isinstance(seed, bytes):
+    if isinstance(seed, bytes):  # type: ignore[unreachable]  # untyped callers (JSON, scripts) may pass bytes
         raise InputError("a deal seed is a string or an integer", "seed")
     text = str(seed_bytes(seed), "utf-8")
     pack = shuffled_pack(rules.decks, seed)

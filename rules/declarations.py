@@ -1,4 +1,4 @@
-"""Declarations (亮主, 加固, 反): RULES.md sections 3 and 10.
+"""Declarations (亮主, 加固, 反): rules sections 3 and 10.
 
 A declaration shows ``k`` identical level cards of one suit (or, where ``declare_with_twos``, ``k``
 identical 2s) and names that suit trump; ``k`` identical jokers name no-trump where
@@ -15,7 +15,7 @@ Public functions:
   ``kitty-reveal``);
 - :func:`first_hand_dealer` -- who deals the first hand.
 
-Decisions where RULES.md section 10 is silent (seed named where one applies, else pagat.com):
+Decisions where rules section 10 is silent (the rule family named where one applies, else pagat.com):
 
 - *Kinds.*  ``declare`` is the first declaration of the hand; ``reinforce`` is the standing declarer
   showing more cards for the same trump (suit, or no-trump); every other valid declaration is an
@@ -25,16 +25,16 @@ Decisions where RULES.md section 10 is silent (seed named where one applies, els
   the same number of cards (``BJ BJ`` over their own ``SJ SJ``) changes nothing and is refused as
   too weak; a declarer's joker set over their own suit (or a suit over their own jokers) is an
   overturn of their own declaration and refused.
-- *qq* (seed 002).  Only single and pair declarations exist there: a suit declaration of two or more
+- *qq* (the qq rules).  Only single and pair declarations exist there: a suit declaration of two or more
   identical cards counts as a "pair" (reachable only with 3 decks), and joker sets follow
   ``joker_declarations``.  反无主 (jokers) may be made by anyone, the standing declarer included, since
-  seed 002 does not restrict it; 自保 is the standing declarer's pair of the same suit; 反主 is another
+  the qq rules does not restrict it; 自保 is the standing declarer's pair of the same suit; 反主 is another
   player's pair in any suit.  The standing declarer's pair of another suit is refused as an overturn
   of their own declaration.  After one of these three, every declaration is refused (closed).
-- *count-min2-overturn* (seed 004).  "More cards than the current one" is read literally: an overturn
+- *count-min2-overturn* (the four-deck rules).  "More cards than the current one" is read literally: an overturn
   needs ``k >= 2`` and ``k`` strictly greater than the standing ``k`` (the joker tier does not help);
   the declarer's reinforcement needs more cards too.  The first declaration may show any ``k >= 1``.
-- *declare_with_twos* (seed 000).  The family (level cards or 2s) is fixed by the first suited
+- *declare_with_twos* (the tuolaji rules).  The family (level cards or 2s) is fixed by the first suited
   declaration; joker sets belong to neither family and never fix it.  At level 2 the 2s *are* the
   level cards, so there is one family.
 - *Copies.*  Showing more copies of a card than ``decks`` allows is malformed input
@@ -44,16 +44,16 @@ Decisions where RULES.md section 10 is silent (seed named where one applies, els
   (``first_hand=True``) the deal is redone.  The kitty's cards are turned in the order given: the
   first level card sets the suit; if none, the suited card of the highest printed rank (A high; the
   first turned among equals); jokers have no suit and are skipped; a kitty of jokers only (or an
-  empty kitty) gives no-trump.  ``no-trump`` (seed 002) plays without a trump suit at the level.
+  empty kitty) gives no-trump.  ``no-trump`` (the qq rules) plays without a trump suit at the level.
 - *First dealer.*  In the first hand the standing declarer deals (section 10).  When nobody declared
-  and the ruleset plays on (``no-trump``), seed 002 names no dealer: the caller's ``default_seat``
+  and the ruleset plays on (``no-trump``), the qq rules names no dealer: the caller's ``default_seat``
   (seat 0 unless given) deals.  Under ``redeal`` there is no dealer (``None``).
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
 from .order import Trump
@@ -138,18 +138,18 @@ class NoDeclarationOutcome:
 def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Violation:
     """What ``cards`` declare at ``level``, or a ``DECLARATION_INVALID_CARDS`` /
     ``DECLARATION_JOKERS_NOT_ALLOWED`` violation.  Raises InputError for impossible copy counts."""
-    cards = tuple(sorted(CARDS[c] for c in cards))
-    if not cards:
+    shown = tuple(sorted(CARDS[c] for c in cards))
+    if not shown:
         return Violation("DECLARATION_INVALID_CARDS", "A declaration shows at least one card.")
-    kinds = set(cards)
-    k = len(cards)
+    kinds = set(shown)
+    k = len(shown)
     if k > rules.decks:
-        raise InputError(f"{k} copies of {cards[0]} cannot exist with {rules.decks} deck(s)", "cards")
+        raise InputError(f"{k} copies of {shown[0]} cannot exist with {rules.decks} deck(s)", "cards")
     if len(kinds) != 1:
         return Violation("DECLARATION_INVALID_CARDS",
                          "A declaration shows identical cards only (one rank of one suit, or one joker).",
-                         {"cards": [str(c) for c in cards]})
-    c = cards[0]
+                         {"cards": [str(c) for c in shown]})
+    c = shown[0]
     if c.is_joker:
         allowed = rules.joker_declarations
         if allowed is JokerDeclarations.NONE:
@@ -161,15 +161,15 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
         if k < 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as two or more identical jokers.", {"k": k})
-        return Shown(cards, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
+        return Shown(shown, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
     if c.rank == level:
-        return Shown(cards, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
+        return Shown(shown, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
     if rules.declare_with_twos and c.rank == 2:
-        return Shown(cards, k, TIER_SUIT, c.suit, TWOS_FAMILY)
+        return Shown(shown, k, TIER_SUIT, c.suit, TWOS_FAMILY)
     allowed_ranks = rank_name(level) + (" or 2s" if rules.declare_with_twos else "")
     return Violation("DECLARATION_INVALID_CARDS",
                      f"{c} cannot declare: declarations show level cards ({allowed_ranks}) or jokers.",
-                     {"cards": [str(x) for x in cards]})
+                     {"cards": [str(x) for x in shown]})
 
 
 def _not_in_hand(cards: Sequence[int], hand: Iterable[int]) -> bool:
@@ -309,14 +309,14 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
         for r in ranks:
             candidates.append(suited(r, s))
     candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
-    found: list[tuple[tuple, DeclarationOption]] = []
+    found: list[tuple[tuple[int, int, int], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
         for k in range(1, min(have[c], rules.decks) + 1):
             shown = interpret(rules, state.level, (c,) * k)
             if isinstance(shown, Violation):
                 continue
-            kind, why = _judge(rules, state, seat, shown)
-            if why is None:
+            kind, _ = _judge(rules, state, seat, shown)
+            if kind is not None:                # _judge gives exactly one of a kind and a violation
                 found.append(((k, shown.tier, pos),
                               DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
     found.sort(key=lambda x: x[0])

@@ -1,4 +1,4 @@
-"""Following a lead: the structure obligation, play checks and legal plays (RULES.md section 7).
+"""Following a lead: the structure obligation, play checks and legal plays (rules section 7).
 
 The obligation is one general rule.  Each lead unit ``(w, L)`` has a ladder: itself, then every
 shape of ``w·L`` cards that is weaker in ``width-first`` order.  A shape is weaker than ``(w, L)``
@@ -12,7 +12,7 @@ is realizable and packable.
 Variants are parameters: ``tractor_obligation: false`` keeps each lead unit's ladder but reads
 every owed unit ``(w, L)`` as ``L`` units ``(w, 1)``, adjacency ignored (so a titanic led owes two
 triples, else three pairs); ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
-exactly one length-2 titanic by the fixed ladders of seed 001; ``wider_substitutes`` lets a wider
+exactly one length-2 titanic by the fixed ladders of the shengji rules; ``wider_substitutes`` lets a wider
 unit of the same card count realize an owed unit.
 
 Counting legal plays: every unit has width ≥ 2, so whether a play realizes the owed units
@@ -22,21 +22,31 @@ the plays.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
-from typing import Sequence
 
-from .cards import CARDS, Card, SUIT_SYMBOLS, pretty_cards, tally
-from .order import Order, TRUMP, Trump, order_for
-from .ruleset import FollowLadder, Ruleset
+from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
+from .order import TRUMP, Order, Trump, order_for
+from .ruleset import FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
-from .units import (Budget, Format, Unit, WorkExceeded, available_units, decompose_with,
-                    describe_realization, realize, realizes)
+from .units import (
+    Budget,
+    Format,
+    Realization,
+    Unit,
+    WorkExceeded,
+    available_units,
+    decompose_with,
+    describe_realization,
+    realize,
+    unit_key,
+)
 from .violations import InputError, Violation
 
 MAX_LIMIT = 1000
-FOLLOW_WORK = 20000
+FOLLOW_WORK = 60000
 COUNT_WORK = 8000
 DP_STATES = 20000
 
@@ -47,7 +57,7 @@ SHENGJI_3DECK_LADDERS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
 
@@ -61,6 +71,13 @@ class Verdict:
     play_format: Format | None = field(default=None, repr=False, compare=False)
     play: tuple[int, ...] = field(default=(), repr=False, compare=False)
     order: Order | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, legal: bool, violations: tuple[Violation, ...], throw: ThrowResult | None = None,
+                 owed: tuple[tuple[int, int], ...] | None = None, play_format: Format | None = None,
+                 play: tuple[int, ...] = (), order: Order | None = None) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        self.__dict__.update(legal=legal, violations=violations, throw=throw, owed=owed, play_format=play_format,
+                             play=play, order=order)
 
     @cached_property
     def format(self) -> Format | None:
@@ -95,7 +112,7 @@ class LeadOptions:
 
 
 # -- the obligation ------------------------------------------------------------------------------
-def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
+def _expanded(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list[tuple[int, int]]:
     """Shapes as the obligation reads them: with ``tractor_obligation`` false a unit ``(w, L)`` is
     ``L`` units ``(w, 1)``, consecutive or not."""
     if not ignore_adjacency:
@@ -103,57 +120,241 @@ def _expanded(shapes, ignore_adjacency: bool) -> list[tuple[int, int]]:
     return [(w, 1) for w, l in shapes if w > 1 for _ in range(l)]
 
 
-def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
-                   budget: Budget | None = None):
-    """The strongest owed shape that ``suit_counts`` realizes: its non-single units, large first."""
-    bins = [u.shape for u in lead_format.units]
-    wider = rules.wider_substitutes
-    loose = not rules.tractor_obligation
-    budget = budget if budget is not None else Budget(FOLLOW_WORK)
+def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
+    """The cards of the follower's held tractors (section 7.1): runs of at least two adjacent
+    cards (section 5) held equally often, twice or more each."""
+    out: set[int] = set()
+    for c, k in suit_counts.items():
+        if k < 2:
+            continue
+        for d in order.next_first[c]:
+            if suit_counts.get(d, 0) == k:
+                out.update((c, d))
+    return frozenset(out)
 
-    def fits(shapes) -> bool:
-        return realizes(suit_counts, _expanded(shapes, loose), order, wider, budget)
 
-    def owed(shapes) -> list[tuple[int, int]]:
-        return sorted(_expanded(shapes, loose), reverse=True)
+class Obligation:
+    """The structure obligation of one follow (section 7): the lead's units (the *bins* whose
+    ladders give the owed shapes), the ruleset's variants, and the reservations of section 7.1,
+    always read from the follower's suit cards ``S``.
 
-    if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(bins) == 1 and bins[0] in SHENGJI_3DECK_LADDERS:
-        for rung in SHENGJI_3DECK_LADDERS[bins[0]]:
-            if fits(rung):
-                return owed(rung)
-        return []
-    if not suit_counts or max(suit_counts.values()) < 2 or all(b[0] < 2 for b in bins):
-        return []
-    if fits(bins):
-        return owed(bins)
-    top = max(bins)
-    largest = max(w * l for w, l in bins)
-    max_count = max(suit_counts.values())
-    candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
-                  for l in range(largest // w, 0, -1) if (w, l) <= top and fits([(w, l)])]
-    chosen: list[tuple[int, int]] = []
-    start = 0
-    while start < len(candidates):
-        for i in range(start, len(candidates)):
-            trial = chosen + [candidates[i]]
-            if _packable(trial, bins) and fits(trial):
-                chosen = trial
-                start = i
+    Reservations are tags on owed units: a unit owed for a lead unit of length 1 is *kept off
+    tractors* where ``follow_protection`` keeps tractors, and every unit takes only whole groups
+    where it keeps longer tuples.  A set of cards realizes an owed shape when the shape's units
+    can be packed into the bins (each no larger in (width, length) than its bin's unit, each bin's
+    cards within its unit's size) and disjoint parts of the cards form every unit under the
+    reservations of the bin it sits in.
+    """
+
+    def __init__(self, rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+                 budget: Budget):
+        self.order = order
+        self.budget = budget
+        self.wider = rules.wider_substitutes
+        self.loose = not rules.tractor_obligation
+        self.bins = [u.shape for u in lead_format.units]
+        self.protection = protection = rules.follow_protection
+        self.free = protection is FollowProtection.SUIT_ONLY
+        self.whole_groups = protection.whole_groups
+        self.keeps_tractors = protection.keeps_tractors
+        self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
+        self.suit_counts = suit_counts
+        self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
+        self.ladder = None
+        if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(self.bins) == 1:
+            self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
+        self.reserved = self.whole_groups or bool(self.tractor_cards)
+        self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
+        self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
+        self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
+
+    # -- reservations -----------------------------------------------------------------------
+    def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
+        """The cards a unit realized at ``width`` may use (None: any)."""
+        key = (width, kept_off_tractors)
+        if key not in self._usable:
+            tractor = self.tractor_cards if kept_off_tractors else frozenset()
+            if not self.whole_groups and not tractor:
+                self._usable[key] = None
+            else:
+                self._usable[key] = frozenset(c for c, k in self.suit_counts.items()
+                                              if (not self.whole_groups or k == width) and c not in tractor)
+        return self._usable[key]
+
+    def protected_groups(self) -> list[str]:
+        """The follower's groups that reservations keep whole (for reasons): under
+        ``longer-tuples`` every group of three or more, under ``tractors`` every held tractor
+        (when a lead unit of length 1 was led)."""
+        out = []
+        by_strength = sorted(self.suit_counts, key=self.order.seq.__getitem__, reverse=True)
+        if self.whole_groups:
+            out += [pretty_cards([c] * self.suit_counts[c]) for c in by_strength if self.suit_counts[c] >= 3]
+        if any(self.bin_tags) and self.tractor_cards:
+            out.append(pretty_cards([c for c in by_strength if c in self.tractor_cards
+                                     for _ in range(self.suit_counts[c])]))
+        return out
+
+    @property
+    def uniform_tag(self) -> bool | None:
+        """The one tag every owed unit carries, or None when bins differ (a mixed throw)."""
+        if not self.reserved:
+            return False
+        if self.ladder is not None:
+            return self.bin_tags[0]
+        tags = set(self.bin_tags)
+        return tags.pop() if len(tags) == 1 else None
+
+    def card_widths(self, c: int, widths: Sequence[int], tag: bool) -> list[int]:
+        """The owed widths (length-1 units) card ``c`` may host."""
+        return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
+
+    # -- realizing --------------------------------------------------------------------------
+    def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> Realization | None:
+        """A realization of the owed ``units`` (in the obligation's own reading) by ``counts``
+        under the reservations, or None."""
+        if not units:
+            return []
+        if not self.reserved:
+            return realize(counts, units, self.order, self.wider, self.budget)
+        tag = self.uniform_tag
+        if tag is not None:
+            return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
+        if realize(counts, units, self.order, self.wider, self.budget) is None:
+            return None
+        key = tuple(units)
+        choices = self._tags.get(key)
+        if choices is None:
+            choices = self._tags[key] = list(self._tag_choices(units))
+        for tags in choices:
+            found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
+            if found is not None:
+                return found
+        return None
+
+    def _tag_choices(self, units: Sequence[tuple[int, int]]) -> Iterator[list[bool]]:
+        """The taggings of ``units`` that a packing into the bins allows, fewest kept off tractors
+        first, skipping any that keeps off tractors every unit an earlier one does (it can only
+        realize less).
+
+        A unit in a bin of length 1 is kept off tractors, so a tagging is a split of each unit
+        type into the units packed under length-1 bins (*kept*) and the rest.  Packing the kept
+        part only gets harder as it grows and packing the rest only easier, so the search walks up
+        from the empty split through splits whose kept part packs, and stops on each split whose
+        rest packs too: those are the least reserved taggings."""
+        kinds = sorted(set(units), reverse=True)
+        have = tuple(units.count(u) for u in kinds)
+        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if tag]
+        free_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if not tag]
+        found: list[tuple[int, ...]] = []
+        level = [tuple(0 for _ in kinds)]
+        seen = set(level)
+        while level:
+            nxt = []
+            for split in level:
+                self.budget.spend()
+                if any(all(a >= b for a, b in zip(split, f, strict=True)) for f in found):
+                    continue
+                kept = [u for u, k in zip(kinds, split, strict=True) for _ in range(k)]
+                if not self._packs(kept, kept_bins, True):
+                    continue
+                rest = [u for u, k, h in zip(kinds, split, have, strict=True) for _ in range(h - k)]
+                if self._packs(rest, free_bins, False):
+                    found.append(split)
+                    left = dict(zip(kinds, split, strict=True))
+                    tags = []
+                    for u in units:
+                        tags.append(left[u] > 0)
+                        if left[u] > 0:
+                            left[u] -= 1
+                    yield tags
+                    continue
+                for i, h in enumerate(have):
+                    if split[i] < h:
+                        up = split[:i] + (split[i] + 1,) + split[i + 1:]
+                        if up not in seen:
+                            seen.add(up)
+                            nxt.append(up)
+            level = nxt
+
+    def _packs(self, units: list[tuple[int, int]], bins: list[tuple[int, int]], kept: bool) -> bool:
+        """:func:`_packable` into the length-1 bins (``kept``) or the others, remembered."""
+        key = (kept, tuple(units))
+        hit = self._packed.get(key)
+        if hit is None:
+            hit = self._packed[key] = _packable(units, bins, self.budget)
+        return hit
+
+    def packable(self, units: list[tuple[int, int]]) -> bool:
+        """Whether the units fit the bins (see :func:`_packable`)."""
+        return _packable(units, self.bins, self.budget)
+
+    # -- the strongest owed shape ----------------------------------------------------------
+    def strongest(self) -> list[tuple[int, int]]:
+        """The strongest owed shape that ``S`` realizes: its non-single units, large first.
+
+        Built greedily: the next unit is the largest (width-first) that still leaves the chosen
+        units packable into the lead's bins and realizable in ``S`` under the reservations.  That
+        is exact: the feasible unit sets are closed under taking subsets (a packing and a
+        realization of a set serve every subset), and in such a family the lexicographically
+        largest sorted set starts with the largest feasible unit, then the largest that stays
+        feasible beside it, and so on.  With ``tractor_obligation`` false the shapes compared are
+        the width-only ones, so the greedy runs over units ``(w, 1)``: two owed triples may come
+        from two different bins, which a ``(3, 2)`` unit chosen whole would not allow."""
+        held = self.suit_counts
+        if self.free:
+            return []
+        loose = self.loose
+        if self.ladder is not None:
+            for rung in self.ladder:
+                units = _expanded(rung, loose)
+                if self.realize(held, units) is not None:
+                    return sorted(units, reverse=True)
+            return []
+        bins = self.bins
+        if not held or max(held.values()) < 2 or all(b[0] < 2 for b in bins):
+            return []
+        whole = _expanded(bins, loose)
+        if self.fits(whole):
+            return sorted(whole, reverse=True)
+        top = max(bins)
+        largest = max(w * l for w, l in bins)
+        max_count = max(held.values())
+        candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
+                      for l in (range(largest // w, 0, -1) if not loose else (1,))
+                      if (w, l) <= top and self.fits([(w, l)])]
+        chosen: list[tuple[int, int]] = []
+        start = 0
+        while start < len(candidates):
+            for i in range(start, len(candidates)):
+                trial = chosen + [candidates[i]]
+                if self.fits(trial):
+                    chosen = trial
+                    start = i
+                    break
+            else:
                 break
-        else:
-            break
-    return owed(chosen)
+        return sorted(_expanded(chosen, loose), reverse=True)
+
+    def fits(self, units: list[tuple[int, int]]) -> bool:
+        """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
+        if not self.packable(units):
+            return False
+        expanded = _expanded(units, self.loose) if self.loose else units
+        return self.realize(self.suit_counts, expanded) is not None
 
 
-def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]]) -> bool:
-    """Whether the units fit the bins: each unit no larger (width, length) than its bin's unit,
-    each bin's cards within its unit's size."""
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+    """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
+    bin's cards within its unit's size."""
     units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
     free = [w * l for w, l in bins]
+    if sum(u[0] * u[1] for u in units) > sum(free):
+        return False
 
     def place(i: int) -> bool:
         if i == len(units):
             return True
+        budget.spend()
         u = units[i]
         size = u[0] * u[1]
         tried = set()
@@ -170,8 +371,15 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]]) -> bool
     return place(0)
 
 
+def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+                   budget: Budget | None = None) -> list[tuple[int, int]]:
+    """The strongest owed shape that ``suit_counts`` realizes (see :class:`Obligation`)."""
+    return Obligation(rules, order, lead_format, suit_counts,
+                      budget if budget is not None else Budget(FOLLOW_WORK)).strongest()
+
+
 # -- checks --------------------------------------------------------------------------------------
-def _lead_format(order: Order, lead) -> Format:
+def _lead_format(order: Order, lead: Iterable[int]) -> Format:
     try:
         return decompose_with(order, lead)
     except InputError as exc:
@@ -186,7 +394,7 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
                lead: Sequence[int] | None = None, *, seat: int | None = None,
                others: Sequence[tuple[int, Sequence[int]]] | None = None,
                unseen: Sequence[int] | None = None, budget: Budget | None = None) -> Verdict:
-    """Check a lead (``lead=None``) or a follow against RULES.md sections 6 and 7.
+    """Check a lead (``lead=None``) or a follow against rules sections 6 and 7.
 
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""
@@ -200,11 +408,14 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
                          budget if budget is not None else Budget(FOLLOW_WORK))
 
 
-def is_legal(rules: Ruleset, trump: Trump, hand, play, lead=None) -> bool:
+def is_legal(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
+             lead: Sequence[int] | None = None) -> bool:
     return check_play(rules, trump, hand, play, lead).legal
 
 
-def _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen) -> Verdict:
+def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, int], play: Sequence[int],
+                play_c: dict[int, int], seat: int | None, others: Sequence[tuple[int, Sequence[int]]] | None,
+                unseen: Sequence[int] | None) -> Verdict:
     if not play:
         return Verdict(False, (Violation("EMPTY_PLAY", "a lead needs at least one card"),))
     violations = []
@@ -234,7 +445,8 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budget: Budget) -> Verdict:
+def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Sequence[int],
+                  play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
     n = lead_format.size
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
@@ -269,27 +481,75 @@ def _check_follow(rules, order, hand_c, play, play_c, lead_format: Format, budge
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
-    wider = rules.wider_substitutes
+    owed_fast = _owed_without_violation(rules, order, lead_format, held, played, budget)
+    if owed_fast is not None:
+        return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
+    obligation = Obligation(rules, order, lead_format, held, budget)
     try:
-        owed = strongest_owed(rules, order, lead_format, held, budget)
+        owed = obligation.strongest()
         example = None
-        if owed and not realizes(played, owed, order, wider, budget):
-            example = realize(held, owed, order, wider, budget)
+        if owed and obligation.realize(played, owed) is None:
+            example = obligation.realize(held, owed)
     except WorkExceeded:
         raise _too_large() from None
     if example is not None:
-        what = describe_realization(example)
-        it = "it" if len(owed) == 1 else "them"
-        violations.append(Violation(
-            "MUST_PLAY_UNIT", f"you hold {what} and must play {it}",
-            {"owed": [{"width": w, "length": l} for w, l in owed],
-             "example": [str(CARDS[c]) for (w, _l), run in example for c in run for _ in range(w)]}))
+        violations.append(_unit_violation(obligation, owed, example))
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
+
+
+def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+                            played: dict[int, int], budget: Budget) -> tuple[tuple[int, int], ...] | None:
+    """The owed shape of a follow of more than ``held``'s count, when it is decided without the
+    obligation's search and the play owes no ``MUST_PLAY_UNIT``; None otherwise (the caller then
+    runs :class:`Obligation`, which gives the same owed shape in these cases):
+
+    - the lead's units are all singles, or the follower holds no two equal cards of the suit:
+      nothing is owed (no rung of any ladder holds a single, so no reading owes one);
+    - without reservations (``follow_protection`` none) and without a ladder, when the played
+      suit cards realize every multi-card unit of the lead (as the obligation reads them), the
+      strongest owed shape is that whole shape: the held cards, which contain the played ones,
+      realize it, and it packs into the lead's bins one unit per bin."""
+    if max(held.values()) < 2:
+        return ()
+    units = lead_format.units
+    if all(u.width == 1 for u in units):
+        return ()
+    if rules.follow_protection is not FollowProtection.NONE:
+        return None
+    if (rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1
+            and units[0].shape in SHENGJI_3DECK_LADDERS):
+        return None
+    whole = _expanded([u.shape for u in units], not rules.tractor_obligation)
+    if sum(w * l for w, l in whole) > sum(played.values()):
+        return None
+    try:
+        if realize(played, whole, order, rules.wider_substitutes, budget) is None:
+            return None
+    except WorkExceeded:
+        raise _too_large() from None
+    return tuple(sorted(whole, reverse=True))
+
+
+def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:
+    """MUST_PLAY_UNIT: what the follower holds and must play, and which of their groups are
+    protected (section 7.1) where that changed what is owed."""
+    example = sorted(example, key=lambda t: (unit_key(t[0]), obligation.order.seq[t[1][-1]]), reverse=True)
+    what = describe_realization(example)
+    it = "it" if len(owed) == 1 else "them"
+    message = f"you hold {what} and must play {it}"
+    protected = obligation.protected_groups()
+    if protected:
+        message += f"; protected: {' '.join(protected)}"
+    return Violation(
+        "MUST_PLAY_UNIT", message,
+        {"owed": [{"width": w, "length": l} for w, l in owed],
+         "example": [str(CARDS[c]) for (w, _l), run in example for c in run for _ in range(w)],
+         "protection": obligation.protection.value})
 
 
 # -- legal plays -------------------------------------------------------------------------------
 def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
-                limit: int = 100):
+                limit: int = 100) -> LeadOptions | LegalPlays:
     """Leading: the units available per suit.  Following: every distinct legal play (up to
     ``limit``) and their exact number, or a lower bound where counting exceeds the work bound."""
     order = order_for(rules, trump)
@@ -308,21 +568,24 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
         rest = {c: k for c, k in hand_c.items() if order.eff[c] != suit}
         base = tuple(c for c, k in held.items() for _ in range(k))
         count = _count_submultisets(rest, n - held_n)
-        plays = []
+        plays: list[tuple[Card, ...]] = []
         for extra in _submultisets(rest, n - held_n, order):
             if len(plays) >= limit:
                 break
             plays.append(_canonical_play(order, base + extra))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
+    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
     try:
-        owed = strongest_owed(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+        owed = obligation.strongest()
     except WorkExceeded:
         raise _too_large() from None
-    if owed and all(l == 1 for _, l in owed):
-        found = _plays_by_widths(order, held, n, [w for w, _ in owed], limit)
+    tag = obligation.uniform_tag
+    if owed and tag is not None and all(l == 1 for _, l in owed):
+        found = _plays_by_widths(order, held, n, [w for w, _ in owed], limit,
+                                 lambda c, widths: obligation.card_widths(c, widths, tag))
         if found is not None:
             return found
-    return _count_owed(rules, order, held, n, owed, limit)
+    return _count_owed(obligation, order, held, n, owed, limit)
 
 
 def _too_large() -> InputError:
@@ -330,7 +593,7 @@ def _too_large() -> InputError:
                       "it does not decide positions this large", "hand")
 
 
-def _canonical_play(order: Order, cards) -> tuple[Card, ...]:
+def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
@@ -356,10 +619,10 @@ def _count_submultisets(counts: dict[int, int], k: int) -> int:
     return poly[k]
 
 
-def _submultisets(counts: dict[int, int], k: int, order: Order):
+def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
     items = sorted(counts.items(), key=lambda kv: order.sort_key(kv[0]))
 
-    def rec(i, k, acc):
+    def rec(i: int, k: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if k == 0:
             yield tuple(acc)
             return
@@ -374,7 +637,8 @@ def _submultisets(counts: dict[int, int], k: int, order: Order):
     return rec(0, k, [])
 
 
-def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed, limit: int) -> LegalPlays:
+def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: int,
+                owed: Sequence[tuple[int, int]], limit: int) -> LegalPlays:
     """Plays of ``n`` cards from ``held`` that realize ``owed``.
 
     A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
@@ -383,23 +647,21 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
     ``owed``, and is counted in closed form as soon as the fixed part realizes it.  Past
     ``COUNT_WORK`` steps the count is a lower bound.
     """
+    plays: list[tuple[Card, ...]] = []
     if not owed:
         count = _count_submultisets(held, n)
-        plays = []
         for play in _submultisets(held, n, order):
             if len(plays) >= limit:
                 break
             plays.append(_canonical_play(order, play))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    wider = rules.wider_substitutes
     cards = sorted(held, key=order.sort_key)
     multi = [c for c in cards if held[c] >= 2]
     loose = [c for c in cards if held[c] == 1]
-    memo: dict = {}
-    plays: list[tuple[Card, ...]] = []
-    seen: set = set()
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    seen: set[tuple[Card, ...]] = set()
     total = [0]
-    budget = Budget(COUNT_WORK)
+    budget = obligation.budget = Budget(COUNT_WORK)
     suffix = [[1] + [0] * n]
     for c in reversed(multi):
         suffix.append(_times_range(suffix[-1], held[c], n))
@@ -409,11 +671,11 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
         key = tuple(sorted(part.items()))
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = realizes(part, owed, order, wider, budget)
+            hit = memo[key] = obligation.realize(part, owed) is not None
         return hit
 
-    def add(play) -> None:
-        play = _canonical_play(order, play)
+    def add(cards: Iterable[int]) -> None:
+        play = _canonical_play(order, cards)
         if play not in seen:
             seen.add(play)
             plays.append(play)
@@ -459,7 +721,8 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
     except WorkExceeded:
         exact = False
     if not plays:
-        example = realize(held, owed, order, wider)
+        obligation.budget = Budget(FOLLOW_WORK)
+        example = obligation.realize(held, owed)
         if example:
             core = [c for (w, _l), run in example for c in run for _ in range(w)]
             rest = dict(held)
@@ -471,114 +734,162 @@ def _count_owed(rules: Ruleset, order: Order, held: dict[int, int], n: int, owed
     return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
 
 
-def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[int],
-                     limit: int) -> LegalPlays | None:
+def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[int], limit: int,
+                     hosts: Callable[[int, list[int]], list[int]] | None = None) -> LegalPlays | None:
     """Exact count and listing when every owed unit has length 1 (pairs, triples, n-kinds).
 
     Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
-    can host them.  A dynamic programme over the cards tracks the play's size and the set of owed
-    widths that may still be missing; each play is one path through it.  ``None`` when the
-    programme would exceed ``DP_STATES`` states.
+    can host them.  A dynamic programme over the cards tracks the set of owed widths that may
+    still be missing (the minimal remainders, each a vector of counts per width packed into an
+    integer), and for each such set the number of ways to reach it by play size, as one polynomial
+    packed into an integer (a coefficient per field wide enough for the number of all sub-multisets
+    of the suit cards, which bounds every count); a backward pass marks, per set, the
+    sizes from which a legal play can still be completed, so the listing walks only paths that end
+    in a legal play.  ``hosts(card, widths)``: the owed widths a card may host, where reservations
+    (section 7.1) keep some cards from some units.  ``None`` when the programme would exceed
+    ``DP_STATES`` states.
     """
     cards = sorted(held, key=order.seq.__getitem__, reverse=True)
-    start = (tuple(sorted(widths, reverse=True)),)
-    memo: dict = {}
+    kinds = sorted(set(widths), reverse=True)
+    start = (sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds)),)
+    full = (1 << len(kinds)) - 1
+    masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
+             for c in cards}
+    low = kinds[-1]
+    ids: dict[tuple[int, ...], int] = {start: 0}
+    sets: list[tuple[int, ...]] = [start]
+    memo: dict[int, int] = {}
+    removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
 
-    def consume(sset, m):
-        key = (sset, m)
+    def consume(sid: int, m: int, mask: int) -> int:
+        """The set reached from set ``sid`` by a card played ``m`` times that may host the widths
+        in ``mask`` (sets interned as ids)."""
+        if m < low or not mask:
+            return sid
+        key = (sid * 64 + m) << len(kinds) | mask
         hit = memo.get(key)
         if hit is None:
-            out = set()
-            for rem in sset:
-                out.update(_removals(rem, m))
-            hit = memo[key] = _minimal(out)
+            out: set[tuple[int, int]] = set()
+            for rem in sets[sid]:
+                got = removed.get((rem, m, mask))
+                if got is None:
+                    got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
+                out.update(got)
+            reached = _minimal(out, len(kinds))
+            hit = ids.get(reached)
+            if hit is None:
+                hit = ids[reached] = len(sets)
+                sets.append(reached)
+            memo[key] = hit
         return hit
 
-    layers = [{(0, start): 1}]
+    digit = 2
+    for c in cards:
+        digit *= held[c] + 1
+    digit = digit.bit_length()
+    keep = (1 << (digit * (n + 1))) - 1
+    layers: list[dict[int, int]] = [{0: 1}]
     states = 0
     for c in cards:
-        nxt: dict = {}
-        h = held[c]
-        for (size, sset), ways in layers[-1].items():
-            for m in range(0, min(h, n - size) + 1):
-                key = (size + m, consume(sset, m))
-                nxt[key] = nxt.get(key, 0) + ways
+        nxt: dict[int, int] = {}
+        top = min(held[c], n)
+        mask = masks[c]
+        for sset, poly in layers[-1].items():
+            for m in range(top + 1):
+                ns = consume(sset, m, mask)
+                nxt[ns] = nxt.get(ns, 0) + (poly << (digit * m))
+        for ns in nxt:
+            nxt[ns] &= keep
         states += len(nxt)
         if states > DP_STATES:
             return None
         layers.append(nxt)
-    good = {k for k in layers[-1] if k[0] == n and () in k[1]}
-    count = sum(layers[-1][k] for k in good)
-    goods = [good]
+    done = ids.get((0,), -1)
+    count = (layers[-1].get(done, 0) >> (digit * n)) & ((1 << digit) - 1)
+    sizes = (1 << (n + 1)) - 1
+    reach: list[dict[int, int]] = [{}] * len(layers)
+    reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
     for i in range(len(cards) - 1, -1, -1):
-        h = held[cards[i]]
-        later = goods[-1]
-        goods.append({(size, sset) for size, sset in layers[i]
-                      if any((size + m, consume(sset, m)) in later for m in range(0, min(h, n - size) + 1))})
-    goods.reverse()
+        later = reach[i + 1]
+        top = min(held[cards[i]], n)
+        mask = masks[cards[i]]
+        here = {}
+        for sset in layers[i]:
+            bits = 0
+            for m in range(top + 1):
+                bits |= later.get(consume(sset, m, mask), 0) << m
+            if bits & sizes:
+                here[sset] = bits & sizes
+        reach[i] = here
     plays: list[tuple[Card, ...]] = []
 
-    def walk(i, key, acc):
+    def walk(i: int, size: int, sset: int, acc: list[int]) -> None:
         if len(plays) >= limit:
             return
         if i == len(cards):
             plays.append(_canonical_play(order, acc))
             return
-        size, sset = key
         c = cards[i]
+        later = reach[i + 1]
         for m in range(min(held[c], n - size), -1, -1):
-            nk = (size + m, consume(sset, m))
-            if nk in goods[i + 1]:
+            ns = consume(sset, m, masks[c])
+            if (later.get(ns, 0) >> (n - size - m)) & 1:
                 acc.extend([c] * m)
-                walk(i + 1, nk, acc)
+                walk(i + 1, size + m, ns, acc)
                 del acc[len(acc) - m:]
 
-    if (0, start) in goods[0]:
-        walk(0, (0, start), [])
+    if (reach[0].get(0, 0) >> n) & 1:
+        walk(0, 0, 0, [])
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
-def _removals(rem: tuple[int, ...], m: int):
-    """Every ``rem`` minus a sub-multiset of it whose widths sum to at most ``m``."""
-    distinct = sorted(set(rem), reverse=True)
-    have = [rem.count(w) for w in distinct]
+_FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)
+_FIELD_MASK = (1 << (_FIELD - 1)) - 1
+_GUARDS = [sum(1 << (_FIELD * i + _FIELD - 1) for i in range(k)) for k in range(10)]
 
-    def rec(i, left, take):
-        if i == len(distinct):
-            out = []
-            for w, h, t in zip(distinct, have, take):
-                out.extend([w] * (h - t))
-            yield tuple(out)
+
+def _removals(rem: int, m: int, kinds: list[int], mask: int) -> list[tuple[int, int]]:
+    """``rem`` minus each maximal sub-multiset whose widths sum to at most ``m`` (a removal that
+    could take one more width leaves a larger remainder, which never matters), with the number
+    of widths left; only the widths in ``mask`` may be removed."""
+    have = [(rem >> (_FIELD * i)) & _FIELD_MASK if mask >> i & 1 else 0 for i in range(len(kinds))]
+    size = sum((rem >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds)))
+    out: list[tuple[int, int]] = []
+    take = [0] * len(kinds)
+
+    def rec(i: int, left: int) -> None:
+        if i == len(kinds):
+            if all(w > left for w, h, t in zip(kinds, have, take, strict=True) if t < h):
+                out.append((size - sum(take), rem - sum(t << (_FIELD * j) for j, t in enumerate(take))))
             return
-        w = distinct[i]
-        for t in range(0, min(have[i], left // w) + 1):
-            yield from rec(i + 1, left - t * w, take + [t])
+        w = kinds[i]
+        for t in range(min(have[i], left // w), -1, -1):
+            take[i] = t
+            rec(i + 1, left - t * w)
+        take[i] = 0
 
-    return rec(0, m, [])
+    rec(0, m)
+    return out
 
 
-def _minimal(rems: set) -> tuple:
-    """The remainders no other remainder is contained in (a smaller remainder is never worse)."""
-    if () in rems:
-        return ((),)
-    ordered = sorted(rems, key=len)
-    keep: list = []
-    for r in ordered:
-        if not any(_contains(r, k) for k in keep):
+def _minimal(rems: set[tuple[int, int]], k: int) -> tuple[int, ...]:
+    """The remainders (with their sizes) that contain no other remainder (a smaller remainder is
+    never worse), smallest first.
+
+    Containment of packed count vectors is one subtraction: with every field's guard bit set in
+    ``big``, ``big - small`` keeps all guards exactly when no field borrows."""
+    if (0, 0) in rems:
+        return (0,)
+    guard = _GUARDS[k]
+    keep: list[int] = []
+    for _, r in sorted(rems):
+        rg = r | guard
+        for small in keep:
+            if (rg - small) & guard == guard:
+                break
+        else:
             keep.append(r)
     return tuple(sorted(keep))
-
-
-def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
-    if len(small) > len(big):
-        return False
-    left = list(big)
-    for w in small:
-        if w in left:
-            left.remove(w)
-        else:
-            return False
-    return True
 
 
 def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:

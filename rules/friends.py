@@ -1,11 +1,11 @@
-"""Find friends (找朋友): RULES.md sections 3 (``partnership``, ``friend_join``) and 12.
+"""Find friends (找朋友): rules section 3 (``partnership``, ``friend_join``) and 12.
 
 After the kitty exchange the dealer names friend cards, each with an ordinal ("the 2nd A♥").
 
 - ``first-played`` (pagat, Zhao Peng You): the player who plays that copy joins the dealer; copies
   played earlier by anyone count towards the ordinal.  :func:`teams_after` answers after any
   prefix of the hand's tricks.
-- ``holder`` (seed 003): teams are fixed at naming from the hands: the dealer holds one copy -> the
+- ``holder`` (the 4399 rules): teams are fixed at naming from the hands: the dealer holds one copy -> the
   holder of the other copy; none -> the first holder after the dealer in playing order; both -> no
   friend for that call (the dealer plays alone with one call).  Cards the dealer buried in the kitty
   count as the dealer's.  :func:`holder_friends`.
@@ -29,8 +29,8 @@ Decisions where section 12 is silent (pagat's Zhao Peng You where it speaks):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import CARDS, Card
 from .ruleset import FriendJoin, Partnership, Ruleset
@@ -101,7 +101,7 @@ def _teams(dealer: int, players: int, friends: Sequence[int | None], decided: Se
 
 def holder_friends(rules: Ruleset, dealer: int, hands: Sequence[Sequence[int]], calls: Sequence[FriendCall],
                    kitty_discard: Sequence[int] = ()) -> Teams:
-    """``holder`` (seed 003): the friends fixed at naming.  ``hands`` are the hands after the kitty
+    """``holder`` (the 4399 rules): the friends fixed at naming.  ``hands`` are the hands after the kitty
     exchange (by seat); the dealer's buried ``kitty_discard`` counts as the dealer's."""
     n = rules.players
     if len(hands) != n:

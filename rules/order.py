@@ -1,4 +1,4 @@
-"""Card order and trumps (RULES.md section 4) and tractor adjacency (section 5).
+"""Card order and trumps (rules section 4) and tractor adjacency (section 5).
 
 :func:`order_for` builds, once per (ruleset, trump), an :class:`Order`: for every card its
 effective suit, its strength (dense integers inside an effective suit; equal cards share one),
@@ -7,9 +7,9 @@ the trump suit, ``permanent_twos`` and ``tractor_adjacency``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .ruleset import Adjacency, Ruleset
@@ -19,22 +19,25 @@ SUIT_LABELS = ("S", "H", "C", "D", "trump")
 TRUMP_BASE = 1000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Trump:
-    """The level being played and the trump suit (``None``: no-trump)."""
+    """The level being played and the trump suit (``None``: no-trump).
 
-    level: int | str
+    The level may be given as a rank name or number and is always stored as a number."""
+
+    level: int
     suit: str | None = None
 
-    def __post_init__(self):
-        object.__setattr__(self, "level", rank_value(self.level))
-        if self.suit is not None:
-            suit = str(self.suit).upper()
-            if suit not in SUITS:
-                raise ValueError(f"'{self.suit}' is not a suit; suits are S, H, C, D (null for no-trump)")
-            object.__setattr__(self, "suit", suit)
+    def __init__(self, level: int | str, suit: str | None = None) -> None:
+        object.__setattr__(self, "level", rank_value(level))
+        if suit is not None:
+            upper = str(suit).upper()
+            if upper not in SUITS:
+                raise ValueError(f"'{suit}' is not a suit; suits are S, H, C, D (null for no-trump)")
+            suit = upper
+        object.__setattr__(self, "suit", suit)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | None]:
         return {"level": rank_name(self.level), "suit": self.suit}
 
 
@@ -58,7 +61,7 @@ class Order:
     def suit_label(self, c: int) -> str:
         return SUIT_LABELS[self.eff[c]]
 
-    def sort_key(self, c: int) -> tuple:
+    def sort_key(self, c: int) -> tuple[int, int, int]:
         """High to low: trumps first, then S, H, C, D; by power, then card index for equal cards."""
         e = self.eff[c]
         return (0 if e == TRUMP else 1 + e, -self.power[c], c)
@@ -100,11 +103,11 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
                 continue
             trump_tiers.append([suited(r, trump_suit)])
     if twos_special:
-        off = [suited(2, s) for s in SUITS if s != trump_suit]
+        off: list[int] = [suited(2, s) for s in SUITS if s != trump_suit]
         trump_tiers.append(off)
         if trump_suit is not None:
             trump_tiers.append([suited(2, trump_suit)])
-    off_level = [suited(level, s) for s in SUITS if s != trump_suit]
+    off_level: list[int] = [suited(level, s) for s in SUITS if s != trump_suit]
     trump_tiers.append(off_level)
     if trump_suit is not None:
         trump_tiers.append([suited(level, trump_suit)])
@@ -131,7 +134,7 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
         if cc.is_joker:
             next_first[c] = next_mid[c] = (BIG_JOKER,) if c == SMALL_JOKER else ()
             continue
-        r, s = cc.rank, cc.suit
+        r, s = cc.rank, SUITS[c // 13]
         if r == 14:
             two = suited(2, s)
             next_first[c] = (two,) if eff[two] == TRUMP else ()

@@ -1,29 +1,25 @@
-"""Rulesets: every parameter of RULES.md section 3, the six presets of section 13, validation.
+"""Rulesets: every parameter (docs/rules.md, "Ruleset parameters"), the six presets, validation.
 
 A :class:`Ruleset` is a frozen value.  ``Ruleset.preset(name, **overrides)`` applies the caller's
 overrides on a preset; every combination that validates is a ruleset the engine must serve.
 
-Decisions where RULES.md leaves room (written down here and in the README):
+Decisions where the rules leave room (written down here and in the README):
 - A preset's fixed ``kitty_size`` is a table by (decks, players); overriding ``decks`` or ``players``
   to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
-- ``friend_join: holder`` is defined for 2 decks only (seed 003); with find-friends and any other
+- ``friend_join: holder`` is defined for 2 decks only (the 4399 选择对手 rules); with find-friends and any other
   deck count the ruleset is invalid.
 """
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Mapping
+from enum import Enum, StrEnum
+from typing import Any
 
 from .cards import CardError, rank_name, rank_value
-
-
-class StrEnum(str, Enum):
-    def __str__(self) -> str:
-        return self.value
 
 
 class Partnership(StrEnum):
@@ -44,6 +40,26 @@ class TractorRanking(StrEnum):
 class FollowLadder(StrEnum):
     WIDTH_FIRST = "width-first"
     SHENGJI_3DECK = "shengji-3deck"
+
+
+class FollowProtection(StrEnum):
+    """Which of the follower's groups the structure obligation may not break (section 7.1)."""
+
+    NONE = "none"
+    LONGER_TUPLES = "longer-tuples"
+    TRACTORS = "tractors"
+    LONGER_TUPLES_AND_TRACTORS = "longer-tuples-and-tractors"
+    SUIT_ONLY = "suit-only"
+
+    @property
+    def whole_groups(self) -> bool:
+        """Units take only cards the follower holds exactly as often as the unit is wide."""
+        return self in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+
+    @property
+    def keeps_tractors(self) -> bool:
+        """Units owed for a lead unit of length 1 take no card of a held tractor."""
+        return self in (FollowProtection.TRACTORS, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
 
 
 class ThrowFailure(StrEnum):
@@ -121,7 +137,7 @@ class RulesetError(ValueError):
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every parameter of RULES.md section 3.  Ranks are stored as integers 2..14."""
+    """Every ruleset parameter (docs/rules.md).  Ranks are stored as integers 2..14."""
 
     name: str = "custom"
     decks: int = 2
@@ -135,6 +151,7 @@ class Ruleset:
     tractor_ranking: TractorRanking = TractorRanking.TRUMP_ORDER
     tractor_obligation: bool = True
     follow_ladder: FollowLadder = FollowLadder.WIDTH_FIRST
+    follow_protection: FollowProtection = FollowProtection.NONE
     wider_substitutes: bool = False
     throws: bool = True
     throw_failure: ThrowFailure = ThrowFailure.LOWEST_BEATABLE_UNIT
@@ -155,8 +172,8 @@ class Ruleset:
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Ruleset":
-        """A preset of RULES.md section 13 with the caller's overrides applied and validated."""
+    def preset(cls, name: str, **overrides: Any) -> Ruleset:
+        """A preset (docs/rules.md, "Presets") with the caller's overrides applied and validated."""
         spec = PRESETS.get(name)
         if spec is None:
             raise RulesetError("preset", f"unknown preset '{name}'; presets are {', '.join(PRESETS)}")
@@ -175,7 +192,7 @@ class Ruleset:
         return cls.from_dict(params)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Build from a mapping of parameter names (a ``preset`` key applies that preset first)."""
         data = dict(data)
         if "preset" in data:
@@ -194,7 +211,7 @@ class Ruleset:
         rs.validate()
         return rs
 
-    def replace(self, **overrides: Any) -> "Ruleset":
+    def replace(self, **overrides: Any) -> Ruleset:
         return Ruleset.from_dict({**self.to_dict(), **overrides, "name": self.name})
 
     # -- derived values -----------------------------------------------------------------------
@@ -269,7 +286,8 @@ def auto_kitty(decks: int, players: int) -> int:
 
 _ENUM_TYPES = {
     "partnership": Partnership, "tractor_adjacency": Adjacency, "tractor_ranking": TractorRanking,
-    "follow_ladder": FollowLadder, "throw_failure": ThrowFailure, "trick_compare": TrickCompare,
+    "follow_ladder": FollowLadder, "follow_protection": FollowProtection, "throw_failure": ThrowFailure,
+    "trick_compare": TrickCompare,
     "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
     "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
     "next_dealer": NextDealer, "friend_join": FriendJoin,
@@ -329,7 +347,7 @@ _COMMON = dict(players=4, partnership=Partnership.FIXED, trick_compare=TrickComp
                uncapped=False, next_dealer=NextDealer.PARTNER_OR_NEXT, friend_join=FriendJoin.FIRST_PLAYED,
                throw_failure=ThrowFailure.LOWEST_BEATABLE_UNIT, must_defend=("A",), last_level="A",
                tractor_obligation=True, follow_ladder=FollowLadder.WIDTH_FIRST, kitty_size=AUTO)
-# What the presets from seeds 001-003 and pagat share: 2 decks from level 2, trump-order tractors,
+# What shengji, qq, 4399 and pagat share: 2 decks from level 2, trump-order tractors,
 # throws, count declarations, redeal.
 _TRUMP_ORDER = dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
                     tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
@@ -337,7 +355,7 @@ _TRUMP_ORDER = dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
                     no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
                     declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
                     no_declaration=NoDeclaration.REDEAL, scoring=Scoring.STANDARD)
-# What the presets from seeds 000 and 004 share: levels from 3 with permanent 2s, natural tractors,
+# What tuolaji and four-deck share: levels from 3 with permanent 2s, natural tractors,
 # wider substitutes, no throws, the last trick multiplied both ways, no joker declarations.
 _NATURAL = dict(_COMMON, first_level="3", permanent_twos=True, tractor_adjacency=Adjacency.NATURAL,
                 wider_substitutes=True, throws=False, throw_penalty=0, last_trick_penalty=True,
@@ -346,14 +364,16 @@ _NATURAL = dict(_COMMON, first_level="3", permanent_twos=True, tractor_adjacency
 
 PRESETS: dict[str, PresetSpec] = {
     "tuolaji": PresetSpec(
-        "tuolaji", "拖拉机 (seed 000)", "seed 000",
+        "tuolaji", "拖拉机, common Chinese home rules: levels 3..A, permanent 2s, natural tractors",
+        "Chinese home-game rules for 拖拉机 as widely published in rule collections (two decks, 打2常主)",
         "Levels 3..A with permanent 2s, natural tractors ranked by face value, wider units substitute "
         "and win; no throws; the kitty counts its cards and the last trick can cost the attackers.",
         dict(_NATURAL, decks=2, tractor_ranking=TractorRanking.FACE_VALUE,
              kitty_multiplier=KittyMultiplier.CARDS, declaration_style=DeclarationStyle.COUNT,
              declare_with_twos=True, scoring=Scoring.TUOLAJI)),
     "shengji": PresetSpec(
-        "shengji", "升级 (seed 001)", "seed 001",
+        "shengji", "升级, 80-point rules: levels 2..A, fixed kitty, 2·w^L kitty multiplier",
+        "The Chinese 升级/80分 rules as printed in card-game guides, for 1 to 3 decks",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 6/8/6 cards for 1/2/3 "
         "decks multiplied by 2·w^L, joker sets declare no-trump; 3 decks use the fixed 3-deck ladders.",
         dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L,
@@ -361,19 +381,22 @@ PRESETS: dict[str, PresetSpec] = {
         kitty_sizes={(1, 4): 6, (2, 4): 8, (3, 4): 6},
         ladder_by_decks={3: FollowLadder.SHENGJI_3DECK}),
     "qq": PresetSpec(
-        "qq", "QQ 升级 (seed 002)", "seed 002",
+        "qq", "升级 as played in Chinese online rooms: first-come declarations, rating and coins",
+        "Online-room 拖拉机 (QQ游戏 style): 反无主/自保/反主 declarations, a 积分 and coin ledger",
         "Levels 2..A, trump-order tractors, throws without penalty, kitty multiplied by 2^(pairs+1), "
         "first-come declarations (反无主/自保/反主), no declaration plays no-trump, rating and coin ledger.",
         dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.POW2_PAIRS,
              declaration_style=DeclarationStyle.QQ, no_declaration=NoDeclaration.NO_TRUMP)),
     "4399": PresetSpec(
-        "4399", "4399 升级 (seed 003)", "seed 003",
+        "4399", "升级 of the web-game sites: 8-card kitty, optional 找朋友 with the holder as friend",
+        "Web-game 扑克拖拉机 rules (4399-style sites), including their 选择对手 find-friends mode",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 8 multiplied by 2·w^L, "
         "joker pairs declare no-trump; with find-friends and friend_join 'holder' it is 选择对手 mode.",
         dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L),
         kitty_sizes={(2, 4): 8}),
     "four-deck": PresetSpec(
-        "four-deck", "四副牌拖拉机 (seed 004)", "seed 004",
+        "four-deck", "四副升级, four-deck rules: no kitty, last trick multiplied (抠数/反抠)",
+        "Four-deck 升级 as described by Chinese online game rooms (四副牌, 不封顶 optional)",
         "Four decks, levels 3..A with permanent 2s, natural tractors, wider units substitute and win, "
         "no throws, no kitty: the last trick's own points are multiplied by its largest unit (抠数/反抠).",
         dict(_NATURAL, decks=4, tractor_ranking=TractorRanking.TRUMP_ORDER,
@@ -381,7 +404,8 @@ PRESETS: dict[str, PresetSpec] = {
              declare_with_twos=False, scoring=Scoring.FOUR_DECK),
         kitty_sizes={(4, 4): 0}),
     "pagat": PresetSpec(
-        "pagat", "Tractor (pagat.com)", "pagat.com",
+        "pagat", "Tractor, the rules in English card-game references: no tractor obligation, throw penalty",
+        "Tractor (Sheng Ji) as described in English card-game references such as pagat.com",
         "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
         "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
         "reveal when nobody declares.",

@@ -1,6 +1,6 @@
-"""Points, the kitty, settlement tables, levels, the next dealer and seed 002's ledger.
+"""Points, the kitty, settlement tables, levels, the next dealer and the qq ledger.
 
-RULES.md sections 3 (``kitty_size``, ``kitty_multiplier``, ``last_trick_penalty``,
+rules section 3 (``kitty_size``, ``kitty_multiplier``, ``last_trick_penalty``,
 ``no_kitty_last_trick_multiplied``, ``throw_penalty``, ``scoring``, ``uncapped``, ``must_defend``,
 ``first_level``/``last_level``, ``next_dealer``), 9 (points, the kitty, the last trick) and 11
 (settlement).
@@ -14,7 +14,7 @@ Public functions:
 - :func:`table_outcome`, :func:`table_step` -- the four scoring tables of section 11;
 - :func:`advance` -- moving one seat up the levels (``must_defend``, ``last_level``);
 - :func:`next_dealer` -- both policies;
-- :func:`ledger` -- seed 002's rating points and coins;
+- :func:`ledger` -- the qq rules' rating points and coins;
 - :func:`settle` -- all of it for one hand, as a :class:`Settlement`.
 
 The last trick is passed to :func:`settle` as one value with ``winner`` (the seat that won it),
@@ -25,9 +25,9 @@ for the last trick, which has those three attributes.
 Units are accepted as :class:`~rules.units.Unit` objects (``.width``/``.length``), ``(width,
 length)`` pairs, or a whole :class:`~rules.units.Format` (``.units``).
 
-Decisions where RULES.md is silent (the seed named where one applies, else pagat.com):
+Decisions where the rules are silent (the rule family named where one applies, else pagat.com):
 
-- ``shengji-001`` with 1 deck stops at A+2 for 100 points or more (seed 001 lists no further step);
+- ``shengji-001`` with 1 deck stops at A+2 for 100 points or more (the shengji rules lists no further step);
   with 2 and 3 decks it goes on by one level per step (40, 60).
 - ``uncapped`` adds one dealer level per *full* step below 0 (``-s`` adds one, ``-s + 5`` none), on
   top of the table's lowest row, for every table.
@@ -42,7 +42,7 @@ Decisions where RULES.md is silent (the seed named where one applies, else pagat
 - The kitty bonus (section 9) needs a kitty of at least one card; ``no_kitty_last_trick_multiplied``
   applies when the kitty is empty.  ``last_trick_penalty`` counts the cards of the lead (its format),
   so a single-card last trick never costs the attackers anything.
-- Ledger (seed 002): the dealer side's rating gain is ``min(4, levels + 1)``; the attackers' is
+- Ledger (the qq rules): the dealer side's rating gain is ``min(4, levels + 1)``; the attackers' is
   ``2 + levels``; the factor ×2 / ×3 looks at every seat's rating (all 80..299 / all ≥ 300); the
   result is capped at 300 per hand; each winner gains it and each loser loses it.  Coins: each
   loser pays ``X·N``, each winner receives ``X·N·0.9`` (an int when whole), with unequal teams too.
@@ -51,9 +51,10 @@ Decisions where RULES.md is silent (the seed named where one applies, else pagat
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .cards import CARDS, Card, points_of, rank_name, rank_value
 from .ruleset import KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring
@@ -106,15 +107,16 @@ def kitty_multiplier(scheme: Ruleset | KittyMultiplier | str, units: Any) -> int
         return 2 * cards_led
     if scheme is KittyMultiplier.TWO_W_POW_L:
         bw, bl = max(shapes, key=lambda s: (s[0], s[1]))   # greatest width, then greatest length
-        return 2 * bw ** bl
+        power: int = bw ** bl             # int ** int is typed Any (a negative power is a float)
+        return 2 * power
     if scheme is KittyMultiplier.UNIT_SIZE:
         return w * l
     if scheme is KittyMultiplier.POW2_PAIRS:
-        return 2 ** ((w // 2) * l + 1)
+        return 1 << ((w // 2) * l + 1)
     if scheme is KittyMultiplier.DOUBLE_LARGEST_UNIT:
         return 2 * w * l
     if scheme is KittyMultiplier.POW2_LARGEST_UNIT:
-        return 2 ** (w * l)
+        return 1 << (w * l)
     raise InputError(f"unknown kitty multiplier {scheme}", "rules/kitty_multiplier")  # pragma: no cover
 
 
@@ -228,13 +230,13 @@ def table_step(scoring: Scoring | str, decks: int) -> int:
         raise ScoringError(f"no scoring table covers {decks} decks", "rules/decks")
     if scoring is Scoring.SHENGJI_001:
         if decks not in (1, 2, 3):
-            raise ScoringError(f"the 'shengji-001' table (seed 001) defines 1, 2 and 3 decks, not {decks}",
+            raise ScoringError(f"the 'shengji-001' table (the shengji rules) defines 1, 2 and 3 decks, not {decks}",
                                "rules/decks")
         return 20 * decks
     return 20 * decks
 
 
-def _table(scoring: Scoring, decks: int, s: int):
+def _table(scoring: Scoring, decks: int, s: int) -> tuple[list[tuple[int, str, int]], tuple[int, int, int | None]]:
     """A table as rows ``(below, side, levels)`` -- the first row whose bound exceeds p applies (the
     first bound is 1: p <= 0) -- and a tail ``(start, base, step)``: the attackers get
     ``base + (p - start) // step`` levels from ``start`` on (``step`` None: a flat ``base``)."""
@@ -409,7 +411,7 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
       and ``points`` -- a :class:`LastTrick`, or ``rules.trick_winner``'s result for the last trick;
     - ``dealer_team``: the dealer's side (needed under find-friends; fixed partners: the dealer's parity);
     - ``penalties``: ``(seat, points)`` per failed throw (see :func:`failed_throw_penalties`);
-    - ``ratings`` (+ ``room_coefficient``): seed 002's ledger.
+    - ``ratings`` (+ ``room_coefficient``): the qq ledger.
     """
     n = rules.players
     if not 0 <= dealer < n:

@@ -1,7 +1,8 @@
-"""Throws: whether a multi-unit lead stands, and what a failed one is reduced to (RULES.md section 6).
+"""Throws: whether a multi-unit lead stands, and what a failed one is reduced to (rules section 6).
 
 A unit of the throw is beaten when another hand's cards of the same effective suit hold a unit of
-the same width and length whose top card ranks strictly higher (section 4 order).  A failed
+the same width and length whose top card ranks strictly higher (section 4 order); a unit's top
+card is the high end of its run in the run's own adjacency order (section 8).  A failed
 throw is reduced to its lowest beatable unit: the lowest top card, then fewer cards, then the
 narrower.
 
@@ -11,8 +12,8 @@ because the cards may be split between players.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import Card
 from .order import Order, Trump, order_for
@@ -31,7 +32,8 @@ class ThrowResult:
 
 
 def top_power(order: Order, unit: Unit) -> int:
-    return max(order.power[c] for c in unit.cards)
+    """The strength of the unit's top card: the high end of its run (section 8)."""
+    return order.power[unit.cards[-1]]
 
 
 def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
@@ -42,10 +44,7 @@ def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
         if order.eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     top = top_power(order, unit)
-    for run in runs(counts, order, unit.width, unit.length):
-        if max(order.power[c] for c in run) > top:
-            return True
-    return False
+    return any(order.power[run[-1]] > top for run in runs(counts, order, unit.width, unit.length))
 
 
 def _lowest(order: Order, units: Sequence[Unit]) -> Unit:
@@ -60,7 +59,8 @@ def adjudicate_throw(rules: Ruleset, trump: Trump, lead_seat: int | None, lead: 
 
 
 def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, fmt: Format,
-                          others=None, unseen=None) -> ThrowResult:
+                          others: Sequence[tuple[int, Sequence[int]]] | None = None,
+                          unseen: Sequence[int] | None = None) -> ThrowResult:
     if others is not None:
         players = rules.players
         start = lead_seat if lead_seat is not None else -1

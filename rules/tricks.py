@@ -1,4 +1,4 @@
-"""Who wins a trick (RULES.md section 8).
+"""Who wins a trick (rules section 8).
 
 The lead's format is fixed by the first play.  A later play can win only when it matches the
 format: the same number of cards, all of the led suit or all trump, and units that realize every
@@ -7,39 +7,68 @@ led-suit play; plays of the same kind compare by ``trick_compare``; between equa
 played first keeps the trick.
 
 A realizing unit is valued by (width where it is a wider substitute, else the owed width; then its
-rank): ``trump-order`` ranks by the top card in section 4 order, ``face-value`` ranks a tractor by
-the printed rank of the last card of its run (A counts high at the top of a run and low at the
-start of one that wraps to 2; jokers above A), then by its top card.  When a play splits into the
-format in several ways its best split counts.
+rank).  A unit's top card is the high end of its run in the run's own adjacency order (section 8):
+under ``trump-order`` adjacency ``A♦A♦6♥6♥`` (level 6, ♦ trump) tops at ``6♥``; under natural
+adjacency ``A♦A♦2♦2♦3♦3♦`` tops at ``3♦``.  ``trump-order`` ranking compares top cards in section 4
+order; ``face-value`` compares a tractor's top card by its printed rank (A high at the top of a run,
+low at the start of one that wraps to 2; jokers above A), then, for equal printed ranks, by section
+4 order.  When a play splits into the format in several ways, its best split counts: the split
+that beats the current best play if any does.
 
 Decision for ``all-units`` (the rules name it without detail): the challenger beats the current
-winner when some split of it has every unit — singles included — strictly above its counterpart
-in the winner's best split, counterparts paired highest with highest within each unit shape.
+winner when some split of it has every unit strictly above its counterpart in the winner's best
+split, counterparts paired highest with highest within each unit shape.  As under
+``largest-unit-first``, singles are ignored when the format has a multi-card unit (section 8's
+example: ``10♥10♥10♥J♥J♥J♥Q♥Q♥Q♥`` beats ``7♥7♥6♥6♥6♥6♥5♥5♥K♥`` although Q♥ is below K♥); a
+format of singles only compares every single.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import POINT_VALUES, Card, points_of, tally
-from .order import Order, TRUMP, Trump, order_for
+from .order import TRUMP, Order, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
-from .units import (Budget, Format, Unit, WorkExceeded, all_realizations, decompose_with, realizes, runs,
-                    substitutes)
-
-TRICK_WORK = 20000
+from .units import (
+    Budget,
+    Format,
+    Placement,
+    Run,
+    Shape,
+    Unit,
+    WorkExceeded,
+    all_realizations,
+    decompose_with,
+    realizes,
+    runs,
+    substitutes,
+)
 from .violations import InputError
 
+TRICK_WORK = 20000
 
-@dataclass(frozen=True)
+UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
+Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
+
+
+@dataclass(frozen=True, init=False)
 class PlayOutcome:
     seat: int
     matches_format: bool
     trump: bool
     beats_previous_best: bool
 
+    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        d = self.__dict__
+        d["seat"] = seat
+        d["matches_format"] = matches_format
+        d["trump"] = trump
+        d["beats_previous_best"] = beats_previous_best
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class TrickResult:
     winner: int
     winning_index: int
@@ -49,31 +78,37 @@ class TrickResult:
     plays: tuple[PlayOutcome, ...]
     largest_unit: Unit
 
+    def __init__(self, winner: int, winning_index: int, points: int, point_cards: tuple[Card, ...],
+                 format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit) -> None:
+        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
+        self.__dict__.update(winner=winner, winning_index=winning_index, points=points, point_cards=point_cards,
+                             format=format, plays=plays, largest_unit=largest_unit)
 
-def _unit_value(rules: Ruleset, order: Order, owed: tuple[int, int], used: tuple[int, int], run) -> tuple:
+
+def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
-    top = max(order.power[c] for c in run)
+    top = run[-1]
     if used[1] >= 2 and rules.tractor_ranking is TractorRanking.FACE_VALUE:
-        return (width, order.face[run[-1]], top)
-    return (width, top)
+        return (width, order.face[top], order.power[top])
+    return (width, order.power[top])
 
 
 def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
-                 budget: Budget):
+                 budget: Budget) -> Vector | None:
     """The lexicographically best values of a split of ``counts`` into the format's multi-card
     units (in format order), or None when the play does not match the format.  Each unit takes
     the best value that leaves the rest realizable; equal best values are all tried."""
     wider = rules.wider_substitutes
     top = max(counts.values())
 
-    def fill(i: int, work: dict[int, int]):
+    def fill(i: int, work: dict[int, int]) -> Vector | None:
         if i == len(multi):
             return ()
         budget.spend()
         owed = multi[i]
         rest = multi[i + 1:]
-        best_value = None
-        options = []
+        best_value: UnitValue | None = None
+        options: list[Placement] = []
         for used in substitutes(owed, top, wider):
             for run in runs(work, order, used[0], used[1]):
                 value = _unit_value(rules, order, owed, used, run)
@@ -90,7 +125,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
                     options.append((used, run))
         if best_value is None:
             return None
-        best_tail = None
+        best_tail: Vector | None = None
         for used, run in options:
             for c in run:
                 work[c] -= used[0]
@@ -104,39 +139,42 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     return fill(0, dict(counts))
 
 
-def _all_unit_vectors(rules, order, fmt: Format, counts: dict[int, int], budget: Budget):
+def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
+                      budget: Budget) -> Iterator[Vector]:
     """Value vectors of the splits of ``counts`` into the format, singles included (all-units)."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) - len(multi)
     for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
-        groups: dict[tuple[int, int], list] = {}
+        groups: dict[Shape, list[UnitValue]] = {}
         left = dict(counts)
-        for owed, (used, run) in zip(multi, realization):
+        for owed, (used, run) in zip(multi, realization, strict=True):
             groups.setdefault(owed, []).append(_unit_value(rules, order, owed, used, run))
             for c in run:
                 left[c] -= used[0]
-        vector = []
+        vector: list[UnitValue] = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))
-        rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
-        vector.extend((1, p) for p in rest[:singles])
+        if not multi:
+            rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
+            vector.extend((1, p) for p in rest[:singles])
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vector, budget: Budget) -> tuple:
-    """(matches the format, beats the current best vector, own best vector)."""
-    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
+def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
+           best_vector: Vector | None, budget: Budget) -> tuple[bool, bool, Vector | None]:
+    """(matches the format, beats the current best vector, own best vector); ``multi``: the
+    format's multi-card unit shapes."""
     compare = rules.trick_compare
     if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
         if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
             return False, False, None
-        top = (max(order.power[c] for c in challenger),)
+        top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
     if compare is TrickCompare.LARGEST_UNIT_FIRST:
         if len(multi) == 1 and multi[0][1] == 1:
             w = multi[0][0]
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
-            own = ((w, max(powers)),) if powers else None
+            own: Vector | None = ((w, max(powers)),) if powers else None
         else:
             own = _best_vector(rules, order, multi, challenger, budget)
         if own is None:
@@ -148,7 +186,7 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, challenger: dict, best_vec
     own = max(vectors)
     if best_vector is None:
         return True, True, own
-    return True, any(all(a > b for a, b in zip(v, best_vector)) for v in vectors), own
+    return True, any(all(a > b for a, b in zip(v, best_vector, strict=True)) for v in vectors), own
 
 
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
@@ -164,7 +202,8 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
                          "plays") from None
 
 
-def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickResult:
+def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+                  budget: Budget) -> TrickResult:
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
@@ -182,7 +221,8 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickR
         if len(cards) != n:
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    _, _, best_vector = _beats(rules, order, fmt, tally(lead_cards), None, budget)
+    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
+    _, _, best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
@@ -190,15 +230,15 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays, budget: Budget) -> TrickR
         suits = {order.eff[c] for c in cards}
         kind = suits.pop() if len(suits) == 1 else None
         matches = wins = False
-        if kind == led or kind == TRUMP:
+        if kind in (led, TRUMP):
             is_trump = kind == TRUMP
             if is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, tally(cards), None, budget)
+                matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, tally(cards), best_vector, budget)
+                matches, wins, vector = _beats(rules, order, fmt, multi, tally(cards), best_vector, budget)
             else:
-                matches = _beats(rules, order, fmt, tally(cards), None, budget)[0]
+                matches = _beats(rules, order, fmt, multi, tally(cards), None, budget)[0]
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))

@@ -1,4 +1,4 @@
-"""Units, tractors and the canonical decomposition of a play (RULES.md sections 5 and 6).
+"""Units, tractors and the canonical decomposition of a play (rules sections 5 and 6).
 
 A unit is ``width`` identical cards at each of ``length`` adjacent cards of one effective suit
 (adjacency from :mod:`rules.order`).  Cards of one effective suit are handled as a count map
@@ -10,25 +10,43 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
 
 from .cards import CARDS, Card, pretty_cards
-from .order import SUIT_LABELS, Order, order_for
+from .order import SUIT_LABELS, Order, Trump, order_for
 from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-SPLIT_WORK = 200
+SPLIT_WORK = 20000
+
+Shape = tuple[int, int]                          # (width, length)
+Run = tuple[int, ...]                            # the distinct cards of a unit, low to high
+Placement = tuple[Shape, Run]                    # a unit of a shape on a run
+Realization = list[Placement]
+UnitKey = tuple[int, int, int]
+SplitUnit = tuple[Shape, Run, int]               # a placement and its top card's Order.seq
+Split = tuple[tuple[UnitKey, ...], tuple[int, ...], tuple[SplitUnit, ...]]   # keys, tie-break, units
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Unit:
     """``width`` copies of each card in ``cards`` (a run, low to high in chain order)."""
 
     width: int
     length: int
     cards: tuple[Card, ...]
+
+    # A hand-written __init__ (fields stored straight into __dict__) builds this frozen value (built on every
+    # play) at about half the cost of the generated one, which sets each field through object.__setattr__; eq, hash and repr
+    # stay generated.
+    def __init__(self, width: int, length: int, cards: tuple[Card, ...]) -> None:
+        d = self.__dict__
+        d["width"] = width
+        d["length"] = length
+        d["cards"] = cards
 
     @property
     def size(self) -> int:
@@ -53,13 +71,19 @@ class Unit:
         return f"the {self.kind} {pretty_cards(self.all_cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Format:
     """The canonical decomposition of a play (section 6): units by (cards, width, length) descending."""
 
     suit: str
     units: tuple[Unit, ...]
     is_throw: bool
+
+    def __init__(self, suit: str, units: tuple[Unit, ...], is_throw: bool) -> None:   # see Unit.__init__
+        d = self.__dict__
+        d["suit"] = suit
+        d["units"] = units
+        d["is_throw"] = is_throw
 
     @property
     def size(self) -> int:
@@ -78,39 +102,61 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 # -- runs --------------------------------------------------------------------------------------
 def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
+         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
-    (``ordered``: the cards of ``counts`` low to high, when the caller has them)."""
+    (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
+    only cards a run may use, when some are reserved)."""
     for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
-        if counts[c] < width:
+        if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
             yield (c,)
             continue
-        yield from _extend((c,), counts, order, width, length)
+        yield from _extend((c,), counts, order, width, length, allowed)
 
 
-def _extend(path, counts, order, width, length):
+def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length: int,
+            allowed: AbstractSet[int] | None = None) -> Iterator[Run]:
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     for d in nxt:
-        if counts.get(d, 0) >= width and d not in path:
+        if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
             p = path + (d,)
             if len(p) == length:
                 yield p
             else:
-                yield from _extend(p, counts, order, width, length)
+                yield from _extend(p, counts, order, width, length, allowed)
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
-    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies)."""
+    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies).
+
+    Longest paths are memoized per card inside a run; a card that may start a run but not sit
+    inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
+    inner: dict[int, int] = {}
+    nxt_mid = order.next_mid
+
+    def from_inside(c: int) -> int:
+        hit = inner.get(c)
+        if hit is None:
+            hit = 1
+            for d in nxt_mid[c]:
+                if counts.get(d, 0) >= width:
+                    hit = max(hit, 1 + from_inside(d))
+            inner[c] = hit
+        return hit
+
     best = 0
-    for c in counts:
-        if counts[c] >= width:
+    for c, k in counts.items():
+        if k < width:
+            continue
+        if order.next_first[c] == nxt_mid[c]:
+            best = max(best, from_inside(c))
+        else:
             best = max(best, _longest_from((c,), counts, order, width))
     return best
 
 
-def _longest_from(path, counts, order, width):
+def _longest_from(path: Run, counts: dict[int, int], order: Order, width: int) -> int:
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     best = len(path)
     for d in nxt:
@@ -175,35 +221,46 @@ class Budget:
 REALIZE_WORK = 50000
 
 
+Usable = Callable[[int, bool], "AbstractSet[int] | None"]
+
+
 def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-             wider: bool, budget: Budget | None = None) -> bool:
+             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+             usable: Usable | None = None) -> bool:
     """Whether disjoint parts of ``counts`` form a unit of every shape (singles are ignored)."""
-    return realize(counts, shapes, order, wider, budget) is not None
+    return realize(counts, shapes, order, wider, budget, tags, usable) is not None
 
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
-            wider: bool, budget: Budget | None = None) -> list[tuple[tuple[int, int], tuple[int, ...]]] | None:
+            wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
+            usable: Usable | None = None) -> Realization | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
+    ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
+    tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    need = sorted((s for s in shapes if s != (1, 1)), key=unit_key, reverse=True)
+    items = zip(shapes, tags, strict=True) if tags is not None else ((s, False) for s in shapes)
+    need = sorted((it for it in items if it[0] != (1, 1)), key=lambda it: (unit_key(it[0]), it[1]),
+                  reverse=True)
     if not need:
         return []
-    if sum(w * l for w, l in need) > sum(counts.values()):
+    if sum(w * l for (w, l), _ in need) > sum(counts.values()):
         return None
     work = dict(counts)
     top = max(work.values())
-    if max(w for w, _ in need) > top:
+    if max(w for (w, _), _ in need) > top:
         return None
     ordered = sorted(work, key=order.seq.__getitem__)
-    chosen: list = []
+    chosen: Realization = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
-              budget if budget is not None else Budget(REALIZE_WORK)):
+              budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
 
 
-def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budget):
+def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, order: Order, wider: bool,
+           top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: Sequence[int],
+           prev: Placement | None, budget: Budget, usable: Usable | None) -> bool:
     if i == len(need):
         return True
     budget.spend()
@@ -211,16 +268,18 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
     key = (i, prev if same_as_prev else None, *[work[c] for c in ordered])
     if key in failed:
         return False
-    for shape in substitutes(need[i], top, wider):
+    owed, tag = need[i]
+    for shape in substitutes(owed, top, wider):
         w, l = shape
-        for run in runs(work, order, w, l, ordered):
+        allowed = usable(w, tag) if usable is not None else None
+        for run in runs(work, order, w, l, ordered, allowed):
             token = (shape, run)
             if same_as_prev and prev is not None and token < prev:
                 continue
             for c in run:
                 work[c] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
                 return True
             chosen.pop()
             for c in run:
@@ -231,18 +290,18 @@ def _place(work, need, i, order, wider, top, chosen, failed, ordered, prev, budg
 
 def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
                      wider: bool, limit: int = 2000,
-                     budget: Budget | None = None) -> Iterator[list[tuple[tuple[int, int], tuple[int, ...]]]]:
+                     budget: Budget | None = None) -> Iterator[Realization]:
     """Every realization of ``shapes`` (in the given order, singles included), up to ``limit``;
     equal shapes next to each other are filled in one order only."""
     work = dict(counts)
     top = max(work.values()) if work else 0
     produced = [0]
-    budget = budget if budget is not None else Budget(REALIZE_WORK)
+    spend = (budget if budget is not None else Budget(REALIZE_WORK)).spend
 
-    def rec(i, chosen):
+    def rec(i: int, chosen: Realization) -> Iterator[Realization]:
         if produced[0] >= limit:
             return
-        budget.spend()
+        spend()
         if i == len(shapes):
             produced[0] += 1
             yield list(chosen)
@@ -265,7 +324,7 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
 
 
 # -- decomposition -----------------------------------------------------------------------------
-def decompose(rules: Ruleset, trump, cards: Iterable[int]) -> Format:
+def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
     """The canonical decomposition of a lead or play of one effective suit (section 6)."""
     return decompose_with(order_for(rules, trump), cards)
 
@@ -291,49 +350,120 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
-    memo: dict = {}
-    budget = [SPLIT_WORK]
-    best = _best_split(counts, order, memo, budget)
-    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run in best]
+    tractor = _whole_tractor(counts, order)
+    if tractor is not None:
+        return [tractor]
+    try:
+        best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    except WorkExceeded:
+        raise InputError("splitting these cards into units needs more search steps than the service's "
+                         "work bound; it does not decide plays this large") from None
+    return [Unit(w, l, tuple(CARDS[c] for c in run)) for (w, l), run, _ in best[2]]
 
 
-def _top_seq(order: Order, run) -> int:
-    return max(order.seq[c] for c in run)
+def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
+    """The one unit that uses every card, when the cards are held equally often (twice or more)
+    and form exactly one run: no split can start with a larger unit, and it is the only split
+    made of that unit, so it is the best split (what :func:`_best_split` finds); else None."""
+    widths = set(counts.values())
+    if len(widths) != 1:
+        return None
+    (w,) = widths
+    found = list(runs(counts, order, w, len(counts)))
+    if len(found) != 1:
+        return None
+    return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
 
 
-def _best_split(counts, order, memo, budget):
-    """Lexicographically largest list of units by (cards, width, length); ties: higher cards first."""
+def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
+                budget: Budget) -> Split:
+    """The best split of ``counts``: ``(unit keys, tie-break, units)``.
+
+    Splits compare by their unit keys (section 6), sorted descending, lexicographically; only
+    between splits with equal keys, by the tie-break: the units' top cards (``Order.seq``), sorted
+    within each key, lexicographically (decision: higher cards first).  The best split starts with
+    a placement of the largest unit that ``counts`` holds (any split can swap its first unit for
+    one), so every such placement is tried; the rest is the best split of what is left, which is
+    exact because putting the same unit in front of two splits keeps their order under both
+    comparisons.  Raises :class:`WorkExceeded` past ``budget``: the answer is exact or none.
+    """
     key = tuple(sorted(kv for kv in counts.items() if kv[1]))
-    if key in memo:
-        return memo[key]
-    live = {c: n for c, n in counts.items() if n}
-    if not live:
-        return []
-    candidates = _largest_units(live, order)
-    budget[0] -= 1
-    if budget[0] < 0:
-        candidates = candidates[:1]
-    best = None
-    best_key = None
-    for shape, run in candidates:
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not key:
+        return (), (), ()
+    live = dict(key)
+    if len(live) == 1 or max(live.values()) == 1:
+        units = _trivial_split(live, order)
+        memo[key] = result = (tuple(unit_key(s) for s, _, _ in units), tuple(t for _, _, t in units), units)
+        return result
+    budget.spend()
+    placements = _largest_units(live, order)
+    if len(placements) > 1 and _compatible(live, placements):
+        return _take_all(live, order, memo, budget, key, placements)
+    best: Split | None = None
+    for shape, run in placements:
         w = shape[0]
         for c in run:
             live[c] -= w
-        rest = _best_split(live, order, memo, budget)
+        keys, ties, units = _best_split(live, order, memo, budget)
         for c in run:
             live[c] += w
-        result = [(shape, run)] + rest
-        rk = [(unit_key(s), _top_seq(order, r)) for s, r in result]
-        if best_key is None or rk > best_key:
-            best, best_key = result, rk
+        top = order.seq[run[-1]]
+        k = unit_key(shape)
+        at = 0
+        while at < len(units) and (keys[at], ties[at]) > (k, top):
+            at += 1
+        option = (keys[:at] + (k,) + keys[at:], ties[:at] + (top,) + ties[at:],
+                  units[:at] + ((shape, run, top),) + units[at:])
+        if best is None or option[:2] > best[:2]:
+            best = option
+    assert best is not None                   # live holds a unit, so there is a placement
     memo[key] = best
     return best
 
 
-def _largest_units(live, order):
+def _compatible(live: dict[int, int], placements: Sequence[Placement]) -> bool:
+    """Whether the cards hold every placement at once."""
+    need: dict[int, int] = {}
+    for (w, _l), run in placements:
+        for c in run:
+            need[c] = need.get(c, 0) + w
+    return all(live[c] >= k for c, k in need.items())
+
+
+def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
+              budget: Budget, key: tuple[tuple[int, int], ...], placements: Sequence[Placement]) -> Split:
+    """Placements of the largest unit that never compete are all in the best split.
+
+    No placement of the largest unit can be taken twice (cards held twice its width would hold a
+    wider unit of the same length, a larger key), so a split's largest units are distinct
+    placements; one with all of them beats any with fewer at its first smaller key."""
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] -= w
+    keys, ties, units = _best_split(live, order, memo, budget)
+    for (w, _l), run in placements:
+        for c in run:
+            live[c] += w
+    mine = tuple((shape, run, order.seq[run[-1]]) for shape, run in placements)
+    merged = sorted(mine + units, key=lambda u: (unit_key(u[0]), u[2]), reverse=True)
+    result: Split = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
+    memo[key] = result
+    return result
+
+
+def _trivial_split(live: dict[int, int], order: Order) -> tuple[SplitUnit, ...]:
+    """One group, or all singles: the split has no choice."""
+    cards = sorted(live, key=order.seq.__getitem__, reverse=True)
+    return tuple(((live[c], 1), (c,), order.seq[c]) for c in cards)
+
+
+def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
     """Every placement of the largest unit (by cards, width, length) that ``live`` holds."""
-    best_key = None
-    found = []
+    best_key: UnitKey | None = None
+    found: list[Placement] = []
     for w in range(max(live.values()), 0, -1):
         shape = (w, longest_runs(live, order, w) if w > 1 else 1)
         k = unit_key(shape)
@@ -341,11 +471,10 @@ def _largest_units(live, order):
             best_key, found = k, []
         if k == best_key:
             found.extend((shape, r) for r in runs(live, order, *shape))
-    found.sort(key=lambda p: _top_seq(order, p[1]), reverse=True)
     return found
 
 
-def describe_realization(realization) -> str:
+def describe_realization(realization: Iterable[Placement]) -> str:
     parts = []
     for (w, l), run in realization:
         parts.append(Unit(w, l, tuple(CARDS[c] for c in run)).describe())

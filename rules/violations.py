@@ -5,8 +5,9 @@ people and may be reworded.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,7 @@ class Violation:
     message: str
     detail: Mapping[str, Any] = field(default_factory=dict)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         yield self.code
         yield self.message
 
@@ -33,16 +34,16 @@ class InputError(ValueError):
 
 
 CODES: dict[str, str] = {
-    # plays (RULES.md sections 6 and 7)
+    # plays (docs/rules.md: leading and throws, following)
     "EMPTY_PLAY": "The play has no cards.",
     "NOT_IN_HAND": "The play holds cards (or more copies of a card) than the hand holds.",
-    "LEAD_NOT_ONE_SUIT": "A lead must be all of one effective suit (section 6).",
-    "THROWS_NOT_ALLOWED": "The lead is several units (a throw) and this ruleset forbids throws (section 6).",
-    "WRONG_CARD_COUNT": "A follow must have exactly as many cards as the lead (section 7.1).",
-    "MUST_FOLLOW_SUIT": "The follower must play cards of the led suit while they hold any (section 7.2-7.3).",
+    "LEAD_NOT_ONE_SUIT": "A lead must be all of one effective suit.",
+    "THROWS_NOT_ALLOWED": "The lead is several units (a throw) and this ruleset forbids throws.",
+    "WRONG_CARD_COUNT": "A follow must have exactly as many cards as the lead.",
+    "MUST_FOLLOW_SUIT": "The follower must play cards of the led suit while they hold any.",
     "MUST_PLAY_UNIT": "The follower holds a stronger owed shape (pair, tractor, ...) than the play shows "
-                      "(section 7.3, the structure obligation).",
-    # declarations (section 10)
+                      "(the structure obligation).",
+    # declarations
     "DECLARATION_NOT_IN_HAND": "The declared cards are not in the declarer's hand.",
     "DECLARATION_INVALID_CARDS": "The cards do not form a declaration (identical level cards, 2s or jokers).",
     "DECLARATION_TOO_WEAK": "The declaration is not stronger than the current one.",
@@ -62,5 +63,5 @@ CODES: dict[str, str] = {
     "THROW_STANDS": "The record reduces a lead that is not a failed throw: a throw no other hand can beat "
                     "stands whole (and a single unit is no throw).",
     "NO_DECLARATION": "Nobody declared and the ruleset redeals (no_declaration: redeal): the hand is not played.",
-    "WRONG_DEALER": "In the first hand the winning declarer must be the dealer (section 10).",
+    "WRONG_DEALER": "In the first hand the winning declarer must be the dealer.",
 }

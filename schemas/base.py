@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, validates_schema
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from .base import RequestSchema
-from .common import CardList, FormatSchema, SUIT_LABELS
+from .common import SUIT_LABELS, CardList, FormatSchema
 from .fields import Cards, RulesField, TrumpSchema
 
 

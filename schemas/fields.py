@@ -6,9 +6,11 @@ from enum import Enum
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from rules.cards import CardError, card, rank_value
+from rules.cards import CARDS, CardError, card, rank_value
 from rules.order import Trump
 from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
+
+from .parameters import describe
 
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
 RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa])$"
@@ -33,7 +35,7 @@ def check_rank(value) -> None:
 
 
 class CardField(fields.Field):
-    """One card in RULES.md notation; loads to a :class:`rules.cards.Card`."""
+    """One card in the API notation (docs/rules.md); loads to a :class:`rules.cards.Card`."""
 
     def __init__(self, **kwargs):
         metadata = {"type": "string", "pattern": CARD_PATTERN, "examples": ["10H"],
@@ -54,16 +56,57 @@ class CardField(fields.Field):
         return None if value is None else str(value)
 
 
+def _fast_cards() -> dict[str, object]:
+    """The usual spellings of every card (``10H``, ``10h``, ``TH``, ``th``), each checked by :func:`card`
+    and by the spec's card pattern (no spaces), so the fast path accepts nothing :class:`CardField` refuses."""
+    table = {}
+    for c in CARDS:
+        name = str(c)
+        for text in (name, name.lower(), "T" + name[2:] if name.startswith("10") else name):
+            for spelling in (text, text.lower()):
+                if exact(_CARD, spelling) and card(spelling) == c:
+                    table[spelling] = card(spelling)
+    return table
+
+
+# Every spelling the fast path reads in one dict look-up; any other item goes through CardField.
+FAST_CARDS = _fast_cards()
+
+
+class CardsField(fields.List):
+    """A list of cards parsed in one pass: a dict look-up per item for the usual spellings.
+
+    Anything else (other spellings, bad cards, non-strings, not a list) goes through
+    :class:`fields.List` and :class:`CardField` item by item, so every error keeps its exact
+    message and its pointer (``/hand/3``).  Documented exactly as ``List(CardField())``.
+    """
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list:
+            get = FAST_CARDS.get
+            try:
+                out = [get(v) for v in value]
+            except TypeError:  # an unhashable item: the slow path says what is wrong
+                out = None
+            if out is not None and None not in out:
+                return out
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def Cards(*, max_items: int = MAX_CARDS, min_items: int | None = None, description: str = "",
           **kwargs) -> fields.List:
     """A list of cards (a multiset unless the field says otherwise)."""
-    return fields.List(CardField(), validate=validate.Length(min=min_items, max=max_items),
-                       metadata={"description": description}, **kwargs)
+    return CardsField(CardField(), validate=validate.Length(min=min_items, max=max_items),
+                      metadata={"description": description}, **kwargs)
 
 
 def Seat(description: str = "A seat, 0..players-1 in playing order.", **kwargs) -> fields.Integer:
     return fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT),
                           metadata={"description": description}, **kwargs)
+
+
+# A Ruleset is a frozen value: each preset named by its exact name is built once.
+PRESET_RULESETS = {name: Ruleset.preset(name) for name in PRESETS}
 
 
 class RulesField(fields.Field):
@@ -78,6 +121,10 @@ class RulesField(fields.Field):
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is str:
+            found = PRESET_RULESETS.get(value)
+            if found is not None:
+                return found
         try:
             if isinstance(value, str):
                 return Ruleset.preset(value)
@@ -139,22 +186,26 @@ INT_PARAMETERS = {
 def _parameter_field(name: str) -> fields.Field:
     default = getattr(Ruleset(), name)
     if isinstance(default, Enum):
-        return fields.String(metadata={"enum": [e.value for e in type(default)]})
+        values = [e.value for e in type(default)]
+        return fields.String(metadata={"enum": values, "description": describe(name, values)})
+    doc = {"description": describe(name)}
     if name == "first_level":
-        return fields.String(metadata={"enum": ["2", "3"]})
+        return fields.String(metadata={"enum": ["2", "3"], **doc})
     if name == "last_level":
-        return fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION})
+        return fields.String(metadata={"pattern": RANK_PATTERN,
+                                       "description": describe(name) + " " + RANK_DESCRIPTION})
     if name == "must_defend":
-        return fields.List(fields.String(metadata={"pattern": RANK_PATTERN}))
+        return fields.List(fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION}),
+                           metadata=doc)
     if isinstance(default, bool):
-        return fields.Boolean()
+        return fields.Boolean(metadata=doc)
     if name == "kitty_size":
         return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CARDS - 1},
-                                              {"const": "auto"}],
-                                    "description": "Cards in the kitty, or `auto`; fewer than the decks hold, "
-                                                   "and the rest must divide among the players."})
+                                              {"type": "string", "enum": ["auto"]}],
+                                    "description": describe(name) + " Fewer than the decks hold, and the rest "
+                                                   "must divide among the players."})
     if isinstance(default, int):
-        return fields.Integer(metadata=INT_PARAMETERS[name])
+        return fields.Integer(metadata={**INT_PARAMETERS[name], **doc})
     raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")
 
 

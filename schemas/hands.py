@@ -25,12 +25,12 @@ def Levels() -> fields.List:
 def Ratings() -> fields.List:
     return fields.List(fields.Integer(strict=True, validate=validate.Range(-10 ** 9, 10 ** 9)),
                        load_default=None, allow_none=True, validate=validate.Length(max=12),
-                       metadata={"description": "Each seat's rating points (seed 002's ledger)."})
+                       metadata={"description": "Each seat's rating points (the `qq` rating and coin ledger, docs/rules.md#settlement-scoring-and-levels)."})
 
 
 def RoomCoefficient() -> fields.Float:
     return fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, 10 ** 6),
-                        metadata={"description": "The room's coin coefficient (seed 002)."})
+                        metadata={"description": "The room's coin coefficient N of the `qq` ledger."})
 
 
 def check_table(data: dict) -> int:
@@ -109,7 +109,7 @@ class SettlementSchema(Schema):
                          metadata={"description": "The seats that won the game, or null."})
     dealer_team = fields.List(fields.Integer(), required=True)
     explanation = fields.String(required=True)
-    ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: seed 002's ledger."})
+    ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: the rating (积分) and coin ledger of online rooms."})
 
 
 class DealInSchema(Schema):

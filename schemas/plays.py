@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
-from .common import CardList, FormatSchema, ReasonSchema, SUIT_LABELS, UnitSchema
+from .common import SUIT_LABELS, CardList, FormatSchema, ReasonSchema, UnitSchema
 from .fields import Cards, RulesField, Seat, TrumpSchema
 
 MAX_LIMIT = 1000

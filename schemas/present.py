@@ -1,7 +1,7 @@
 """Engine values -> JSON-able answers (cards canonical, high to low where order does not matter)."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rules.order import Order
 

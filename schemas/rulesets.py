@@ -14,7 +14,7 @@ class RulesetSchema(Schema):
     source = fields.String(required=True)
     description = fields.String(required=True)
     parameters = fields.Nested(RulesetParametersSchema, required=True,
-                               metadata={"description": "Every parameter of the preset (RULES.md section 3)."})
+                               metadata={"description": "Every parameter of the preset (docs/rules.md#ruleset-parameters)."})
 
 
 class RulesetListSchema(Schema):

@@ -46,7 +46,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         self.proc = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", self.dir], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -4,7 +4,6 @@ from __future__ import annotations
 from rules import decompose
 from rules.cards import points_of
 from rules.order import order_for
-
 from schemas import present
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 
@@ -37,6 +36,6 @@ def analyze(data: dict):
     """Sort and group cards, count their points, and decompose them into units.
 
     `groups` splits the cards by effective suit (trumps first); `format` is the canonical
-    decomposition (RULES.md section 6) when all cards are of one effective suit.
+    decomposition (docs/rules.md#units-and-tractors) when all cards are of one effective suit.
     """
     return analyze_cards(data)

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from rules.deal import deal
-
 from schemas import present
 from schemas.deals import DealRequestSchema, DealSchema
 
 from .. import engine
 from ..extensions import Blueprint
 
-blp = Blueprint("deals", __name__, url_prefix="/v1/deals", description="Deals (RULES.md section 3).")
+blp = Blueprint("deals", __name__, url_prefix="/v1/deals", description="Deals (docs/rules.md#cards-and-notation).")
 
 DEAL_IN = {"rules": "pagat", "seed": "table-7/hand-12"}
 

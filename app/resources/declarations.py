@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 from rules.declarations import check_declaration, declaration_options
-
 from schemas import present
-from schemas.declarations import (DeclarationOptionsAnswerSchema, DeclarationOptionsSchema,
-                                  DeclarationVerdictSchema, ValidateDeclarationSchema)
+from schemas.declarations import (
+    DeclarationOptionsAnswerSchema,
+    DeclarationOptionsSchema,
+    DeclarationVerdictSchema,
+    ValidateDeclarationSchema,
+)
 
-from .. import engine
+from .. import engine, i18n
 from ..extensions import Blueprint
 
 blp = Blueprint("declarations", __name__, url_prefix="/v1/declarations",
-                description="Declarations: 亮主, 加固, 反 (RULES.md section 10).")
+                description="Declarations: 亮主, 加固, 反 (docs/rules.md#declarations).")
 
 VALIDATE_IN = {"rules": "shengji", "level": "10", "history": [{"seat": 0, "cards": ["10S"]}],
                "declaration": {"seat": 1, "cards": ["10H", "10H"]}, "hand": ["10H", "10H", "AS", "3C"]}
@@ -48,7 +51,7 @@ def validate_declaration(data: dict):
     after it. With `hand`, the declared cards must be in it. Every `history` entry must itself have
     been valid (else 422, naming the entry).
     """
-    return declaration_answer(data)
+    return i18n.localize(declaration_answer(data))
 
 
 @blp.post_json("/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema, example_in=OPTIONS_IN,

@@ -6,14 +6,13 @@ from rules.adjudicate import HandRecord, Play, adjudicate
 from rules.friends import FriendCall
 from rules.order import order_for
 from rules.scoring import settle
-
 from schemas import present
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettleSchema, SettlementSchema
+from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
 
-from .. import engine
+from .. import engine, i18n
 from ..extensions import Blueprint
 
-blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (RULES.md sections 9, 11).")
+blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
 
 SETTLE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 0,
              "levels": ["10", "7", "10", "7"], "attackers_points": 70, "kitty": ["KD", "5C", "3S", "4S", "6D", "7C", "8C", "9D"],
@@ -43,7 +42,8 @@ def settlement_body(s) -> dict:
             "dealer_team": list(s.dealer_team), "explanation": s.explanation}
     if s.ledger is not None:
         body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
-                          "coin_changes": None if s.ledger.coin_changes is None else list(s.ledger.coin_changes)}
+                          "coin_changes": None if s.ledger.coin_changes is None
+                          else [float(c) for c in s.ledger.coin_changes]}
     return body
 
 
@@ -114,7 +114,7 @@ def adjudicate_hand(data: dict):
     settlement (as `/v1/hands/settle`). A failed throw is recorded with `cards` (its forced play)
     and `attempted` (the whole throw).
     """
-    return adjudication_answer(data)
+    return i18n.localize(adjudication_answer(data))
 
 
 @blp.post_json("/settle", SettleSchema, SettlementSchema, example_in=SETTLE_IN,
@@ -124,6 +124,6 @@ def settle_hand(data: dict):
 
     The engine finds the last trick's winner and format from `last_trick`; `attackers_points`
     already counts its point cards when the attackers won it. With `ratings` (and
-    `room_coefficient`), seed 002's rating and coin ledger is added.
+    `room_coefficient`), the online-room rating (积分) and coin ledger is added.
     """
-    return settlement_answer(data)
+    return i18n.localize(settlement_answer(data))

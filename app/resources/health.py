@@ -7,12 +7,17 @@ from marshmallow import Schema, fields
 from .. import drain, engine, metrics
 from ..extensions import Blueprint
 
+# Not the live fingerprint: the committed spec must not change with every engine edit.
+FINGERPRINT_EXAMPLE = "5d41402abc4b2a76b9719d911017c592" * 2
+
 blp = Blueprint("health", __name__, description="Liveness, readiness and metrics.")
 
 
 class HealthSchema(Schema):
     status = fields.String(required=True, metadata={"enum": ["ok"]})
     engine_version = fields.String(required=True)
+    engine_fingerprint = fields.String(required=True, metadata={
+        "description": "SHA-256 of the rules engine's files and the ruleset presets; part of every cache key."})
 
 
 class CacheStatusSchema(Schema):
@@ -26,13 +31,15 @@ class ReadinessSchema(Schema):
 
 
 @blp.route("/healthz", methods=["GET"])
-@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": engine.VERSION})
+@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": engine.VERSION,
+                                               "engine_fingerprint": FINGERPRINT_EXAMPLE})
 def healthz():
     """Liveness: the process answers.
 
     Checks nothing else: a load balancer restarts an instance that stops answering here.
     """
-    return {"status": "ok", "engine_version": current_app.config["ENGINE_VERSION"]}
+    return {"status": "ok", "engine_version": current_app.config["ENGINE_VERSION"],
+            "engine_fingerprint": current_app.config["ENGINE_FINGERPRINT"]}
 
 
 @blp.route("/readyz", methods=["GET"])

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from rules import check_play, legal_plays
 from rules.order import order_for
-
 from schemas import present
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 
 from .. import engine
 from ..extensions import Blueprint
-from . import cached
 
-blp = Blueprint("plays", __name__, url_prefix="/v1/plays", description="Play legality (RULES.md sections 6-7).")
+blp = Blueprint("plays", __name__, url_prefix="/v1/plays", description="Play legality (docs/rules.md#leading-and-throws, #following).")
 
 VALIDATE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
                "play": ["AS", "KS"], "lead": ["QS", "QS"], "seat": 1}
@@ -49,28 +47,28 @@ def legal_answer(data: dict) -> dict:
     answer = engine.run("plays/legal", legal_plays, rules, trump, hand=present.multiset(data["hand"]),
                         lead=present.multiset(data["lead"]), limit=data["limit"])
     if data["lead"]:
-        return {"count": answer.count, "count_exact": answer.count_exact, "truncated": answer.truncated,
-                "plays": [present.cards(order, p) for p in answer.plays]}
+        return {"count": answer.count, "count_exact": answer.count_exact,
+                "plays": [present.cards(order, p) for p in answer.plays], "truncated": answer.truncated}
     return {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]} for s in answer.suits],
             "throws_allowed": answer.throws_allowed}
 
 
 @blp.post_json("/validate", ValidatePlaySchema, VerdictSchema, example_in=VALIDATE_IN,
-               example_out=verdict_answer(ValidatePlaySchema().load(VALIDATE_IN)), cached=True)
+               example_out=verdict_answer(ValidatePlaySchema().load(VALIDATE_IN)), cached="plays/validate")
 def validate_play(data: dict):
     """Is this play legal?
 
-    Checks a lead (no `lead`) or a follow against RULES.md sections 6 and 7. An illegal play is a
+    Checks a lead (no `lead`) or a follow against the rules of leading and following (docs/rules.md#following). An illegal play is a
     normal answer: `legal: false` with `reasons`. For a throw (a lead of several units), `throw`
     tells whether it stands against `others` (the other hands) or `unseen` (the cards the leader
     has not seen); `stands: null` when neither is given. A failed throw is still legal: its
     consequence is `forced_play` and `penalty`.
     """
-    return cached("plays/validate", data, lambda: verdict_answer(data))
+    return verdict_answer(data)
 
 
 @blp.post_json("/legal", LegalPlaysSchema, LegalPlaysAnswerSchema, example_in=LEGAL_IN,
-               example_out=legal_answer(LegalPlaysSchema().load(LEGAL_IN)), cached=True)
+               example_out=legal_answer(LegalPlaysSchema().load(LEGAL_IN)), cached="plays/legal")
 def list_legal_plays(data: dict):
     """Which plays are legal?
 
@@ -78,4 +76,4 @@ def list_legal_plays(data: dict):
     their `count` (`count_exact: false` when the count is a lower bound). Leading (no `lead`): the
     units the hand can lead, by effective suit, and whether throws are allowed.
     """
-    return cached("plays/legal", data, lambda: legal_answer(data))
+    return legal_answer(data)

@@ -4,12 +4,11 @@ from __future__ import annotations
 from flask import abort
 
 from rules.ruleset import PRESETS
-
 from schemas.rulesets import RulesetListSchema, RulesetSchema, present
 
 from ..extensions import Blueprint
 
-blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (RULES.md section 13).")
+blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (docs/rules.md#presets).")
 EXAMPLE = present(PRESETS["qq"])
 
 

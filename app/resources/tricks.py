@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from rules import trick_winner
 from rules.order import order_for
-
 from schemas import present
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 
 from .. import engine
 from ..extensions import Blueprint
-from . import cached
 
-blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (RULES.md section 8).")
+blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (docs/rules.md#who-wins-a-trick).")
 
 WINNER_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "plays": [
     {"seat": 0, "cards": ["5S", "5S"]}, {"seat": 1, "cards": ["KS", "KS"]},
@@ -31,11 +29,11 @@ def trick_answer(data: dict) -> dict:
 
 
 @blp.post_json("/winner", TrickSchema, TrickAnswerSchema, example_in=WINNER_IN,
-               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached=True)
+               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached="tricks/winner")
 def winner(data: dict):
     """Who wins this trick, and with how many points?
 
     `plays` are in play order, the lead first. Each play is checked against the lead's format:
     a play that does not match is a discard; a trump play that matches beats any led-suit play.
     """
-    return cached("tricks/winner", data, lambda: trick_answer(data))
+    return trick_answer(data)

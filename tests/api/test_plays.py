@@ -100,7 +100,7 @@ def test_unknown_field_and_missing_field(client):
 
 
 def test_s6_throw_against_unseen_cards(client):
-    """RULES.md section 6: with only `unseen` cards a throw they cannot beat stands; one they could
+    """Rules section 6: with only `unseen` cards a throw they cannot beat stands; one they could
     beat is unverified, with the units at risk lowest first."""
     throw = {**QQ_HEARTS, "seat": 0, "hand": ["KS", "QS", "QS", "3D"], "play": ["KS", "QS", "QS"]}
     safe = post(client, "/v1/plays/validate", {**throw, "unseen": ["JS", "4D", "5D"]}).get_json()
@@ -109,3 +109,41 @@ def test_s6_throw_against_unseen_cards(client):
     assert risky["legal"] is True
     assert risky["throw"]["stands"] is None and risky["throw"]["forced_play"] is None
     assert risky["throw"]["at_risk"] == [["KS"]]
+
+
+PROTECTED = {"trump": {"level": "A", "suit": "H"}, "hand": ["5S", "5S", "5S", "10S", "10S"],
+             "lead": ["3S", "3S"], "play": ["5S", "5S"]}
+
+
+def test_follow_protection_is_a_ruleset_parameter_and_part_of_the_cache_key(client):
+    plain = post(client, "/v1/plays/validate", {**PROTECTED, "rules": {"preset": "4399", "decks": 4}})
+    kept = post(client, "/v1/plays/validate",
+                {**PROTECTED, "rules": {"preset": "4399", "decks": 4, "follow_protection": "longer-tuples"}})
+    assert plain.get_json()["legal"] is True
+    body = kept.get_json()
+    assert body["legal"] is False and [x["code"] for x in body["reasons"]] == ["MUST_PLAY_UNIT"]
+    assert "protected" in body["reasons"][0]["message"]
+    assert kept.headers["X-Cache"] == "miss"
+
+
+def test_follow_protection_listing(client):
+    body = post(client, "/v1/plays/legal", {
+        "rules": {"preset": "4399", "decks": 4, "follow_protection": "longer-tuples"},
+        "trump": {"level": "A", "suit": "H"}, "hand": ["5S", "5S", "5S", "10S", "10S"],
+        "lead": ["3S", "3S"]}).get_json()
+    assert body == {"count": 1, "count_exact": True, "truncated": False, "plays": [["10S", "10S"]]}
+
+
+def test_unknown_follow_protection_is_422_with_a_pointer(client):
+    r = post(client, "/v1/plays/validate", {**PROTECTED, "rules": {"preset": "4399", "follow_protection": "pairs"}})
+    assert_problem(r, 422)
+    assert "/rules/follow_protection" in pointers(r)
+
+
+def test_follow_protection_reason_in_chinese(client):
+    r = client.post("/v1/plays/validate", json={
+        **PROTECTED, "rules": {"preset": "4399", "decks": 4, "follow_protection": "longer-tuples"}},
+        headers={"Accept-Language": "zh-CN"})
+    reason = r.get_json()["reasons"][0]
+    assert reason["code"] == "MUST_PLAY_UNIT"
+    assert "受保护" in reason["message"] and "5♠5♠5♠" in reason["message"]

@@ -35,3 +35,49 @@ def test_served_paths_match_the_api_contract(app):
                 "/v1/tricks/winner", "/v1/declarations/validate", "/v1/declarations/options", "/v1/hands/settle",
                 "/v1/deals", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/docs"}
     assert expected <= set(spec["paths"])
+
+
+def _walk(node, path=()):
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _walk(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk(value, path + (i,))
+
+
+def test_every_ruleset_parameter_is_described_with_each_enum_value(app):
+    spec = yaml.safe_load(spec_yaml(app))
+    properties = spec["components"]["schemas"]["RulesetParameters"]["properties"]
+    from rules.ruleset import PARAMETER_NAMES
+    assert set(PARAMETER_NAMES) <= set(properties)
+    for name in PARAMETER_NAMES:
+        prop = properties[name]
+        assert "docs/rules.md" in prop["description"], name
+        if name not in ("first_level", "last_level") and "enum" in prop:
+            for value in prop["enum"]:
+                assert f"- `{value}`: " in prop["description"], (name, value)
+    assert {"type": "string", "enum": ["auto"]} in properties["kitty_size"]["oneOf"]
+
+
+def test_spec_is_generator_friendly(app):
+    """Typed enums, no bare const, every number says integer or number, no internal names."""
+    text = spec_yaml(app)
+    for banned in ("RULES.md", "seed 00", "/work/", "../shared"):
+        assert banned not in text
+    spec = yaml.safe_load(text)
+    for path, node in _walk(spec):
+        if "examples" in path or "example" in path:
+            continue
+        assert "const" not in node, path
+        if "enum" in node and "properties" not in path[-1:]:
+            assert "type" in node, path
+        assert node.get("type") not in ("number",) or path[-2:] in (("coin_changes", "items"),
+                                                                    ("properties", "room_coefficient")), path
+
+
+def test_presets_are_named_by_family(client):
+    for entry in client.get("/v1/rulesets").get_json()["rulesets"]:
+        assert "seed" not in (entry["title"] + entry["source"]).lower(), entry["name"]
+        assert len(entry["title"]) > 20 and len(entry["source"]) > 20

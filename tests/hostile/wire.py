@@ -115,7 +115,7 @@ class Gunicorn:
                          "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), **env})
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Gunicorn":
+    def start(self) -> Gunicorn:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{self.port}"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,8 +1,10 @@
-"""A brute-force reference for RULES.md section 7 (following), for small hands only.
+"""A brute-force reference for rules section 6-8 (decomposition, throws, following, tricks),
+for small hands only.
 
-Written straight from the text and independent of ``rules.units`` / ``rules.follow``: it uses only
-the card encoding, the ruleset values and the card order of section 4 (``rules.order``: effective
-suit and the cards adjacent above a card, section 5).  Everything else is exhaustive search:
+Written straight from the text and independent of ``rules.units`` / ``rules.follow`` /
+``rules.throws`` / ``rules.tricks``: it uses only the card encoding, the ruleset values and the card
+order of section 4 (``rules.order``: effective suit, power, printed rank and the cards adjacent above
+a card, section 5).  Everything else is exhaustive search:
 
 - a *unit* ``(w, L)`` is w identical cards at each of L consecutive ranks of one effective suit;
 - a *shape* is a tuple of units sorted by (width, length) descending, singles ``(1, 1)`` included,
@@ -14,21 +16,35 @@ suit and the cards adjacent above a card, section 5).  Everything else is exhaus
 - a set of cards realizes a shape when disjoint parts of it form each unit (wider same-count units
   standing in where ``wider_substitutes``), found by trying every placement.
 
+- throws (section 6): every canonical decomposition of the lead is adjudicated (several splits can
+  share the canonical shape list when equal cards tie); a unit's top card is the high end of its
+  run in the run's own adjacency order (the last card of the chain);
+- tricks (section 8): every split of every play into the format is tried.
+
+Decisions where the text leaves room (the engine must agree with them, see the soak):
+- ``all-units`` compares the multi-card units only when the format has any (as
+  ``largest-unit-first`` does, and as section 8's worked example needs: its single Q cannot beat a
+  single K); a format of singles pairs the singles highest with highest.  Counterparts are paired
+  highest with highest within each unit shape of the format, against the current winner's best
+  (lexicographically largest) split.
+- The face-value rank of a tractor is the printed rank of its top card (jokers above A), then the
+  section 4 order of that top card; pairs, triples and quads always rank by section 4 order.
+
 Cost grows quickly; keep hands to about 14-20 cards.
 """
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from itertools import product
-from typing import Iterable, Iterator, Sequence
 
-from rules.order import Trump, order_for
-from rules.ruleset import FollowLadder, Ruleset
+from rules.order import TRUMP, Trump, order_for
+from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
 
 SINGLE = (1, 1)
 
-# Fixed ladders of follow_ladder 'shengji-3deck' (RULES.md section 7), strongest rung first.
+# Fixed ladders of follow_ladder 'shengji-3deck' (rules section 7), strongest rung first.
 SHENGJI_3DECK_LADDERS = {
     (3, 2): [
         ((3, 2),),
@@ -57,7 +73,7 @@ def shape_cards(shape: Sequence[tuple[int, int]]) -> int:
     return sum(w * length for w, length in shape)
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every shape of exactly k cards (L >= 2 needs w >= 2)."""
     kinds = sorted(((w, length) for w in range(1, k + 1) for length in range(1, k // w + 1)
@@ -187,6 +203,171 @@ class Reference:
 
         return tuple((w, length) for _, w, length in best(tuple(sorted(Counter(lead).items()))))
 
+    def canonical_splits(self, cards: Sequence[int]) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
+        """Every split of `cards` whose units have the canonical (largest) shape list of section 6,
+        each a tuple of units ``(width, run)`` (run in chain order, low to high).  Several splits
+        share the shape list when equal cards tie (``7C7C`` or ``7H7H`` next to ``ADAD``).
+
+        Same memo argument as :meth:`lead_units`: a best split is one unit plus a best split of
+        the rest, so the set of all best splits is built from the rest's best splits."""
+        memo: dict[tuple, tuple] = {}
+
+        def best(key: tuple) -> tuple:
+            if not key:
+                return ((), {()})
+            if key in memo:
+                return memo[key]
+            counts = Counter(dict(key))
+            low = key[0][0]
+            found_key: tuple | None = None
+            found: set = set()
+            for w in range(1, counts[low] + 1):
+                for length in range(1, sum(counts.values()) // w + 1):
+                    if length > 1 and w < 2:
+                        break
+                    for run in self.runs(counts, w, length):
+                        if low not in run:
+                            continue
+                        rest = counts.copy()
+                        for c in run:
+                            rest[c] -= w
+                        tail_key, tails = best(tuple(sorted((+rest).items())))
+                        option = tuple(sorted(tail_key + ((w * length, w, length),), reverse=True))
+                        if found_key is None or option > found_key:
+                            found_key, found = option, set()
+                        if option == found_key:
+                            for tail in tails:
+                                found.add(tuple(sorted(tail + ((w, run),))))
+            memo[key] = (found_key, found)
+            return memo[key]
+
+        _, splits = best(tuple(sorted(Counter(cards).items())))
+        return [tuple(sorted(split, key=lambda u: (u[0] * len(u[1]), u[0], len(u[1])), reverse=True))
+                for split in sorted(splits)]
+
+    # -- throws (section 6) -----------------------------------------------------------------
+    def top_power(self, run: Sequence[int]) -> int:
+        """The power of a run's top card: the high end of the run in its own adjacency order."""
+        return self.order.power[run[-1]]
+
+    def beats_unit(self, width: int, run: Sequence[int], cards: Iterable[int]) -> bool:
+        """`cards` hold a unit of the same width and length, same effective suit, higher top card."""
+        eff = self.order.eff
+        suit = eff[run[0]]
+        counts = Counter(c for c in cards if eff[c] == suit)
+        top = self.top_power(run)
+        return any(self.top_power(r) > top for r in self.runs(counts, width, len(run)))
+
+    def throw_outcomes(self, leader: int, lead: Sequence[int],
+                       others: Sequence[tuple[int, Sequence[int]]]) -> set[tuple]:
+        """The adjudication of a lead against the other hands, for every canonical split:
+        ``(True, None, None, None)`` when it stands, else ``(False, (w, L), top power of the
+        forced unit, the first seat after the leader that beats it)``."""
+        players = self.rules.players
+        ordered = sorted(others, key=lambda sc: (sc[0] - leader) % players)
+        out = set()
+        for split in self.canonical_splits(lead):
+            beaten = [(w, run) for w, run in split
+                      if any(self.beats_unit(w, run, cards) for _, cards in ordered)]
+            if not beaten:
+                out.add((True, None, None, None))
+                continue
+            w, run = min(beaten, key=lambda u: (self.top_power(u[1]), u[0] * len(u[1]), u[0]))
+            by = next(seat for seat, cards in ordered if self.beats_unit(w, run, cards))
+            out.add((False, (w, len(run)), self.top_power(run), by))
+        return out
+
+    # -- tricks (section 8) -----------------------------------------------------------------
+    def unit_value(self, used: tuple[int, int], run: Sequence[int]) -> tuple:
+        """A realizing unit's value: its width (only differs where a wider unit substitutes), then
+        its rank: the top card's section 4 order, or for a face-value tractor its printed rank
+        first."""
+        top = run[-1]
+        if used[1] >= 2 and self.rules.tractor_ranking is TractorRanking.FACE_VALUE:
+            return (used[0], self.order.face[top], self.order.power[top])
+        return (used[0], self.order.power[top])
+
+    def split_vectors(self, fmt: Sequence[tuple[int, int]], cards: Sequence[int]) -> set[tuple]:
+        """The value vectors of every split of `cards` into the format's multi-card units (each
+        group of equal format units sorted high first); empty when the cards do not match."""
+        multi = [u for u in fmt if u != SINGLE]
+        counts = Counter(cards)
+        out: set[tuple] = set()
+        values: list[tuple] = []
+
+        def rec(i: int) -> None:
+            if i == len(multi):
+                vector: list[tuple] = []
+                j = 0
+                while j < len(multi):
+                    k = j
+                    while k < len(multi) and multi[k] == multi[j]:
+                        k += 1
+                    vector += sorted(values[j:k], reverse=True)
+                    j = k
+                out.add(tuple(vector))
+                return
+            for w, length in self.forms(multi[i]):
+                for run in list(self.runs(counts, w, length)):
+                    for c in run:
+                        counts[c] -= w
+                    values.append(self.unit_value((w, length), run))
+                    rec(i + 1)
+                    values.pop()
+                    for c in run:
+                        counts[c] += w
+
+        rec(0)
+        return out
+
+    def play_values(self, fmt: Sequence[tuple[int, int]], cards: Sequence[int]) -> set[tuple] | None:
+        """None when `cards` do not match the format, else the set of vectors the play can
+        compare with (one per split; for the highest-card rules, the one highest card)."""
+        n = shape_cards(fmt)
+        eff = self.order.eff
+        if len(cards) != n or len({eff[c] for c in cards}) != 1:
+            return None
+        vectors = self.split_vectors(fmt, cards)
+        if not vectors:
+            return None
+        multi = any(u != SINGLE for u in fmt)
+        compare = self.rules.trick_compare
+        power = self.order.power
+        if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
+            return {(max(power[c] for c in cards),)}
+        if not multi:  # all-units over singles: every single, highest with highest
+            return {tuple(sorted((power[c] for c in cards), reverse=True))}
+        return vectors
+
+    def beats(self, challenger: set[tuple], best: tuple) -> bool:
+        if self.rules.trick_compare is TrickCompare.ALL_UNITS:
+            return any(all(a > b for a, b in zip(v, best, strict=True)) for v in challenger)
+        return max(challenger) > best
+
+    def trick(self, plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
+        """(index of the winning play, whether each play matches the format)."""
+        lead = plays[0]
+        fmt = self.lead_units(lead)
+        eff = self.order.eff
+        led = eff[lead[0]]
+        best_vector = max(self.play_values(fmt, lead))
+        best_trump = led == TRUMP
+        best = 0
+        matches = [True]
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            kinds = {eff[c] for c in cards}
+            values = None
+            if len(kinds) == 1 and kinds <= {led, TRUMP}:
+                values = self.play_values(fmt, cards)
+            matches.append(values is not None)
+            if values is None:
+                continue
+            is_trump = eff[cards[0]] == TRUMP
+            if (is_trump and not best_trump) or (is_trump == best_trump and self.beats(values, best_vector)):
+                best, best_trump, best_vector = i, is_trump, max(values)
+        return best, tuple(matches)
+
     def owed(self, lead: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
         """The shapes owed for a lead, strongest first (the order a follower tries them in)."""
         units = self.lead_units(lead)
@@ -202,8 +383,86 @@ class Reference:
             unions = {drop_lengths(s) for s in unions}
         return sorted(unions, reverse=True)
 
+    # -- protections (section 7.1) ---------------------------------------------------------
+    def owed_tagged(self, lead: Sequence[int]) -> list[tuple[tuple, set]]:
+        """The owed shapes, strongest first, each with every tagging of its units by the lead unit
+        whose ladder gave them: a tagged shape is a sorted tuple of (unit, kept off held tractors).
+        A unit is kept off held tractors where ``follow_protection`` keeps tractors and it comes
+        from a lead unit of length 1."""
+        units = self.lead_units(lead)
+        keep = self.rules.follow_protection in (FollowProtection.TRACTORS,
+                                                FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        loose = not self.rules.tractor_obligation
+
+        def read(unit, tag):
+            w, length = unit
+            return [((w, 1), tag)] * length if loose else [(unit, tag)]
+
+        versions: dict[tuple, set] = {}
+        if self.rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1 \
+                and units[0] in SHENGJI_3DECK_LADDERS:
+            tag = keep and units[0][1] == 1
+            ordered = []
+            for rung in SHENGJI_3DECK_LADDERS[units[0]]:
+                tagged = tuple(sorted(t for u in rung for t in read(u, tag)))
+                shape = shape_of(u for u, _ in tagged)
+                if shape not in versions:
+                    ordered.append(shape)
+                versions.setdefault(shape, set()).add(tagged)
+            return [(shape, versions[shape]) for shape in ordered]
+        for rungs in product(*(ladder(u) for u in units)):
+            tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs, strict=True) for u in rung
+                                  for t in read(u, keep and lead_unit[1] == 1)))
+            versions.setdefault(shape_of(u for u, _ in tagged), set()).add(tagged)
+        return sorted(versions.items(), reverse=True)
+
+    def held_tractor_cards(self, suit_cards: Counter) -> set[int]:
+        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2)."""
+        out = set()
+        for c, k in suit_cards.items():
+            if k >= 2:
+                for d in self.order.next_first[c]:
+                    if suit_cards[d] == k:
+                        out |= {c, d}
+        return out
+
+    def realizes_reserved(self, cards: Iterable[int], tagged: Sequence[tuple], suit_cards: Counter) -> bool:
+        """Like :meth:`realizes`, with section 7.1's reservations read from ``suit_cards``: under
+        longer tuples a unit realized at width w takes only cards held exactly w times; a unit
+        tagged as kept off held tractors takes none of their cards.  Singles are never reserved."""
+        protection = self.rules.follow_protection
+        whole = protection in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        tractor_cards = self.held_tractor_cards(suit_cards)
+        counts = Counter(cards)
+        big = [(u, tag) for u, tag in tagged if u != SINGLE]
+        singles = len(tagged) - len(big)
+        if sum(counts.values()) < sum(w * length for (w, length), _ in tagged):
+            return False
+
+        def allowed(c: int, w: int, tag: bool) -> bool:
+            return (not whole or suit_cards[c] == w) and not (tag and c in tractor_cards)
+
+        def place(i: int) -> bool:
+            if i == len(big):
+                return sum(counts.values()) >= singles
+            unit, tag = big[i]
+            for w, length in self.forms(unit):
+                for run in list(self.runs(counts, w, length)):
+                    if not all(allowed(c, w, tag) for c in run):
+                        continue
+                    for c in run:
+                        counts[c] -= w
+                    ok = place(i + 1)
+                    for c in run:
+                        counts[c] += w
+                    if ok:
+                        return True
+            return False
+
+        return place(0)
+
     # -- following (section 7) --------------------------------------------------------------
-    def position(self, hand: Sequence[int], lead: Sequence[int]) -> "Position":
+    def position(self, hand: Sequence[int], lead: Sequence[int]) -> Position:
         return Position(self, hand, lead)
 
 
@@ -217,11 +476,20 @@ class Position:
         suit = ref.order.eff[lead[0]]
         self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
         self.target: tuple[tuple[int, int], ...] | None = None
-        if sum(self.suit_cards.values()) > self.n:
+        self.versions: set = set()
+        protection = ref.rules.follow_protection
+        if sum(self.suit_cards.values()) <= self.n or protection is FollowProtection.SUIT_ONLY:
+            return
+        if protection is FollowProtection.NONE:
             for shape in ref.owed(lead):
                 if ref.realizes(self.suit_cards.elements(), shape):
                     self.target = shape
                     break
+            return
+        for shape, versions in ref.owed_tagged(lead):
+            if any(ref.realizes_reserved(self.suit_cards.elements(), v, self.suit_cards) for v in versions):
+                self.target, self.versions = shape, versions
+                break
 
     def violation(self, play: Sequence[int]) -> str | None:
         """None when legal, else the code of the first rule of section 7 the play breaks."""
@@ -235,13 +503,28 @@ class Position:
             return None if in_suit == self.suit_cards else "MUST_FOLLOW_SUIT"
         if in_suit != play_counts:
             return "MUST_FOLLOW_SUIT"
-        if self.target is not None and not self.ref.realizes(play, self.target):
-            return "MUST_PLAY_UNIT"
+        if self.target is not None:
+            if self.versions:
+                if not any(self.ref.realizes_reserved(play, v, self.suit_cards) for v in self.versions):
+                    return "MUST_PLAY_UNIT"
+            elif not self.ref.realizes(play, self.target):
+                return "MUST_PLAY_UNIT"
         return None
 
     def legal_plays(self) -> set[tuple[int, ...]]:
-        """Every n-card sub-multiset of the hand that is legal."""
-        return {p for p in submultisets(self.hand, self.n) if self.violation(p) is None}
+        """Every n-card sub-multiset of the hand that is legal.
+
+        Only the candidates rule 7.2 leaves are enumerated (with more than n cards of the suit, plays
+        of the suit only; else all of the suit plus any rest); each is still judged by
+        :meth:`violation`."""
+        held = sum(self.suit_cards.values())
+        if held > self.n:
+            candidates = submultisets(self.suit_cards, self.n)
+        else:
+            base = tuple(self.suit_cards.elements())
+            candidates = (tuple(sorted(base + extra))
+                          for extra in submultisets(self.hand - self.suit_cards, self.n - held))
+        return {p for p in candidates if self.violation(p) is None}
 
 
 def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:

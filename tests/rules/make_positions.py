@@ -162,7 +162,7 @@ def build() -> dict:
                 positions.append(position_record(rules_dict, trump, hand, lead, "random deal"))
                 made += 1
     return {
-        "about": "Follow positions with the exact number of distinct legal plays (RULES.md section 7), "
+        "about": "Follow positions with the exact number of distinct legal plays (rules section 7), "
                  "counted by the brute force in tests/rules/brute.py. Regenerate with "
                  "`python -m tests.rules.make_positions`.",
         "positions": positions,

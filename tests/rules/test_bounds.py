@@ -36,8 +36,8 @@ def test_legal_play_count_past_the_bound_is_a_lower_bound_with_a_legal_play_list
     # 8 decks: a width-8 tractor of seven ranks led, seven copies of eleven spades held
     rs = Ruleset.preset("tuolaji", decks=8)
     trump = Trump("3", "H")
-    lead = [c for r in "4 5 6 7 8 9 10".split() for c in cs(f"{r}S " * 8)]
-    hand = [c for r in "4 5 6 7 8 9 10 J Q K A".split() for c in cs(f"{r}S " * 7)] + list(cs("4D 5D 6D"))
+    lead = [c for r in ["4", "5", "6", "7", "8", "9", "10"] for c in cs(f"{r}S " * 8)]
+    hand = [c for r in ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for c in cs(f"{r}S " * 7)] + list(cs("4D 5D 6D"))
     answer = rules.legal_plays(rs, trump, hand, lead, limit=5)
     assert answer.count_exact is False and answer.truncated is True
     assert answer.count >= len(answer.plays) >= 1

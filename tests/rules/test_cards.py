@@ -1,8 +1,18 @@
-"""RULES.md section 2 (notation) and the point values of section 4."""
+"""Rules section 2 (notation) and the point values of section 4."""
 import pytest
 
-from rules.cards import (CARDS, Card, CardError, card, format_cards, parse_cards, points_of, rank_name,
-                         rank_value, suited)
+from rules.cards import (
+    CARDS,
+    Card,
+    CardError,
+    card,
+    format_cards,
+    parse_cards,
+    points_of,
+    rank_name,
+    rank_value,
+    suited,
+)
 
 
 @pytest.mark.parametrize("text, canonical", [
@@ -20,7 +30,7 @@ def test_s2_notation_case_insensitive_and_t_for_ten(text, canonical):
 def test_s2_every_card_round_trips_through_its_canonical_name():
     names = format_cards(CARDS)
     assert len(set(names)) == 54
-    for c, name in zip(CARDS, names):
+    for c, name in zip(CARDS, names, strict=True):
         assert card(name) == c
         assert card(name.lower()) == c
         assert str(c) == name

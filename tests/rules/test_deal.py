@@ -1,4 +1,4 @@
-"""Shuffling and dealing (RULES.md section 3: decks, players, kitty_size), reproducible by seed."""
+"""Shuffling and dealing (rules section 3: decks, players, kitty_size), reproducible by seed."""
 import hashlib
 from collections import Counter
 

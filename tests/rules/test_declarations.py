@@ -1,9 +1,18 @@
-"""Declarations: RULES.md section 10 (and its seeds 000, 001, 002, 004)."""
+"""Declarations: rules section 10 (every declaration style)."""
 import pytest
 
 from rules.cards import card, parse_cards
-from rules.declarations import (DECLARE, OVERTURN, REINFORCE, check_declaration, declaration_options,
-                                declaration_state, first_hand_dealer, no_declaration_outcome, standing_trump)
+from rules.declarations import (
+    DECLARE,
+    OVERTURN,
+    REINFORCE,
+    check_declaration,
+    declaration_options,
+    declaration_state,
+    first_hand_dealer,
+    no_declaration_outcome,
+    standing_trump,
+)
 from rules.order import Trump
 from rules.ruleset import Ruleset
 from rules.violations import CODES, InputError
@@ -96,7 +105,7 @@ def test_seed001_three_deck_declaration_ladder():
     ladder = [c("2H"), c("2S", "2S"), c("SJ", "SJ"), c("2D", "2D", "2D"), c("SJ", "SJ", "SJ")]
     trumps = [Trump(2, "H"), Trump(2, "S"), Trump(2, None), Trump(2, "D"), Trump(2, None)]
     history = []
-    for i, (cards, trump) in enumerate(zip(ladder, trumps)):
+    for i, (cards, trump) in enumerate(zip(ladder, trumps, strict=True)):
         seat = i % 4
         r = check_declaration(rs, 2, history, seat, cards)
         assert r.valid, (i, r.violations)

@@ -1,4 +1,4 @@
-"""RULES.md section 7: following — the worked-example table row by row, the variants, the checks."""
+"""Rules section 7: following — the worked-example table row by row, the variants, the checks."""
 from collections import Counter
 
 import pytest

@@ -1,9 +1,15 @@
-"""Find friends: RULES.md section 12 (seed 003's 选择对手, pagat's Zhao Peng You)."""
+"""Find friends: rules section 12 (4399's 选择对手, pagat's Zhao Peng You)."""
 import pytest
 
 from rules.cards import card, parse_cards
-from rules.friends import (FriendCall, check_friend_calls, default_friend_count, first_played_friends,
-                           holder_friends, teams_after)
+from rules.friends import (
+    FriendCall,
+    check_friend_calls,
+    default_friend_count,
+    first_played_friends,
+    holder_friends,
+    teams_after,
+)
 from rules.ruleset import Ruleset
 from rules.violations import InputError
 

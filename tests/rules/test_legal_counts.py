@@ -1,4 +1,4 @@
-"""Pinned legal-play counts for fixed follow positions (RULES.md section 7), perft-style.
+"""Pinned legal-play counts for fixed follow positions (rules section 7), perft-style.
 
 tests/data/follow_positions.json is written by tests/rules/make_positions.py; its counts come from
 the brute force in tests/rules/brute.py.  Each position is checked twice: the engine's count must

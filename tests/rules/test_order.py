@@ -1,4 +1,4 @@
-"""RULES.md section 4 (card order and trumps) and section 5 (units and tractor adjacency)."""
+"""Rules section 4 (card order and trumps) and section 5 (units and tractor adjacency)."""
 import pytest
 
 import rules

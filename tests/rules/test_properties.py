@@ -1,4 +1,4 @@
-"""Hypothesis properties of the play engine over random deals for every preset (RULES.md 6-8).
+"""Hypothesis properties of the play engine over random deals for every preset (rules sections 6-8).
 
 Derandomized, so a CI run is reproducible; each property is bounded to a couple of hundred examples.
 """

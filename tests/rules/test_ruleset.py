@@ -1,4 +1,6 @@
-"""RULES.md sections 3 (parameters) and 13 (presets)."""
+"""Rules sections 3 (parameters) and 13 (presets)."""
+import dataclasses
+
 import pytest
 
 from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
@@ -204,7 +206,7 @@ def test_s3_holder_friend_join_only_for_two_decks():
 
 def test_s3_ruleset_is_frozen_value():
     rs = Ruleset.preset("qq")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         rs.decks = 3  # type: ignore[misc]
     assert rs == Ruleset.preset("qq")
     assert hash(rs) == hash(Ruleset.preset("qq"))

@@ -1,11 +1,26 @@
-"""Points, the kitty and settlement: RULES.md sections 9 and 11 (seeds 000-004)."""
+"""Points, the kitty and settlement: rules section 9 and 11 (every rule family)."""
 import pytest
 
 from rules.cards import parse_cards
 from rules.ruleset import KittyMultiplier, Ruleset
-from rules.scoring import (ATTACKERS_TAKE_OVER, DEALER_KEEPS, LastTrick, ScoringError, advance,
-                           check_exchange, exchange, failed_throw_penalties, kitty_bonus, kitty_multiplier,
-                           ledger, next_dealer, penalty_points, settle, table_outcome, table_step)
+from rules.scoring import (
+    ATTACKERS_TAKE_OVER,
+    DEALER_KEEPS,
+    LastTrick,
+    ScoringError,
+    advance,
+    check_exchange,
+    exchange,
+    failed_throw_penalties,
+    kitty_bonus,
+    kitty_multiplier,
+    ledger,
+    next_dealer,
+    penalty_points,
+    settle,
+    table_outcome,
+    table_step,
+)
 
 
 def c(*names):

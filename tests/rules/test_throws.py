@@ -1,4 +1,4 @@
-"""RULES.md section 6: leads, throws, and failed throws (the QQ example)."""
+"""Rules section 6: leads, throws, and failed throws (the QQ example)."""
 import pytest
 
 import rules

@@ -1,4 +1,4 @@
-"""RULES.md section 8: who wins a trick; points and the format's largest unit."""
+"""Rules section 8: who wins a trick; points and the format's largest unit."""
 import pytest
 
 import rules
@@ -23,7 +23,7 @@ def winner(rs, trump, *plays):
     return trick(rs, trump, *plays).winner
 
 
-# -- largest-unit-first (seed 002) ----------------------------------------------------------------
+# -- largest-unit-first (qq) ----------------------------------------------------------------
 def test_s8_977_ruffs_544_and_884_overruffs():
     result = trick(QQ, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 3C")
     assert result.winner == 2
@@ -104,7 +104,7 @@ def test_s8_narrower_same_count_does_not_beat_wider():
     assert winner(tuolaji(4), SIDE_J, "5S 5S 5S 5S", "9S 9S 10S 10S") == 0
 
 
-# -- face-value tractors (seed 000) ---------------------------------------------------------------
+# -- face-value tractors (tuolaji) ---------------------------------------------------------------
 FACE = Ruleset.preset("tuolaji", decks=4)       # natural adjacency, face-value, permanent 2s
 TRUMP_ORDER = Ruleset.preset("tuolaji", decks=4, tractor_ranking="trump-order")
 DIAMONDS = Trump("3", "D")                        # 2D 3D are trumps; AD may start a run (A 2 3)
@@ -139,9 +139,18 @@ def test_s8_highest_card_decides():
 
 
 def test_s8_all_units_must_each_beat_their_counterpart():
+    rs = Ruleset.preset("qq", trick_compare="all-units", decks=3)
+    # pair + single led: the pairs decide, singles are ignored (as section 8's best-split example needs)
+    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 2
+    # tractor + pair led: both units must beat their counterparts
+    assert winner(rs, LEVEL2, "3S 3S 4S 4S 9S 9S", "5H 5H 6H 6H JH JH", "7H 7H 8H 8H 10H 10H") == 1
+    assert winner(rs, LEVEL2, "3S 3S 4S 4S 9S 9S", "5H 5H 6H 6H JH JH", "7H 7H 8H 8H QH QH") == 2
+
+
+def test_s8_all_units_of_singles_compares_every_single():
     rs = Ruleset.preset("qq", trick_compare="all-units")
-    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 1
-    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 10H") == 2
+    assert winner(rs, LEVEL2, "5S 6S 7S", "9H 8H 4H", "10H 9H 5H") == 2
+    assert winner(rs, LEVEL2, "5S 6S 7S", "9H 8H 4H", "10H 9H 3H") == 1
 
 
 # -- equal cards ----------------------------------------------------------------------------------

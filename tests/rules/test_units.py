@@ -1,4 +1,4 @@
-"""RULES.md section 6: the canonical decomposition of a play, and the Unit / Format values."""
+"""Rules section 6: the canonical decomposition of a play, and the Unit / Format values."""
 import pytest
 
 import rules

@@ -1,0 +1,161 @@
+"""The cache at the door: WSGI middleware in front of Flask that answers repeated questions.
+
+For a ``POST`` to a cached endpoint (``plays/validate``, ``plays/legal``, ``tricks/winner``) the
+door reads the body with :func:`app.body.read` (the size limit for Content-Length and chunked
+bodies, framing errors, the read timeout: the very read the Flask view would do, kept in the
+environ for it) and looks up
+``<prefix>:<engine version and fingerprint>:<endpoint>:raw:<answer language>:<sha256 of the body>``.
+A hit is answered from the stored bytes as they are: no JSON parsing, no schema, no engine, no
+serialization, no Flask.  It still carries ``X-Cache: hit`` and ``X-Request-ID``, the CORS
+headers, ``Content-Language`` and ``Vary`` exactly as Flask's ``after_request`` adds them (both
+build them with :func:`app.edge.answer_headers`), and it is counted in the same metrics as any
+other answer (requests, latency, cache results).  The answer language is the one
+:func:`app.i18n.negotiate` picks from ``Accept-Language``, so a key's language is its answer's.
+
+A hit needs a body that was read completely under those rules; only bodies that parsed
+(:func:`app.body.parse`: depth, strict UTF-8, surrogates, number limits) and loaded cleanly were
+ever stored, and the same bytes always parse the same way, so a body that would be rejected never
+meets a stored answer.  Misses and bypasses are parsed with :func:`app.body.parse` and loaded by
+the view's schema here.  Everything else goes on to Flask (the body's outcome kept in the environ,
+so Flask answers exactly as without the door: the same problem document, status, pointer and
+language): another media type (415), a body that cannot be read (413, 400, 408), a body that does
+not parse or load (400, 422), an engine error.  Only 200 answers of these deterministic endpoints
+are ever stored: an error is raised before anything is stored.
+"""
+from __future__ import annotations
+
+import io
+import re
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from marshmallow import Schema
+from werkzeug.exceptions import HTTPException
+
+from . import body as bodies
+from . import edge, metrics
+from .cache import BYPASS, HIT, MISS, AnswerCache
+from .encoding import encode
+from .i18n import negotiate
+
+# Path -> route, filled by ``Blueprint.post_json(..., cached=name)``.
+CACHED_PATHS: dict[str, Route] = {}
+
+RAW_KEY = "tractor.raw_key"
+_parse = bodies.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
+# The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
+LANGUAGE = "tractor.language"
+
+
+class Route(NamedTuple):
+    """A cached endpoint: its cache name, its request schema (built once) and its answer function.
+
+    ``answer(data, language)``: the answer in ``language``, without a Flask request context.
+    """
+
+    endpoint: str
+    schema: Schema
+    answer: Callable[[Any, str], dict]
+
+
+class Door:
+    """WSGI middleware: answers the cached endpoints' well-formed requests before Flask sees them.
+
+    A hit costs a digest and a look-up.  A miss (or a bypass) that loads cleanly is computed here
+    too, with the same schema and answer function as the Flask view, and stored under both keys.
+    Anything else goes to Flask with the body's outcome in the environ, which answers it exactly
+    as without the door (its problem document, its logging): a body that cannot be read, does not
+    parse or does not load, an engine error, another media type.
+    """
+
+    def __init__(self, wsgi_app: Callable, cache: AnswerCache, *, max_length: int | None,
+                 request_id: re.Pattern, origins: tuple[str, ...] = (), routes: dict[str, Route] | None = None):
+        self.wsgi_app = wsgi_app
+        self.origins = tuple(origins)
+        self.cache = cache
+        self.max_length = max_length
+        self.request_id = request_id
+        self.routes = CACHED_PATHS if routes is None else routes
+        self._children: dict[str, tuple[Any, Any]] = {}
+
+    def __call__(self, environ: dict, start_response: Callable) -> Any:
+        route = self.routes.get(environ.get("PATH_INFO", ""))
+        if route is None or environ.get("REQUEST_METHOD") != "POST":
+            return self.wsgi_app(environ, start_response)
+        started = time.perf_counter()
+        body = self._body(environ)
+        if body is None:
+            return self.wsgi_app(environ, start_response)
+        endpoint, cache = route.endpoint, self.cache
+        language = environ[LANGUAGE] = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
+        if "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower():
+            answer = self._compute(route, body, language)
+            if answer is None:
+                return self.wsgi_app(environ, start_response)
+            cache.count(endpoint, BYPASS)
+            return self._send(environ, start_response, answer[1], BYPASS, started, language)
+        key = environ[RAW_KEY] = cache.raw_key(endpoint, body, language)
+        stored = cache.get(endpoint, key)
+        if stored is not None:
+            cache.count(endpoint, HIT)
+            return self._send(environ, start_response, stored, HIT, started, language)
+        try:
+            data = route.schema.load(_parse(body) if body else {})
+        except Exception:
+            return self.wsgi_app(environ, start_response)
+        canonical = cache.canonical_key(endpoint, data, language)
+        stored = cache.get(endpoint, canonical)
+        if stored is not None:
+            cache.count(endpoint, HIT)
+            cache.put(endpoint, (key,), stored)
+            return self._send(environ, start_response, stored, HIT, started, language)
+        try:
+            answer_bytes = encode(route.answer(data, language))
+        except Exception:
+            return self.wsgi_app(environ, start_response)
+        cache.count(endpoint, MISS)
+        cache.put(endpoint, (canonical, key), answer_bytes)
+        return self._send(environ, start_response, answer_bytes, MISS, started, language)
+
+    @staticmethod
+    def _compute(route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
+        """Load and answer; None when anything fails (Flask then answers the request properly)."""
+        try:
+            data = route.schema.load(_parse(body) if body else {})
+            return data, encode(route.answer(data, language))
+        except Exception:
+            return None
+
+    def _send(self, environ: dict, start_response: Callable, body: bytes, result: str, started: float,
+              language: str) -> list:
+        """A 200 with the headers Flask's ``after_request`` would add (:func:`app.edge.answer_headers`)."""
+        given = environ.get("HTTP_X_REQUEST_ID", "")
+        start_response("200 OK", [
+            ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+            ("X-Request-ID", given if self.request_id.match(given) else uuid.uuid4().hex), ("X-Cache", result),
+            *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
+        rule = environ["PATH_INFO"]
+        children = self._children.get(rule)
+        if children is None:
+            children = self._children[rule] = metrics.request_children(rule, "POST", "200")
+        children[0].inc()
+        children[1].observe(time.perf_counter() - started)
+        return [body]
+
+    def _body(self, environ: dict) -> bytes | None:
+        """The body's bytes, read by :func:`app.body.read` under the limits; None when Flask must answer.
+
+        The outcome (bytes or error) stays in the environ, where the Flask view finds it; the
+        stream is replaced by the bytes read, for anything else that reads ``wsgi.input``.
+        """
+        mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+        if mimetype != "application/json":
+            return None
+        try:
+            body = bodies.read(environ, self.max_length)
+        except HTTPException:
+            return None
+        environ["wsgi.input"] = io.BytesIO(body)
+        return body

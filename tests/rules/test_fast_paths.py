@@ -1,0 +1,210 @@
+"""The engine's fast paths answer exactly what its general machinery answers.
+
+Every shortcut in ``rules/`` that decides a common shape without the general search (see
+``_owed_without_violation`` in rules/follow.py) is switched off here by patching it to decline, and
+the answers with and without it are compared over random positions: the positions of
+tests/rules/differential.py (3-8 decks, every section 3 override, every ``follow_protection``) and
+plain 2-deck deals under the presets, with legal and random plays.
+"""
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules import follow
+from rules.cards import CARDS
+from rules.order import Trump, order_for
+from rules.ruleset import Ruleset
+from rules.units import Budget, decompose_with
+from tests.rules.differential import cards_of, generate, load
+
+SEEDS = st.integers(0, 2 ** 63 - 1)
+PRESETS_2 = ("tuolaji", "shengji", "qq", "4399", "pagat")
+
+
+def bounded(examples: int):
+    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                    phases=(Phase.explicit, Phase.generate), suppress_health_check=[HealthCheck.too_slow])
+
+
+@contextmanager
+def general_only():
+    """The engine with its fast paths declining, so every answer comes from the general machinery."""
+    saved = follow._owed_without_violation
+    follow._owed_without_violation = lambda *args: None
+    try:
+        yield
+    finally:
+        follow._owed_without_violation = saved
+
+
+def answer(rs, trump, hand, play, lead):
+    try:
+        v = rules.check_play(rs, trump, hand, play, lead)
+    except rules.follow.InputError as exc:
+        return ("refused", str(exc))
+    return (v.legal, v.violations, v.owed, v.play, v.throw)
+
+
+def plays_for(rng: random.Random, rs, trump, hand: list[int], lead: list[int]) -> list[tuple[int, ...]]:
+    """Some listed legal plays, random plays of the led suit, and random plays of the whole hand."""
+    n = len(lead)
+    order = order_for(rs, trump)
+    suit = order.eff[lead[0]]
+    out = [tuple(p) for p in rules.legal_plays(rs, trump, hand, lead, limit=30).plays]
+    out = rng.sample(out, min(4, len(out)))
+    in_suit = [c for c in hand if order.eff[c] == suit]
+    for _ in range(4):
+        k = min(len(in_suit), n)
+        play = rng.sample(in_suit, k)
+        rest = list(hand)
+        for c in play:
+            rest.remove(c)
+        play += rng.sample(rest, n - k)
+        out.append(tuple(sorted(play)))
+    if len(hand) >= n:
+        out.append(tuple(sorted(rng.sample(hand, n))))
+    return out
+
+
+def agree(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> None:
+    for play in plays_for(rng, rs, trump, hand, lead):
+        fast = answer(rs, trump, hand, play, lead)
+        with general_only():
+            slow = answer(rs, trump, hand, play, lead)
+        assert fast == slow, (rs.to_dict(), trump, [str(CARDS[c]) for c in hand],
+                              [str(CARDS[c]) for c in lead], [str(CARDS[c]) for c in play])
+
+
+def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> int:
+    """The fast owed shape, where given, is the obligation's strongest shape and the play realizes it."""
+    order = order_for(rs, trump)
+    fmt = decompose_with(order, lead)
+    suit = order.eff[lead[0]]
+    held: dict[int, int] = {}
+    for c in hand:
+        if order.eff[c] == suit:
+            held[c] = held.get(c, 0) + 1
+    if sum(held.values()) <= len(lead):
+        return 0
+    decided = 0
+    for play in plays_for(rng, rs, trump, hand, lead):
+        played: dict[int, int] = {}
+        for c in play:
+            if order.eff[c] == suit:
+                played[c] = played.get(c, 0) + 1
+        fast = follow._owed_without_violation(rs, order, fmt, held, played, Budget(follow.FOLLOW_WORK))
+        if fast is None:
+            continue
+        decided += 1
+        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
+        owed = obligation.strongest()
+        assert fast == tuple(owed)
+        assert not owed or obligation.realize(played, owed) is not None
+    return decided
+
+
+def two_deck_position(rng: random.Random):
+    """A 2-deck deal under a preset: the follower's hand and a lead of one to four units of one suit."""
+    rs = Ruleset.preset(rng.choice(PRESETS_2))
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    deck = [c for c in range(54) for _ in range(rs.decks)]
+    rng.shuffle(deck)
+    size = rng.randint(4, rs.hand_size)
+    hand, rest = deck[:size], deck[size:]
+    order = order_for(rs, trump)
+    options = rules.legal_plays(rs, trump, rest[:rs.hand_size])
+    suits = [s for s in options.suits if s.units]
+    s = rng.choice(suits)
+    units = rng.sample(list(s.units), min(len(s.units), rng.choice([1, 1, 1, 2, 3, 4])))
+    lead: list[int] = []
+    for u in units:
+        cards = [int(c) for c in u.all_cards]
+        if all(lead.count(c) + cards.count(c) <= rs.decks for c in cards):
+            lead += cards
+    assert lead and len({order.eff[c] for c in lead}) == 1
+    return rs, trump, sorted(hand), sorted(lead)
+
+
+@bounded(400)
+@given(SEEDS)
+def test_fast_follow_verdicts_equal_the_general_ones_on_two_deck_deals(seed):
+    rng = random.Random(seed)
+    rs, trump, hand, lead = two_deck_position(rng)
+    if len(hand) < len(lead):
+        return
+    agree(rs, trump, hand, lead, rng)
+
+
+@bounded(400)
+@given(SEEDS)
+def test_fast_follow_verdicts_equal_the_general_ones_on_stress_positions(seed):
+    rng = random.Random(seed)
+    position = generate(rng, rng.choice(["follow", "protected-follow"]))
+    rs, trump = load(position)
+    agree(rs, trump, cards_of(position["hand"]), cards_of(position["lead"]), rng)
+
+
+@bounded(300)
+@given(SEEDS)
+def test_fast_owed_shape_is_the_obligations_strongest_shape(seed):
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        rs, trump, hand, lead = two_deck_position(rng)
+    else:
+        position = generate(rng, rng.choice(["follow", "protected-follow"]))
+        rs, trump = load(position)
+        hand, lead = cards_of(position["hand"]), cards_of(position["lead"])
+    if len(hand) >= len(lead):
+        owed_agrees(rs, trump, hand, lead, rng)
+
+
+def test_fast_paths_decide_the_common_shapes():
+    """The shortcuts are taken: a single lead, a pair answered with a pair, a follower without pairs."""
+    rs = Ruleset.preset("shengji")
+    trump = Trump(2, "S")
+    order = order_for(rs, trump)
+    c = rules.card
+    fmt = decompose_with(order, [c("5H")])
+    assert follow._owed_without_violation(rs, order, fmt, {c("6H"): 2, c("7H"): 1}, {c("7H"): 1},
+                                          Budget(100)) == ()
+    fmt = decompose_with(order, [c("5H"), c("5H")])
+    assert follow._owed_without_violation(rs, order, fmt, {c("6H"): 2, c("7H"): 1}, {c("6H"): 2},
+                                          Budget(100)) == ((2, 1),)
+    assert follow._owed_without_violation(rs, order, fmt, {c("6H"): 1, c("7H"): 1}, {c("6H"): 1, c("7H"): 1},
+                                          Budget(100)) == ()
+    # a pair held but not played: the general path words the violation
+    assert follow._owed_without_violation(rs, order, fmt, {c("6H"): 2, c("7H"): 1}, {c("6H"): 1, c("7H"): 1},
+                                          Budget(100)) is None
+
+
+@bounded(400)
+@given(SEEDS)
+def test_whole_tractor_shortcut_is_the_best_split(seed):
+    """Cards held equally often that form one run decompose as the general split search says."""
+    from rules.units import SPLIT_WORK, _best_split, _whole_tractor
+    rng = random.Random(seed)
+    position = generate(rng, "decompose")
+    rs, trump = load(position)
+    order = order_for(rs, trump)
+    cards = cards_of(position["cards"])
+    if rng.random() < 0.7:      # most random lists are not one run: build one from a held run
+        counts = {c: cards.count(c) for c in cards}
+        w = rng.randint(2, max(2, rs.decks))
+        found = [r for length in (2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        if found:
+            cards = [c for c in rng.choice(found) for _ in range(w)]
+    counts = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    if len(counts) < 2 or max(counts.values()) < 2:
+        return
+    fast = _whole_tractor(counts, order)
+    if fast is None:
+        return
+    keys, ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(fast.width, fast.length, fast.cards)]
