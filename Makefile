@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench bench-http soak clean
+.PHONY: install run test lint spec bench bench-http soak fuzz clean
 
 install: $(STAMP)
 
@@ -27,6 +27,11 @@ lint: $(STAMP)
 
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
+
+# schemathesis with every check, FUZZ_EXAMPLES per operation, against a live gunicorn (minutes, not in `make test`).
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.contract.fuzz $(FUZZ_EXAMPLES)
 
 bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.run

@@ -1,11 +1,20 @@
-"""gunicorn settings: ``gunicorn wsgi:app -c gunicorn.conf.py``; environment: PORT, WEB_CONCURRENCY."""
+"""gunicorn settings: ``gunicorn wsgi:app -c gunicorn.conf.py``.
+
+Environment: PORT, WEB_CONCURRENCY, WORKER_CONNECTIONS, READ_TIMEOUT, DRAIN_SECONDS (see the README).
+"""
 import os
 import shutil
 import tempfile
 
+from app import drain
+
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# gevent: a stalled client holds a greenlet, not a worker (see app/server.py and the README).
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "app.server.Worker")
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+DRAIN_SECONDS = float(os.environ.get("DRAIN_SECONDS", "5"))
 preload_app = True
 max_requests = 2000
 max_requests_jitter = 200
@@ -28,6 +37,12 @@ _metrics_dir = os.environ.setdefault(
     "PROMETHEUS_MULTIPROC_DIR", os.path.join(tempfile.gettempdir(), f"tractor-metrics-{os.environ.get('PORT', '8000')}"))
 shutil.rmtree(_metrics_dir, ignore_errors=True)
 os.makedirs(_metrics_dir, exist_ok=True)
+
+
+def when_ready(server):
+    from app.server import install_drain
+    drain.reset()
+    install_drain(server, DRAIN_SECONDS)
 
 
 def child_exit(server, worker):

@@ -17,7 +17,7 @@ from . import cors, edge, engine, i18n, metrics
 from .cache import from_config
 from .door import LANGUAGE, Door
 from .extensions import Api
-from .fingerprint import FINGERPRINT
+from .fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
 from .problems import field_problem, internal_error
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["CORS_ORIGINS"] = cors.parse_origins(origins) if isinstance(origins, str) else tuple(origins or ())
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    engine_id = f"{app.config['ENGINE_VERSION']}-{app.config['ENGINE_FINGERPRINT'][:16]}"
+    # version + request fingerprint (what accepts a body) - engine fingerprint: a raw-key hit skips parsing,
+    # so answers stored by a build that accepted other bodies must not be found.
+    engine_id = (f"{app.config['ENGINE_VERSION']}+{REQUEST_FINGERPRINT[:8]}"
+                 f"-{app.config['ENGINE_FINGERPRINT'][:16]}")
     app.extensions["answer_cache"] = cache = from_config(app.config, engine_id)
 
     from .spec import spec_options

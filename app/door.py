@@ -1,7 +1,9 @@
 """The cache at the door: WSGI middleware in front of Flask that answers repeated questions.
 
 For a ``POST`` to a cached endpoint (``plays/validate``, ``plays/legal``, ``tricks/winner``) the
-door reads the body's bytes and looks up
+door reads the body with :func:`app.body.read` (the size limit for Content-Length and chunked
+bodies, framing errors, the read timeout: the very read the Flask view would do, kept in the
+environ for it) and looks up
 ``<prefix>:<engine version and fingerprint>:<endpoint>:raw:<answer language>:<sha256 of the body>``.
 A hit is answered from the stored bytes as they are: no JSON parsing, no schema, no engine, no
 serialization, no Flask.  It still carries ``X-Cache: hit`` and ``X-Request-ID``, the CORS
@@ -10,11 +12,15 @@ build them with :func:`app.edge.answer_headers`), and it is counted in the same 
 other answer (requests, latency, cache results).  The answer language is the one
 :func:`app.i18n.negotiate` picks from ``Accept-Language``, so a key's language is its answer's.
 
-Everything else goes on to Flask unchanged (the body is handed on in memory): a miss, a request
-with ``Cache-Control: no-cache`` (``bypass``), another media type (415), a body over the limit
-(413), a chunked body.  After a miss is loaded, the view looks up the canonical key (so reordered
-cards share an answer) and stores a computed answer under both keys.  Only 200 answers of these
-deterministic endpoints are ever stored: an error is raised before anything is stored.
+A hit needs a body that was read completely under those rules; only bodies that parsed
+(:func:`app.body.parse`: depth, strict UTF-8, surrogates, number limits) and loaded cleanly were
+ever stored, and the same bytes always parse the same way, so a body that would be rejected never
+meets a stored answer.  Misses and bypasses are parsed with :func:`app.body.parse` and loaded by
+the view's schema here.  Everything else goes on to Flask (the body's outcome kept in the environ,
+so Flask answers exactly as without the door: the same problem document, status, pointer and
+language): another media type (415), a body that cannot be read (413, 400, 408), a body that does
+not parse or load (400, 422), an engine error.  Only 200 answers of these deterministic endpoints
+are ever stored: an error is raised before anything is stored.
 """
 from __future__ import annotations
 
@@ -26,10 +32,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from marshmallow import Schema
+from werkzeug.exceptions import HTTPException
 
+from . import body as bodies
 from . import edge, metrics
 from .cache import BYPASS, HIT, MISS, AnswerCache
-from .encoding import decode as _decode
 from .encoding import encode
 from .i18n import negotiate
 
@@ -37,6 +44,7 @@ from .i18n import negotiate
 CACHED_PATHS: dict[str, Route] = {}
 
 RAW_KEY = "tractor.raw_key"
+_parse = bodies.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
 
@@ -57,9 +65,9 @@ class Door:
 
     A hit costs a digest and a look-up.  A miss (or a bypass) that loads cleanly is computed here
     too, with the same schema and answer function as the Flask view, and stored under both keys.
-    Anything else goes to Flask with the body in memory, which answers it exactly as before
-    (its problem document, its logging): a body that does not load, an engine error, another
-    media type, a body over the limit, a chunked body.
+    Anything else goes to Flask with the body's outcome in the environ, which answers it exactly
+    as without the door (its problem document, its logging): a body that cannot be read, does not
+    parse or does not load, an engine error, another media type.
     """
 
     def __init__(self, wsgi_app: Callable, cache: AnswerCache, *, max_length: int | None,
@@ -94,7 +102,7 @@ class Door:
             cache.count(endpoint, HIT)
             return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = route.schema.load(_decode(body.decode()) if body else {})
+            data = route.schema.load(_parse(body) if body else {})
         except Exception:
             return self.wsgi_app(environ, start_response)
         canonical = cache.canonical_key(endpoint, data, language)
@@ -115,7 +123,7 @@ class Door:
     def _compute(route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
         """Load and answer; None when anything fails (Flask then answers the request properly)."""
         try:
-            data = route.schema.load(_decode(body.decode()) if body else {})
+            data = route.schema.load(_parse(body) if body else {})
             return data, encode(route.answer(data, language))
         except Exception:
             return None
@@ -137,16 +145,17 @@ class Door:
         return [body]
 
     def _body(self, environ: dict) -> bytes | None:
-        """The body's bytes, handed on to Flask in memory; None when Flask must see the request as sent."""
+        """The body's bytes, read by :func:`app.body.read` under the limits; None when Flask must answer.
+
+        The outcome (bytes or error) stays in the environ, where the Flask view finds it; the
+        stream is replaced by the bytes read, for anything else that reads ``wsgi.input``.
+        """
         mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
-        if mimetype != "application/json" or environ.get("HTTP_TRANSFER_ENCODING"):
+        if mimetype != "application/json":
             return None
         try:
-            length = int(environ.get("CONTENT_LENGTH") or "")
-        except ValueError:
+            body = bodies.read(environ, self.max_length)
+        except HTTPException:
             return None
-        if length < 0 or (self.max_length is not None and length > self.max_length):
-            return None
-        body = environ["wsgi.input"].read(length) if length else b""
         environ["wsgi.input"] = io.BytesIO(body)
-        return body if len(body) == length else None
+        return body

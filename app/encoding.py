@@ -1,11 +1,10 @@
-"""JSON in and out of the hot path: one decoder and one encoder, built once."""
+"""JSON out of the hot path: one encoder, built once (request bodies are parsed by :func:`app.body.parse`)."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-decode = json.JSONDecoder().decode
 
 
 def encode(answer: Any) -> bytes:

@@ -6,9 +6,13 @@ from http import HTTPStatus
 
 import flask_smorest
 from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import current_app
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from schemas.common import ProblemSchema
 
+from . import body
 from .door import CACHED_PATHS, Route
 from .loading import json_view
 from .problems import PROBLEM_MIME, from_http_exception
@@ -47,7 +51,20 @@ class Api(flask_smorest.Api):
         return from_http_exception(error)
 
 
+class StrictParser(FlaskParser):
+    """JSON bodies read and parsed by :mod:`app.body`: size, framing, depth, UTF-8 and number limits."""
+
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        raw = body.read(req.environ, current_app.config["MAX_CONTENT_LENGTH"])
+        return body.parse(raw) if raw else core.missing
+
+
 class Blueprint(flask_smorest.Blueprint):
+    # Any webargs parsing left (the POST views themselves load through app.loading) reads strictly too.
+    ARGUMENTS_PARSER = StrictParser()
+
     def post_json(self, rule: str, request, response, *, example_in: dict, example_out: dict,
                   cached: str | None = None):
         """A JSON POST endpoint: its body schema, its answer, and its documented errors.

@@ -3,6 +3,10 @@
 Computed once at start-up and carried in every cache key, so a deploy that changes any rule (or
 any preset) can never be answered from a cache filled by the engine before it, even in a Redis
 shared by instances of both; nobody has to bump a version by hand.  ``/healthz`` shows it.
+
+The request fingerprint does the same for what decides whether a body is accepted at all (the body
+reader and the request schemas): a raw-key hit is answered before the body is parsed, so a cache
+filled by a looser build (one that took ``" AS "`` for a card, say) must never answer this one.
 """
 from __future__ import annotations
 
@@ -28,4 +32,16 @@ def engine_fingerprint(root: Path | None = None) -> str:
     return digest.hexdigest()
 
 
+def request_fingerprint() -> str:
+    """The hex SHA-256 of the code that accepts or refuses a request body: app/body.py, app/loading.py, schemas/."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "app" / "body.py", root / "app" / "loading.py", *sorted((root / "schemas").glob("*.py"))]
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 FINGERPRINT = engine_fingerprint()
+REQUEST_FINGERPRINT = request_fingerprint()

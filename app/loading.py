@@ -1,9 +1,11 @@
 """The POST hot path: a request body loaded by a schema built once, an answer encoded once.
 
 What webargs did per request (build the schema object, parse, frame errors) is done here with a
-schema instance made at start-up, and with exactly webargs' error framing, so the problem
-documents do not change: 400 ``Invalid JSON body.`` at ``""``, 422 with one pointer per field
-problem.  flask-smorest still documents the operation (its decorators are applied for the spec,
+schema instance made at start-up, and with webargs' error framing, so the problem documents do not
+change: 422 with one pointer per field problem.  The body is read and parsed by :mod:`app.body`
+(size limit for Content-Length and chunked bodies, framing, nesting depth, strict UTF-8, lone
+surrogates, number limits), as the strict webargs parser (``app.extensions.StrictParser``) and the
+cache at the door read it: 413/400/408, a 400 naming the body (pointer ``""``) and what is wrong.  flask-smorest still documents the operation (its decorators are applied for the spec,
 see :meth:`app.extensions.Blueprint.post_json`); its per-request dump through the response schema
 is replaced by JSON-encoding the answer built from engine values (the response schemas still
 generate the spec, and the tests check every answer against them).
@@ -17,11 +19,11 @@ from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
 from webargs.flaskparser import abort
 
-from . import door, i18n
-from .encoding import decode as _decode
+from . import body, door, i18n
 from .encoding import encode
 
 JSON_MIME = "application/json"
+_parse = body.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
 
 
 def json_response(body: bytes, cache: str | None = None) -> Response:
@@ -38,14 +40,11 @@ class BodyLoader:
         self.schema = schema() if isinstance(schema, type) else schema
 
     def __call__(self) -> Any:
-        raw = request.get_data(cache=True)
-        if not raw or request.mimetype != JSON_MIME:
-            data: Any = {}
-        else:
-            try:
-                data = _decode(raw.decode("utf-8"))
-            except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError; absurd nesting
-                abort(400, exc=exc, messages={"json": ["Invalid JSON body."]})
+        data: Any = {}
+        if request.mimetype == JSON_MIME:
+            raw = body.read(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
+            if raw:
+                data = _parse(raw)
         try:
             return self.schema.load(data)
         except ValidationError as error:

@@ -6,6 +6,7 @@ request header, response header and environ variable, for each request) is not b
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 from gunicorn.glogging import Logger
@@ -22,6 +23,13 @@ class JsonLogger(Logger):
         if now != self._second:
             self._second, self._stamp = now, time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(now))
         return self._stamp
+
+    def exception(self, msg, *args, **kwargs):
+        """A client that stalls past the read timeout is routine: one line, no traceback."""
+        if isinstance(sys.exc_info()[1], TimeoutError):
+            self.info("closed a connection that sent nothing for the read timeout")
+            return
+        super().exception(msg, *args, **kwargs)
 
     def access(self, resp, req, environ, request_time):
         if not self.access_log_enabled:

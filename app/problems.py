@@ -18,6 +18,7 @@ DETAILS = {
     400: "The request body is not valid JSON in UTF-8.",
     404: "There is no such resource.",
     405: "The resource does not accept this method; see the Allow header.",
+    408: "The client stopped sending the request; the read timed out.",
     413: "The request body is larger than the limit.",
     415: "Requests must be sent as Content-Type: application/json.",
     422: "The request is well-formed JSON but its content is invalid.",

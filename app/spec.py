@@ -1,6 +1,7 @@
 """The OpenAPI document, generated from the code.  ``python -m app.spec > openapi.yaml``."""
 from __future__ import annotations
 
+import copy
 import sys
 
 import yaml
@@ -37,6 +38,54 @@ Reason codes (`reasons[].code`):
 """ + "\n".join(f"- `{code}`: {text}" for code, text in CODES.items()) + "\n"
 
 
+_COPIES = "no card appears more often across the request than `rules.decks` decks hold"
+_RULES = ("the ruleset's parameters fit each other (fixed partners need an even number of players; the "
+          "scoring table covers the decks; the kitty is smaller than the decks and leaves a number of cards "
+          "that divides among the players; `friend_join: holder` needs 2 decks)")
+_LEAD = "the lead (`lead`, or the first play) is a valid lead under `trump`: cards of one effective suit"
+_HISTORY = "`history` holds valid declarations, in order, under `level` and the ruleset"
+_HAND = "a hand holds at most the ruleset's hand size: (54 × decks − kitty) ÷ players"
+CROSS_FIELD = {
+    "/v1/cards/analyze": [_RULES, _COPIES],
+    "/v1/plays/validate": [_RULES, _LEAD, _HAND + " (`hand`, `lead`, each of `others`)",
+                           "`hand` holds at least as many cards as `lead`", "`seat` < `rules.players`",
+                           "`others` and `unseen` are not both given",
+                           "seats in `others` are distinct, below `rules.players`, and not `seat`",
+                           "`unseen` holds at most the cards not in `hand`", _COPIES],
+    "/v1/plays/legal": [_RULES, _LEAD, _HAND + " (`hand`, `lead`)", "`hand` holds at least as many cards as `lead`",
+                        _COPIES],
+    "/v1/tricks/winner": [_RULES, _LEAD, "at most `rules.players` plays", "seats distinct and below `rules.players`",
+                          "each play holds at most a hand", _COPIES],
+    "/v1/declarations/validate": [_RULES, _HISTORY, "`level` lies between `first_level` and `last_level`",
+                                  "every seat below `rules.players`", _HAND,
+                                  _COPIES + " (a seat's declarations and its hand may overlap)"],
+    "/v1/declarations/options": [_RULES, _HISTORY, "`level` lies between `first_level` and `last_level`",
+                                 "every seat below `rules.players`", _HAND,
+                                 _COPIES + " (a seat's declarations and its hand may overlap)"],
+    "/v1/hands/settle": [_RULES, "`dealer` and every seat below `rules.players`",
+                         "`levels` (and `ratings`) list one entry per seat", "`kitty` holds exactly the kitty size",
+                         "`dealer_team` fits the partnership (fixed partners: the dealer's seats of equal parity)",
+                         "`last_trick` has one play per seat, seats distinct", "each play holds at most a hand",
+                         _COPIES],
+    "/v1/hands/adjudicate": [_RULES, "`dealer` and every seat below `rules.players`",
+                             "`levels` (and `ratings`) list one entry per seat",
+                             "seats within a trick are distinct",
+                             _COPIES + " (the deal, the discard and the tricks together)",
+                             "the deal is a whole deal of the decks (checked as the hand's first step)"],
+    "/v1/deals": [_RULES],
+}
+
+
+def describe_cross_field_rules(spec: dict) -> None:
+    """Append each POST operation's cross-field rules (422 when broken) to its description."""
+    for path, rules in CROSS_FIELD.items():
+        operation = spec["paths"].get(path, {}).get("post")
+        if operation is not None:
+            lines = "\n".join(f"- {rule}" for rule in rules)
+            operation["description"] = (operation.get("description", "").rstrip() + "\n\nCross-field rules "
+                                        "(JSON Schema cannot state them; 422 when broken):\n\n" + lines)
+
+
 def spec_options() -> dict:
     return {"info": {"description": DESCRIPTION}}
 
@@ -63,7 +112,8 @@ FIRST = ("openapi", "info", "servers", "tags", "paths", "components")
 
 
 def spec_yaml(app) -> str:
-    spec = app.extensions["api"].spec.to_dict()
+    spec = copy.deepcopy(app.extensions["api"].spec.to_dict())
+    describe_cross_field_rules(spec)
     ordered = {k: spec[k] for k in FIRST if k in spec} | {k: v for k, v in spec.items() if k not in FIRST}
     return yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
 

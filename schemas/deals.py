@@ -8,6 +8,7 @@ from .common import CardList
 from .fields import RulesField
 
 MAX_SEED_LENGTH = 256
+MAX_SEED_INT = 10 ** 18
 
 
 class SeedField(fields.Field):
@@ -16,14 +17,16 @@ class SeedField(fields.Field):
     def __init__(self, **kwargs):
         super().__init__(metadata={
             "description": "The same seed always gives the same deal; without one, a fresh seed is drawn.",
-            "oneOf": [{"type": "string", "maxLength": MAX_SEED_LENGTH}, {"type": "integer"}, {"type": "null"}]}, **kwargs)
+            "oneOf": [{"type": "string", "maxLength": MAX_SEED_LENGTH},
+                      {"type": "integer", "minimum": -MAX_SEED_INT, "maximum": MAX_SEED_INT}, {"type": "null"}]}, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str) and len(value) <= MAX_SEED_LENGTH:
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** MAX_SEED_LENGTH:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SEED_INT:
             return value
-        raise ValidationError(f"a seed is a string of at most {MAX_SEED_LENGTH} characters or an integer")
+        raise ValidationError(f"a seed is a string of at most {MAX_SEED_LENGTH} characters or an integer "
+                              f"of at most 18 digits")
 
 
 class DealRequestSchema(RequestSchema):

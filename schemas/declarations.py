@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 from .base import RequestSchema, check_size, invalid
 from .common import CardList, ReasonSchema
 from .fields import Cards, RankField, RulesField, Seat
-from .plays import SeatCardsSchema
+from .plays import PlaySchema
 
 MAX_HISTORY = 200
 
@@ -19,7 +19,7 @@ class TrumpAnswerSchema(Schema):
 class DeclarationContextSchema(RequestSchema):
     rules = RulesField(required=True)
     level = RankField(required=True, metadata={"description": "The level being played."})
-    history = fields.List(fields.Nested(SeatCardsSchema), load_default=list,
+    history = fields.List(fields.Nested(PlaySchema), load_default=list,
                           validate=validate.Length(max=MAX_HISTORY),
                           metadata={"description": "The earlier declarations of this hand, in order."})
     hand = Cards(allow_none=True, load_default=None, description="The declarer's hand (so far).")
@@ -46,7 +46,7 @@ class DeclarationContextSchema(RequestSchema):
 
 
 class ValidateDeclarationSchema(DeclarationContextSchema):
-    declaration = fields.Nested(SeatCardsSchema, required=True, metadata={"description": "The new declaration."})
+    declaration = fields.Nested(PlaySchema, required=True, metadata={"description": "The new declaration."})
 
     def declarer(self, data: dict) -> int:
         return data["declaration"]["seat"]

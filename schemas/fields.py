@@ -1,6 +1,7 @@
 """Fields shared by the request schemas: cards, rulesets, trump, seats."""
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
@@ -12,8 +13,25 @@ from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
 from .parameters import describe
 
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
+RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa])$"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 MAX_SEAT = 11
+MAX_CARDS = 8 * 54
+_CARD = re.compile(CARD_PATTERN)
+_RANK = re.compile(RANK_PATTERN)
+RANK_DESCRIPTION = "A rank: `2`..`10`, `J`, `Q`, `K`, `A` (`T` for 10; any case)."
+
+
+def exact(pattern: re.Pattern, value: str) -> bool:
+    """The whole string matches (``$`` alone would let a trailing newline through)."""
+    return pattern.match(value) is not None and not value.endswith("\n")
+
+
+def check_rank(value) -> None:
+    """Ranks as the spec spells them: strings, no spaces."""
+    if not isinstance(value, str) or not exact(_RANK, value):
+        raise ValidationError(f"{value!r} is not a rank; ranks are 2..10, J, Q, K, A" if isinstance(value, str)
+                              else f"a rank is a string such as '10' or 'A', not {type(value).__name__}")
 
 
 class CardField(fields.Field):
@@ -27,24 +45,26 @@ class CardField(fields.Field):
 
     def _deserialize(self, value, attr, data, **kwargs):
         try:
-            return card(value)
+            parsed = card(value)
         except CardError as exc:
             raise ValidationError(str(exc)) from None
+        if not exact(_CARD, value):
+            raise ValidationError(f"{value!r} is not a card: write it without spaces, e.g. '10H'")
+        return parsed
 
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else str(value)
 
 
-
-
 def _fast_cards() -> dict[str, object]:
-    """The usual spellings of every card (``10H``, ``10h``, ``TH``, ``th``), each checked by :func:`card`."""
+    """The usual spellings of every card (``10H``, ``10h``, ``TH``, ``th``), each checked by :func:`card`
+    and by the spec's card pattern (no spaces), so the fast path accepts nothing :class:`CardField` refuses."""
     table = {}
     for c in CARDS:
         name = str(c)
         for text in (name, name.lower(), "T" + name[2:] if name.startswith("10") else name):
             for spelling in (text, text.lower()):
-                if card(spelling) == c:
+                if exact(_CARD, spelling) and card(spelling) == c:
                     table[spelling] = card(spelling)
     return table
 
@@ -73,9 +93,10 @@ class CardsField(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def Cards(*, max_items: int = 432, description: str = "", **kwargs) -> fields.List:
+def Cards(*, max_items: int = MAX_CARDS, min_items: int | None = None, description: str = "",
+          **kwargs) -> fields.List:
     """A list of cards (a multiset unless the field says otherwise)."""
-    return CardsField(CardField(), validate=validate.Length(max=max_items),
+    return CardsField(CardField(), validate=validate.Length(min=min_items, max=max_items),
                       metadata={"description": description}, **kwargs)
 
 
@@ -108,6 +129,7 @@ class RulesField(fields.Field):
             if isinstance(value, str):
                 return Ruleset.preset(value)
             if isinstance(value, dict):
+                check_rank_parameters(value)
                 return Ruleset.from_dict(value)
         except RulesetError as exc:
             if isinstance(value, str):
@@ -118,8 +140,26 @@ class RulesField(fields.Field):
         raise ValidationError("rules must be a preset name or an object of parameters")
 
 
+def check_rank_parameters(value: dict) -> None:
+    """Rank parameters as the spec spells them (strings without spaces), before the engine reads them."""
+    for key in ("first_level", "last_level"):
+        if key in value:
+            try:
+                check_rank(value[key])
+            except ValidationError as exc:
+                raise ValidationError({key: exc.messages}) from None
+    if isinstance(value.get("must_defend"), list):
+        for i, rank in enumerate(value["must_defend"]):
+            try:
+                check_rank(rank)
+            except ValidationError as exc:
+                raise ValidationError({"must_defend": {i: exc.messages}}) from None
+
+
 class TrumpSchema(Schema):
-    level = fields.String(required=True, metadata={"enum": RANKS, "description": "The level rank."})
+    level = fields.String(required=True, validate=check_rank,
+                          metadata={"pattern": RANK_PATTERN, "examples": ["10"],
+                                    "description": "The level rank. " + RANK_DESCRIPTION})
     suit = fields.String(required=True, allow_none=True,
                          metadata={"enum": ["S", "H", "C", "D", None],
                                    "description": "The trump suit; null for no-trump."})
@@ -136,23 +176,36 @@ class TrumpSchema(Schema):
             raise ValidationError({"suit": [str(exc)]}) from None
 
 
+INT_PARAMETERS = {
+    "decks": {"minimum": 1, "maximum": 8},
+    "players": {"minimum": 4, "maximum": 12, "description": "4..12; an even number with fixed partners."},
+    "throw_penalty": {"minimum": 0, "multipleOf": 5},
+}
+
+
 def _parameter_field(name: str) -> fields.Field:
     default = getattr(Ruleset(), name)
     if isinstance(default, Enum):
         values = [e.value for e in type(default)]
         return fields.String(metadata={"enum": values, "description": describe(name, values)})
     doc = {"description": describe(name)}
-    if name in ("first_level", "last_level"):
-        return fields.String(metadata={"enum": RANKS, **doc})
+    if name == "first_level":
+        return fields.String(metadata={"enum": ["2", "3"], **doc})
+    if name == "last_level":
+        return fields.String(metadata={"pattern": RANK_PATTERN,
+                                       "description": describe(name) + " " + RANK_DESCRIPTION})
     if name == "must_defend":
-        return fields.List(fields.String(metadata={"enum": RANKS}), metadata=doc)
+        return fields.List(fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION}),
+                           metadata=doc)
     if isinstance(default, bool):
         return fields.Boolean(metadata=doc)
     if name == "kitty_size":
-        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0},
-                                              {"type": "string", "enum": ["auto"]}], **doc})
+        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CARDS - 1},
+                                              {"type": "string", "enum": ["auto"]}],
+                                    "description": describe(name) + " Fewer than the decks hold, and the rest "
+                                                   "must divide among the players."})
     if isinstance(default, int):
-        return fields.Integer(metadata=doc)
+        return fields.Integer(metadata={**INT_PARAMETERS[name], **doc})
     raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")
 
 
@@ -167,12 +220,15 @@ class RankField(fields.String):
     """A rank (``2``..``10``, ``J``, ``Q``, ``K``, ``A``; ``T`` for 10); loads to 2..14."""
 
     def __init__(self, **kwargs):
-        metadata = {"enum": RANKS, **kwargs.pop("metadata", {})}
+        metadata = {"pattern": RANK_PATTERN, "examples": ["10"], **kwargs.pop("metadata", {})}
+        metadata["description"] = (metadata.get("description", "") + " " + RANK_DESCRIPTION).strip()
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        check_rank(text)
         try:
-            return rank_value(super()._deserialize(value, attr, data, **kwargs))
+            return rank_value(text)
         except CardError as exc:
             raise ValidationError(str(exc)) from None
 

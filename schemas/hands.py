@@ -52,7 +52,8 @@ class SettleSchema(RequestSchema):
     dealer_team = fields.List(Seat(), load_default=None, allow_none=True, validate=validate.Length(max=12),
                               metadata={"description": "The dealer's side (needed under find-friends)."})
     attackers_points = fields.Integer(strict=True, required=True, validate=validate.Range(0, MAX_POINTS),
-                                      metadata={"description": "Card points in every trick the attackers won."})
+                                      metadata={"description": "Card points in every trick the attackers won.",
+                                                "multipleOf": 5})
     kitty = Cards(required=True, description="The kitty the dealer put down.")
     last_trick = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
                              metadata={"description": "The last trick in play order."})

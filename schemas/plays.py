@@ -15,11 +15,15 @@ class SeatCardsSchema(Schema):
     cards = Cards(required=True, description="That seat's cards.")
 
 
+class PlaySchema(SeatCardsSchema):
+    cards = Cards(required=True, min_items=1, description="The cards played.")
+
+
 class PositionSchema(RequestSchema):
     rules = RulesField(required=True)
     trump = fields.Nested(TrumpSchema, required=True)
     hand = Cards(required=True, description="The player's hand, including the cards being played.")
-    lead = Cards(allow_none=True, load_default=None,
+    lead = Cards(allow_none=True, load_default=None, min_items=1,
                  description="The trick's first play; absent (or null) when the play is itself a lead.")
 
     def check(self, data: dict) -> None:

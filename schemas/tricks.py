@@ -6,13 +6,13 @@ from marshmallow import Schema, fields, validate
 from .base import RequestSchema, check_seats, check_size, invalid
 from .common import CardList, FormatSchema, UnitSchema
 from .fields import RulesField, TrumpSchema
-from .plays import SeatCardsSchema
+from .plays import PlaySchema
 
 
 class TrickSchema(RequestSchema):
     rules = RulesField(required=True)
     trump = fields.Nested(TrumpSchema, required=True)
-    plays = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
+    plays = fields.List(fields.Nested(PlaySchema), required=True, validate=validate.Length(min=1, max=12),
                         metadata={"description": "The trick's plays in play order, the lead first."})
 
     def check(self, data: dict) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Response, current_app
 from marshmallow import Schema, fields
 
-from .. import engine, metrics
+from .. import drain, engine, metrics
 from ..extensions import Blueprint
 
 # Not the live fingerprint: the committed spec must not change with every engine edit.
@@ -26,7 +26,7 @@ class CacheStatusSchema(Schema):
 
 
 class ReadinessSchema(Schema):
-    status = fields.String(required=True, metadata={"enum": ["ready", "degraded"]})
+    status = fields.String(required=True, metadata={"enum": ["ready", "degraded", "draining"]})
     cache = fields.Nested(CacheStatusSchema, required=True)
 
 
@@ -44,13 +44,18 @@ def healthz():
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, ReadinessSchema, example={"status": "degraded", "cache": {"backend": "redis", "ok": False}})
+@blp.alt_response(503, schema=ReadinessSchema, description="Draining after SIGTERM: take the instance out of rotation.",
+                  example={"status": "draining", "cache": {"backend": "memory", "ok": True}})
 def readyz():
-    """Readiness: always 200 while the service can answer; a cache that fails makes it `degraded`.
+    """Readiness: 200 while the service can answer; a cache that fails makes it `degraded`.
 
     The service answers without its cache (computing every answer), so a Redis outage never takes
-    an instance out of rotation.
+    an instance out of rotation. After SIGTERM the instance drains: `/readyz` answers 503
+    (`draining`) at once while every other endpoint keeps answering for `DRAIN_SECONDS`.
     """
     cache = current_app.extensions["answer_cache"].status()
+    if drain.draining():
+        return {"status": "draining", "cache": cache}, 503
     return {"status": "ready" if cache["ok"] else "degraded", "cache": cache}
 
 

@@ -1,7 +1,7 @@
 """Answers are encoded straight from engine values: they must still be what the response schemas say.
 
 And requests are loaded without webargs on the hot path: every error must be the problem document
-that flask-smorest's webargs parsing gave.
+that flask-smorest's webargs parsing gives with the strict body reader (``StrictParser``).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask import Flask
 
 from app import create_app
 from app.encoding import encode
-from app.extensions import Api
+from app.extensions import Api, StrictParser
 from app.logs import JsonLogger
 from app.resources import cards, deals, declarations, hands, plays, tricks
 from schemas.cards import AnalysisSchema, AnalyzeSchema
@@ -72,13 +72,17 @@ def test_every_post_endpoint_is_covered(app):
     assert posts == {path for path, *_ in ENDPOINTS}
 
 
+class StrictBlueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
+
+
 def reference_app() -> Flask:
-    """The same request schemas behind flask-smorest's stock webargs parsing (what the service did before)."""
+    """The same request schemas behind flask-smorest's webargs parsing, bodies read by app.body."""
     ref = Flask("reference")
     ref.config.update({"API_TITLE": "ref", "API_VERSION": "1", "OPENAPI_VERSION": "3.1.0",
                        "MAX_CONTENT_LENGTH": 256 * 1024})
     api = Api(ref, spec_kwargs={})
-    blp = flask_smorest.Blueprint("ref", "ref")
+    blp = StrictBlueprint("ref", "ref")
     for path, request_schema, _, _ in ENDPOINTS:
         def view(data):
             return {}

@@ -38,7 +38,7 @@ def test_hit_is_answered_without_parsing_or_engine(fresh, monkeypatch):
 
     def boom(*args, **kwargs):
         raise AssertionError("a hit must not parse, load, compute or encode")
-    for module, name in ((door, "_decode"), (door, "encode"), (loading, "_decode"), (loading, "encode")):
+    for module, name in ((door, "_parse"), (door, "encode"), (loading, "_parse"), (loading, "encode")):
         monkeypatch.setattr(module, name, boom)
     monkeypatch.setattr(door.Route, "answer", property(boom))
     monkeypatch.setattr(door.Route, "schema", property(boom))
@@ -190,7 +190,7 @@ def test_redis_door_hit_serves_stored_bytes(redis_server, monkeypatch):
     client = app.test_client()
     body = {**VALIDATE, "seat": 0}
     first = raw(client, "/v1/plays/validate", body)
-    monkeypatch.setattr(door, "_decode", lambda *a: (_ for _ in ()).throw(AssertionError("parsed on a hit")))
+    monkeypatch.setattr(door, "_parse", lambda *a: (_ for _ in ()).throw(AssertionError("parsed on a hit")))
     second = raw(client, "/v1/plays/validate", body)
     assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
     assert second.data == first.data

@@ -21,7 +21,7 @@ SKIPPED_CHECKS = ("positive_data_acceptance",  # the spec cannot say "a hand hol
 @pytest.fixture(scope="module")
 def live_server(root, base_env, tmp_path_factory):
     port = free_port()
-    env = {**base_env, "PORT": str(port), "WEB_CONCURRENCY": "2",
+    env = {**base_env, "PORT": str(port), "WEB_CONCURRENCY": "2", "DRAIN_SECONDS": "0",
            "PROMETHEUS_MULTIPROC_DIR": str(tmp_path_factory.mktemp("metrics"))}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py",
                              "--bind", f"127.0.0.1:{port}"], cwd=root, env=env,
