@@ -324,7 +324,7 @@ def _coerce(key: str, raw: Any) -> Any:
         if key in ("first_level", "last_level"):
             return rank_value(raw)
         if key == "must_defend":
-            if isinstance(raw, (str, int)) or not hasattr(raw, "__iter__"):
+            if not isinstance(raw, (list, tuple)):
                 raise RulesetError(key, "must_defend must be a list of ranks")
             return tuple(sorted({rank_value(r) for r in raw}))
     except CardError as exc:

@@ -210,3 +210,11 @@ def test_s3_ruleset_is_frozen_value():
         rs.decks = 3  # type: ignore[misc]
     assert rs == Ruleset.preset("qq")
     assert hash(rs) == hash(Ruleset.preset("qq"))
+
+
+def test_s3_must_defend_is_a_list_not_any_iterable():
+    for bad in ({}, {"A": 1}, "A", 14, {"A"}):
+        with pytest.raises(RulesetError) as err:
+            Ruleset.preset("qq", must_defend=bad)
+        assert err.value.parameter == "must_defend"
+    assert Ruleset.preset("qq", must_defend=["K", "A"]).must_defend == (13, 14)
