@@ -220,11 +220,11 @@ def section(results: dict, rounds: int, seconds: float) -> str:
              f"- load average (1/5/15 min) before: {results['load_before']}, after: {results['load_after']} "
              "(the 2 cores are shared with other work; wrk runs on the same machine)",
              f"- servers: gunicorn with the project's `gunicorn.conf.py` (WEB_CONCURRENCY="
-             f"{os.environ.get('WEB_CONCURRENCY', '2')} sync workers, JSON access log, multiprocess metrics), "
+             f"{os.environ.get('WEB_CONCURRENCY', '2')} workers of the configured class (gevent with a read "
+             "timeout by default), JSON access log, multiprocess metrics), "
              "side by side on loopback; bare = `bench/bare.py` (Flask + marshmallow list-of-strings schema, "
              "constant answer, always sent the `plays/validate` body)",
-             f"- load: wrk, 1 thread, {CONNECTIONS} connections (gunicorn's sync workers close each connection "
-             f"after its answer, so wrk reconnects), {seconds:g} s per run; bare (A) and "
+             f"- load: wrk, 1 thread, {CONNECTIONS} keep-alive connections, {seconds:g} s per run; bare (A) and "
              f"service (B) alternated A B x {rounds} per figure; figures are medians over the rounds; "
              "ratio = service req/s / bare req/s (same rounds)",
              "- bodies: `bench/http.py` `BODIES` (2-deck qq: a 23-card hand following a pair; a 4-play pair trick)",
