@@ -5,8 +5,10 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -103,6 +105,33 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+def gunicorn(env: dict, workers: int, metrics_dir: Path):
+    """A live gunicorn with the project's config on a free port: yields its base URL once
+    ``/healthz`` answers 200, and stops it afterwards."""
+    port = free_port()
+    env = {**env, "PORT": str(port), "WEB_CONCURRENCY": str(workers), "DRAIN_SECONDS": "0",
+           "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir)}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py",
+                             "--bind", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("gunicorn did not start")
+        time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=30)
 
 
 @pytest.fixture(scope="session")

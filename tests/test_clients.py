@@ -6,13 +6,11 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import free_port
+from tests.conftest import gunicorn
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "clients.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
@@ -26,27 +24,8 @@ def examples() -> list[tuple[str, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def server(root, base_env, tmp_path_factory):
-    port = free_port()
-    env = {**base_env, "PORT": str(port), "WEB_CONCURRENCY": "1",
-           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path_factory.mktemp("metrics"))}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py",
-                             "--bind", f"127.0.0.1:{port}"], cwd=root, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("gunicorn did not start")
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+def server(base_env, tmp_path_factory):
+    yield from gunicorn(base_env, 1, tmp_path_factory.mktemp("metrics"))
 
 
 def test_the_page_has_every_language_and_flow():

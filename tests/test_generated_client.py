@@ -2,6 +2,7 @@
 docs/clients.md flows against a live gunicorn."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -9,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from app.resources.hands import ADJUDICATE_IN
 from tests.test_clients import server  # noqa: F401  (the live gunicorn fixture)
 
 BIN = Path(sys.executable).parent
 
 DRIVE = '''
+import json
 import sys
 from tractor_client import Client
 from tractor_client.api.rulesets import get_v1_rulesets
@@ -39,16 +42,7 @@ s = post_v1_hands_settle.sync(client=c, body=Settle.from_dict(
                     {"seat": 3, "cards": ["6S", "7S"]}, {"seat": 0, "cards": ["8S", "9S"]}],
      "ratings": [100, 100, 100, 100], "room_coefficient": 10}))
 print(s.attackers_total, s.outcome.value, s.ledger.rating_changes, s.ledger.coin_changes)
-a = post_v1_hands_adjudicate.sync(client=c, body=Adjudicate.from_dict({
-    "rules": {"preset": "qq", "decks": 1}, "dealer": 0, "levels": ["2", "2", "2", "2"], "partial": True,
-    "deal": {"hands": [["2D", "KS", "10S", "8S", "6S", "AH", "KH", "QH", "9C", "5C", "AD", "7D"],
-                       ["JS", "7S", "3S", "9H", "8H", "7H", "JC", "7C", "6C", "KD", "8D", "4D"],
-                       ["SJ", "2S", "9S", "4S", "JH", "6H", "AC", "10C", "8C", "4C", "QD", "3D"],
-                       ["2C", "QS", "10H", "5H", "4H", "3H", "KC", "QC", "JD", "10D", "9D", "6D"]],
-             "kitty": ["5D", "5S", "BJ", "2H", "3C", "AS"]},
-    "declarations": [], "kitty_discard": ["5D", "5S", "BJ", "2H", "3C", "AS"],
-    "tricks": [[{"seat": 0, "cards": ["2D"]}, {"seat": 1, "cards": ["JS"]},
-                {"seat": 2, "cards": ["SJ"]}, {"seat": 3, "cards": ["2C"]}]]}))
+a = post_v1_hands_adjudicate.sync(client=c, body=Adjudicate.from_dict(json.loads(sys.argv[2])))
 print(a.legal, [(t.winner, t.points) for t in a.tricks])
 '''
 
@@ -56,7 +50,7 @@ EXPECTED = """['auto', 8, 'auto', 8, 0, 8]
 False ['MUST_FOLLOW_SUIT', 'MUST_PLAY_UNIT']
 2 [['AS', 'AS'], ['KS', 'KS']]
 20 dealer-keeps [-4, 4, -4, 4] [-20.0, 18.0, -20.0, 18.0]
-True [(2, 0)]
+True [(2, 0), (2, 10)]
 """
 
 
@@ -69,7 +63,7 @@ def test_generated_python_client_drives_the_flows(root, base_env, server, tmp_pa
                            "--output-path", str(tmp_path / "tractor_client")],
                           env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert made.returncode == 0, made.stdout + made.stderr
-    run = subprocess.run([sys.executable, "-c", DRIVE, server], env={**env, "PYTHONPATH": str(tmp_path)},
+    run = subprocess.run([sys.executable, "-c", DRIVE, server, json.dumps(ADJUDICATE_IN)], env={**env, "PYTHONPATH": str(tmp_path)},
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert run.stdout == EXPECTED

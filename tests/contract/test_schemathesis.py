@@ -4,13 +4,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import free_port
+from tests.conftest import gunicorn
 
 EXAMPLES_PER_OPERATION = 25
 SEED = 20251130
@@ -19,28 +18,8 @@ SKIPPED_CHECKS = ("positive_data_acceptance",  # the spec cannot say "a hand hol
 
 
 @pytest.fixture(scope="module")
-def live_server(root, base_env, tmp_path_factory):
-    port = free_port()
-    env = {**base_env, "PORT": str(port), "WEB_CONCURRENCY": "2", "DRAIN_SECONDS": "0",
-           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path_factory.mktemp("metrics"))}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py",
-                             "--bind", f"127.0.0.1:{port}"], cwd=root, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("gunicorn did not start: " + proc.stderr.read().decode(errors="replace")[-2000:])
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=30)
+def live_server(base_env, tmp_path_factory):
+    yield from gunicorn(base_env, 2, tmp_path_factory.mktemp("metrics"))
 
 
 def test_metrics_merge_gunicorn_workers(live_server):

@@ -144,17 +144,24 @@ class Reference:
 
     def realizes(self, cards: Iterable[int], shape: Sequence[tuple[int, int]]) -> bool:
         """Disjoint parts of `cards` form every unit of `shape` (singles: any leftover card)."""
-        counts = Counter(cards)
-        big = [u for u in shape if u != SINGLE]
-        singles = len(shape) - len(big)
-        if sum(counts.values()) < shape_cards(shape):
+        return self._place(Counter(cards), [(u, False) for u in shape], lambda c, w, tag: True)
+
+    def _place(self, counts: Counter, tagged: Sequence[tuple], allowed) -> bool:
+        """Every multi-card unit of `tagged` placed on disjoint runs of `counts` whose cards
+        `allowed(card, width, tag)` admits, each in any of its forms; singles take any leftovers."""
+        big = [(u, tag) for u, tag in tagged if u != SINGLE]
+        singles = len(tagged) - len(big)
+        if sum(counts.values()) < sum(w * length for (w, length), _ in tagged):
             return False
 
         def place(i: int) -> bool:
             if i == len(big):
                 return sum(counts.values()) >= singles
-            for w, length in self.forms(big[i]):
+            unit, tag = big[i]
+            for w, length in self.forms(unit):
                 for run in list(self.runs(counts, w, length)):
+                    if not all(allowed(c, w, tag) for c in run):
+                        continue
                     for c in run:
                         counts[c] -= w
                     ok = place(i + 1)
@@ -433,33 +440,11 @@ class Reference:
         protection = self.rules.follow_protection
         whole = protection in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
         tractor_cards = self.held_tractor_cards(suit_cards)
-        counts = Counter(cards)
-        big = [(u, tag) for u, tag in tagged if u != SINGLE]
-        singles = len(tagged) - len(big)
-        if sum(counts.values()) < sum(w * length for (w, length), _ in tagged):
-            return False
 
         def allowed(c: int, w: int, tag: bool) -> bool:
             return (not whole or suit_cards[c] == w) and not (tag and c in tractor_cards)
 
-        def place(i: int) -> bool:
-            if i == len(big):
-                return sum(counts.values()) >= singles
-            unit, tag = big[i]
-            for w, length in self.forms(unit):
-                for run in list(self.runs(counts, w, length)):
-                    if not all(allowed(c, w, tag) for c in run):
-                        continue
-                    for c in run:
-                        counts[c] -= w
-                    ok = place(i + 1)
-                    for c in run:
-                        counts[c] += w
-                    if ok:
-                        return True
-            return False
-
-        return place(0)
+        return self._place(Counter(cards), tagged, allowed)
 
     # -- following (section 7) --------------------------------------------------------------
     def position(self, hand: Sequence[int], lead: Sequence[int]) -> Position:
