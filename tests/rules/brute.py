@@ -181,34 +181,8 @@ class Reference:
         Every split is tried: some unit holds the lowest remaining card.  The best split of what
         is left is reused (memoized), which is exact because adding one unit to two sorted lists
         never reverses their lexicographic order."""
-        memo: dict[tuple, tuple] = {}
-
-        def best(key: tuple) -> tuple:
-            if not key:
-                return ()
-            if key in memo:
-                return memo[key]
-            counts = Counter(dict(key))
-            low = key[0][0]
-            found: tuple | None = None
-            for w in range(1, counts[low] + 1):
-                for length in range(1, len(lead) // w + 1):
-                    if length > 1 and w < 2:
-                        break
-                    for run in self.runs(counts, w, length):
-                        if low not in run:
-                            continue
-                        rest = counts.copy()
-                        for c in run:
-                            rest[c] -= w
-                        tail = best(tuple(sorted((+rest).items())))
-                        option = tuple(sorted(tail + ((w * length, w, length),), reverse=True))
-                        if found is None or option > found:
-                            found = option
-            memo[key] = found
-            return found
-
-        return tuple((w, length) for _, w, length in best(tuple(sorted(Counter(lead).items()))))
+        key, _ = self._best_splits(lead)
+        return tuple((w, length) for _, w, length in key)
 
     def canonical_splits(self, cards: Sequence[int]) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
         """Every split of `cards` whose units have the canonical (largest) shape list of section 6,
@@ -217,6 +191,13 @@ class Reference:
 
         Same memo argument as :meth:`lead_units`: a best split is one unit plus a best split of
         the rest, so the set of all best splits is built from the rest's best splits."""
+        _, splits = self._best_splits(cards)
+        return [tuple(sorted(split, key=lambda u: (u[0] * len(u[1]), u[0], len(u[1])), reverse=True))
+                for split in sorted(splits)]
+
+    def _best_splits(self, cards: Sequence[int]) -> tuple[tuple, set]:
+        """The canonical shape key (sorted (cards, width, length) descending) of `cards` and every
+        split that has it; see :meth:`canonical_splits`."""
         memo: dict[tuple, tuple] = {}
 
         def best(key: tuple) -> tuple:
@@ -248,9 +229,7 @@ class Reference:
             memo[key] = (found_key, found)
             return memo[key]
 
-        _, splits = best(tuple(sorted(Counter(cards).items())))
-        return [tuple(sorted(split, key=lambda u: (u[0] * len(u[1]), u[0], len(u[1])), reverse=True))
-                for split in sorted(splits)]
+        return best(tuple(sorted(Counter(cards).items())))
 
     # -- throws (section 6) -----------------------------------------------------------------
     def top_power(self, run: Sequence[int]) -> int:
