@@ -481,15 +481,23 @@ def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Se
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
-    owed_fast = _owed_without_violation(rules, order, lead_format, held, played, budget)
+    by_pairs = _owed_by_pairs(rules, order, lead_format, held, played)
+    if by_pairs is not None and by_pairs[1]:
+        return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
+    owed_fast = None if by_pairs is not None else _owed_without_violation(rules, order, lead_format, held,
+                                                                          played, budget)
     if owed_fast is not None:
         return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
     obligation = Obligation(rules, order, lead_format, held, budget)
     try:
-        owed = obligation.strongest()
         example = None
-        if owed and obligation.realize(played, owed) is None:
+        if by_pairs is not None:            # decided: the play does not realize the owed pairs
+            owed = list(by_pairs[0])
             example = obligation.realize(held, owed)
+        else:
+            owed = obligation.strongest()
+            if owed and obligation.realize(played, owed) is None:
+                example = obligation.realize(held, owed)
     except WorkExceeded:
         raise _too_large() from None
     if example is not None:
@@ -528,6 +536,46 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     except WorkExceeded:
         raise _too_large() from None
     return tuple(sorted(whole, reverse=True))
+
+
+def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+                   played: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], bool] | None:
+    """The owed shape and whether the play realizes it, for a lead whose units are all pairs and
+    singles (a single, a pair, a throw without tractors), under every ``follow_protection``; None
+    for other leads (the caller then runs :class:`Obligation`, which gives the same answers here):
+
+    - the only owed unit is a pair: a lead unit ``(2, 1)`` has the ladder pair, two singles; no
+      substitute stands for a pair (a wider unit of two cards is none), and the shengji-3deck
+      ladders are for triples and titanics only;
+    - a pair is owed per lead pair the follower can realize: every bin ``(2, 1)`` takes one pair and
+      bins ``(1, 1)`` none, and disjoint pairs are realized by any cards the reservations leave,
+      ``k // 2`` pairs from a card held ``k`` times (``k == 2`` where longer tuples are kept whole;
+      none from a held tractor's cards where tractors are kept, every bin having length 1), so the
+      greedy of :meth:`Obligation.strongest` stops at ``min(lead pairs, pairs held)``;
+    - the play realizes them when its own cards give as many pairs from the cards the held suit
+      cards' reservations leave usable (the obligation reads reservations from the held cards)."""
+    pairs = 0
+    for u in lead_format.units:
+        if u.length != 1 or u.width > 2:
+            return None
+        if u.width == 2:
+            pairs += 1
+    protection = rules.follow_protection
+    if not pairs or protection is FollowProtection.SUIT_ONLY:
+        return (), True
+    whole = protection.whole_groups
+    tractor = held_tractor_cards(held, order) if protection.keeps_tractors else frozenset()
+    if whole:
+        usable = [c for c, k in held.items() if k == 2 and c not in tractor]
+        held_pairs = len(usable)
+    else:
+        usable = [c for c, k in held.items() if k >= 2 and c not in tractor]
+        held_pairs = sum(held[c] // 2 for c in usable)
+    owed = min(pairs, held_pairs)
+    if not owed:
+        return (), True
+    got = played.get
+    return ((2, 1),) * owed, sum(got(c, 0) // 2 for c in usable) >= owed
 
 
 def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:

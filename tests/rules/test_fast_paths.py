@@ -1,7 +1,7 @@
 """The engine's fast paths answer exactly what its general machinery answers.
 
 Every shortcut in ``rules/`` that decides a common shape without the general search (see
-``_owed_without_violation`` in rules/follow.py) is switched off here by patching it to decline, and
+``_owed_without_violation`` and ``_owed_by_pairs`` in rules/follow.py) is switched off here by patching it to decline, and
 the answers with and without it are compared over random positions: the positions of
 tests/rules/differential.py (3-8 decks, every section 3 override, every ``follow_protection``) and
 plain 2-deck deals under the presets, with legal and random plays.
@@ -34,12 +34,13 @@ def bounded(examples: int):
 @contextmanager
 def general_only():
     """The engine with its fast paths declining, so every answer comes from the general machinery."""
-    saved = follow._owed_without_violation
+    saved = follow._owed_without_violation, follow._owed_by_pairs
     follow._owed_without_violation = lambda *args: None
+    follow._owed_by_pairs = lambda *args: None
     try:
         yield
     finally:
-        follow._owed_without_violation = saved
+        follow._owed_without_violation, follow._owed_by_pairs = saved
 
 
 def answer(rs, trump, hand, play, lead):
@@ -97,11 +98,17 @@ def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random)
         for c in play:
             if order.eff[c] == suit:
                 played[c] = played.get(c, 0) + 1
+        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
+        by_pairs = follow._owed_by_pairs(rs, order, fmt, held, played)
+        if by_pairs is not None:
+            decided += 1
+            owed = obligation.strongest()
+            assert by_pairs[0] == tuple(owed)
+            assert by_pairs[1] == (not owed or obligation.realize(played, owed) is not None)
         fast = follow._owed_without_violation(rs, order, fmt, held, played, Budget(follow.FOLLOW_WORK))
         if fast is None:
             continue
         decided += 1
-        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
         owed = obligation.strongest()
         assert fast == tuple(owed)
         assert not owed or obligation.realize(played, owed) is not None
