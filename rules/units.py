@@ -353,6 +353,9 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
     tractor = _whole_tractor(counts, order)
     if tractor is not None:
         return [tractor]
+    groups = _group_split(counts, order)
+    if groups is not None:
+        return groups
     try:
         best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     except WorkExceeded:
@@ -373,6 +376,27 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
     if len(found) != 1:
         return None
     return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
+
+
+def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
+    """Every card's copies as one unit, when no two cards held twice or more are adjacent (a
+    single, a pair, a throw of singles and pairs or n-kinds without a tractor); else None.
+
+    Then no run of length 2 exists at any width, so every unit of every split has length 1, and
+    the split that keeps each card's copies whole has the largest unit keys (any other split
+    replaces some card's unit by narrower ones, lowering its keys at the first difference); it is
+    the one split with those keys, sorted by key, then top card, high first: what
+    :func:`_best_split` finds."""
+    nxt = order.next_first
+    get = counts.get
+    for c, k in counts.items():
+        if k >= 2:
+            for d in nxt[c]:
+                if get(d, 0) >= 2:
+                    return None
+    seq = order.seq
+    ranked = sorted(counts, key=lambda c: (counts[c], seq[c]), reverse=True)
+    return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],

@@ -215,3 +215,28 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
         return
     keys, ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(fast.width, fast.length, fast.cards)]
+
+
+@bounded(400)
+@given(SEEDS)
+def test_group_split_shortcut_is_the_best_split(seed):
+    """Cards with no two multi-card groups adjacent decompose as the general split search says."""
+    from rules.units import SPLIT_WORK, _best_split, _group_split
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        position = generate(rng, "decompose")
+        rs, trump = load(position)
+        cards = cards_of(position["cards"])
+    else:
+        rs, trump, _hand, cards = two_deck_position(rng)
+    order = order_for(rs, trump)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    suit = order.eff[cards[0]]
+    counts = {c: k for c, k in counts.items() if order.eff[c] == suit}
+    fast = _group_split(counts, order)
+    if fast is None:
+        return
+    _keys, _ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(u.width, u.length, u.cards) for u in fast]
