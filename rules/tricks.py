@@ -47,6 +47,7 @@ from .units import (
 from .violations import InputError
 
 TRICK_WORK = 20000
+SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
 UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
@@ -225,14 +226,31 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     _, _, best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)
     best_trump = led == TRUMP
     best_index = 0
+    eff = order.eff
+    power = order.power.__getitem__
+    # a format of singles compared by the highest card (what _beats does there), without a tally
+    vector: Vector | None
+    by_top = SHORTCUTS and not multi and rules.trick_compare is not TrickCompare.ALL_UNITS
     for i in range(1, len(plays)):
         seat, cards = plays[i]
-        suits = {order.eff[c] for c in cards}
-        kind = suits.pop() if len(suits) == 1 else None
+        kind: int | None = eff[cards[0]]
+        for c in cards:
+            if eff[c] != kind:
+                kind = None
+                break
         matches = wins = False
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
-            if is_trump and not best_trump:
+            if SHORTCUTS and multi and len(set(cards)) == n:
+                pass                # no two equal cards: no unit of width 2 or more, so no match
+            elif by_top:
+                matches = True
+                vector = ((max(map(power, cards)),),)
+                if is_trump and not best_trump:
+                    wins = True
+                elif is_trump == best_trump:
+                    wins = best_vector is None or vector > best_vector
+            elif is_trump and not best_trump:
                 matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:

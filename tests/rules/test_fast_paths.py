@@ -240,3 +240,48 @@ def test_group_split_shortcut_is_the_best_split(seed):
         return
     _keys, _ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(u.width, u.length, u.cards) for u in fast]
+
+
+def trick_answer(rs, trump, plays):
+    try:
+        result = rules.trick_winner(rs, trump, plays)
+    except rules.follow.InputError as exc:
+        return ("refused", str(exc))
+    return result
+
+
+@bounded(400)
+@given(SEEDS)
+def test_trick_shortcuts_answer_what_the_general_comparison_answers(seed):
+    """A format of singles compared by the top card without a tally, and plays without two equal
+    cards rejected against a multi-card format: the same TrickResult as through _beats."""
+    from rules import tricks
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        position = generate(rng, "trick")
+        rs, trump = load(position)
+        plays = [(seat, cards_of(c)) for seat, c in position["plays"]]
+    else:
+        rs, trump, hand, lead = two_deck_position(rng)
+        order = order_for(rs, trump)
+        deck = [c for c in range(54) for _ in range(rs.decks)]
+        for c in lead:
+            deck.remove(c)
+        rng.shuffle(deck)
+        plays = [(0, lead)]
+        for seat in (1, 2, 3):
+            suit = rng.choice([order.eff[lead[0]], 4, None])
+            pool = [c for c in deck if suit is None or order.eff[c] == suit]
+            if len(pool) < len(lead):
+                pool = deck
+            play = rng.sample(pool, len(lead))
+            for c in play:
+                deck.remove(c)
+            plays.append((seat, sorted(play)))
+    fast = trick_answer(rs, trump, plays)
+    tricks.SHORTCUTS = False
+    try:
+        slow = trick_answer(rs, trump, plays)
+    finally:
+        tricks.SHORTCUTS = True
+    assert fast == slow
