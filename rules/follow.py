@@ -40,6 +40,7 @@ from .units import (
     available_units,
     decompose_with,
     describe_realization,
+    longest_runs,
     realize,
     unit_key,
 )
@@ -49,6 +50,7 @@ MAX_LIMIT = 1000
 FOLLOW_WORK = 60000
 COUNT_WORK = 8000
 DP_STATES = 20000
+SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -167,6 +169,7 @@ class Obligation:
         self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
         self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
         self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
+        self._runs: dict[int, int] = {}
 
     # -- reservations -----------------------------------------------------------------------
     def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
@@ -339,8 +342,31 @@ class Obligation:
         """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
         if not self.packable(units):
             return False
+        if SHORTCUTS and len(units) == 1 and not self.loose:
+            w, l = units[0]
+            if self._plain(w):
+                return l <= self._longest(w)
         expanded = _expanded(units, self.loose) if self.loose else units
         return self.realize(self.suit_counts, expanded) is not None
+
+
+    def _plain(self, w: int) -> bool:
+        """Whether a unit of width ``w`` is realized in ``S`` exactly where a run of its shape is held
+        (:func:`~rules.units.runs`): no wider unit can stand for it (no card is held more than ``w``
+        times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
+        keeps it off tractors, and where longer tuples are kept whole every card that can host it is
+        held exactly ``w`` times)."""
+        top = max(self.suit_counts.values())
+        return ((not self.wider or top <= w) and not any(self.bin_tags)
+                and (not self.whole_groups or top <= w))
+
+    def _longest(self, w: int) -> int:
+        """The longest run at width ``w`` in ``S`` (a run's prefixes are runs, so every shorter
+        length is held too), remembered for this obligation."""
+        hit = self._runs.get(w)
+        if hit is None:
+            hit = self._runs[w] = longest_runs(self.suit_counts, self.order, w)
+        return hit
 
 
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
@@ -350,6 +376,15 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
     free = [w * l for w, l in bins]
     if sum(u[0] * u[1] for u in units) > sum(free):
         return False
+    if SHORTCUTS and len(bins) == 1:
+        # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
+        # are those of the search below, which fails at the first unit larger than the bin's
+        shape = bins[0]
+        for u in units:
+            budget.spend()
+            if not u <= shape:
+                return False
+        return True
 
     def place(i: int) -> bool:
         if i == len(units):

@@ -37,10 +37,12 @@ def general_only():
     saved = follow._owed_without_violation, follow._owed_by_pairs
     follow._owed_without_violation = lambda *args: None
     follow._owed_by_pairs = lambda *args: None
+    follow.SHORTCUTS = False
     try:
         yield
     finally:
         follow._owed_without_violation, follow._owed_by_pairs = saved
+        follow.SHORTCUTS = True
 
 
 def answer(rs, trump, hand, play, lead):
@@ -284,4 +286,46 @@ def test_trick_shortcuts_answer_what_the_general_comparison_answers(seed):
         slow = trick_answer(rs, trump, plays)
     finally:
         tricks.SHORTCUTS = True
+    assert fast == slow
+
+
+@bounded(400)
+@given(SEEDS)
+def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed):
+    """One-unit fits read off the longest held run, one-bin packing without the search: the same
+    strongest owed shape and the same legal-play listing as with them switched off."""
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        rs, trump, hand, lead = two_deck_position(rng)
+    else:
+        position = generate(rng, rng.choice(["follow", "protected-follow", "legal", "protected-legal"]))
+        rs, trump = load(position)
+        hand, lead = cards_of(position["hand"]), cards_of(position["lead"])
+    if len(hand) < len(lead):
+        return
+    order = order_for(rs, trump)
+    fmt = decompose_with(order, lead)
+    suit = order.eff[lead[0]]
+    held: dict[int, int] = {}
+    for c in hand:
+        if order.eff[c] == suit:
+            held[c] = held.get(c, 0) + 1
+
+    def both():
+        try:
+            owed = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK)).strongest()
+        except follow.WorkExceeded:
+            owed = None
+        try:
+            listing = rules.legal_plays(rs, trump, hand, lead, limit=50)
+        except follow.InputError as exc:
+            listing = str(exc)
+        return owed, listing
+
+    fast = both()
+    follow.SHORTCUTS = False
+    try:
+        slow = both()
+    finally:
+        follow.SHORTCUTS = True
     assert fast == slow
