@@ -482,36 +482,41 @@ def _suit_name(order: Order, suit: int) -> str:
 
 def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Sequence[int],
                   play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
-    n = lead_format.size
+    units = lead_format.units
+    n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     violations = []
-    missing = _missing(hand_c, play_c)
-    if missing:
-        violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
-                                    {"cards": [str(CARDS[c]) for c in missing]}))
+    get = hand_c.get
+    for c, k in play_c.items():
+        if k > get(c, 0):
+            missing = _missing(hand_c, play_c)
+            violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
+                                        {"cards": [str(CARDS[c]) for c in missing]}))
+            break
     if len(play) != n:
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {n} cards; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
-    suit = order.eff[lead_format.units[0].cards[0]]
+    eff = order.eff
+    suit = eff[units[0].cards[0]]
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
-    eff = order.eff
     held = {c: k for c, k in hand_c.items() if eff[c] == suit}
     held_n = sum(held.values())
     played = {c: k for c, k in play_c.items() if eff[c] == suit}
     played_n = sum(played.values())
-    name = _suit_name(order, suit)
     if held_n <= n:
         if played_n < held_n:
+            name = _suit_name(order, suit)
             violations.append(Violation(
                 "MUST_FOLLOW_SUIT",
                 f"you hold {held_n} {name} card{'s' if held_n != 1 else ''} and must play all of them",
                 {"suit": order.suit_label(next(iter(held))), "held": held_n}))
         return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
+        name = _suit_name(order, suit)
         violations.append(Violation(
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
