@@ -212,6 +212,24 @@ class Obligation:
         return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
 
     # -- realizing --------------------------------------------------------------------------
+    def realizes(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> bool:
+        """Whether :meth:`realize` finds a realization.  Units all ``(w, 1)`` of one width ``w`` that
+        :meth:`_plain` leaves free of substitutes and reservations are counted instead: ``k // w``
+        of them from a card held ``k`` times (the search is exhaustive and may reuse a card), from
+        cards held exactly ``w`` times in ``S`` where longer tuples are kept whole."""
+        if SHORTCUTS and units:
+            first = units[0]
+            w = first[0]
+            if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
+                    and (not self.wider or max(counts.values(), default=0) <= w):
+                if self.whole_groups:
+                    held = self.suit_counts
+                    got = sum(k // w for c, k in counts.items() if held.get(c) == w)
+                else:
+                    got = sum(k // w for k in counts.values() if k >= w)
+                return got >= len(units)
+        return self.realize(counts, units) is not None
+
     def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> Realization | None:
         """A realization of the owed ``units`` (in the obligation's own reading) by ``counts``
         under the reservations, or None."""
@@ -310,7 +328,7 @@ class Obligation:
         if self.ladder is not None:
             for rung in self.ladder:
                 units = _expanded(rung, loose)
-                if self.realize(held, units) is not None:
+                if self.realizes(held, units):
                     return sorted(units, reverse=True)
             return []
         bins = self.bins
@@ -347,7 +365,7 @@ class Obligation:
             if self._plain(w):
                 return l <= self._longest(w)
         expanded = _expanded(units, self.loose) if self.loose else units
-        return self.realize(self.suit_counts, expanded) is not None
+        return self.realizes(self.suit_counts, expanded)
 
 
     def _plain(self, w: int) -> bool:
@@ -536,7 +554,7 @@ def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Se
             example = obligation.realize(held, owed)
         else:
             owed = obligation.strongest()
-            if owed and obligation.realize(played, owed) is None:
+            if owed and not obligation.realizes(played, owed):
                 example = obligation.realize(held, owed)
     except WorkExceeded:
         raise _too_large() from None
@@ -759,7 +777,7 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
         key = tuple(sorted(part.items()))
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = obligation.realize(part, owed) is not None
+            hit = memo[key] = obligation.realizes(part, owed)
         return hit
 
     def add(cards: Iterable[int]) -> None:
