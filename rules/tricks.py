@@ -222,15 +222,18 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         if len(cards) != n:
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
-    _, _, best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)
-    best_trump = led == TRUMP
-    best_index = 0
+    multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
     eff = order.eff
     power = order.power.__getitem__
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
     by_top = SHORTCUTS and not multi and rules.trick_compare is not TrickCompare.ALL_UNITS
+    if by_top:
+        best_vector: Vector | None = ((max(map(power, lead_cards)),),)
+    else:
+        best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
+    best_trump = led == TRUMP
+    best_index = 0
     for i in range(1, len(plays)):
         seat, cards = plays[i]
         kind: int | None = eff[cards[0]]
@@ -260,7 +263,6 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))
-    all_cards = [c for _, cards in plays for c in cards]
-    point_cards = tuple(order.sorted_cards(c for c in all_cards if POINT_VALUES[c]))
+    point_cards = tuple(order.sorted_cards([c for _, cards in plays for c in cards if POINT_VALUES[c]]))
     return TrickResult(plays[best_index][0], best_index, points_of(point_cards),
-                       point_cards, fmt, tuple(outcomes), fmt.largest_unit)
+                       point_cards, fmt, tuple(outcomes), fmt.units[0])

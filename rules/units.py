@@ -334,6 +334,8 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     if not cards:
         raise InputError("a play needs at least one card")
     eff = order.eff
+    if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: one unit, no search
+        return Format(SUIT_LABELS[eff[cards[0]]], (Unit(len(cards), 1, (CARDS[cards[0]],)),), False)
     first = eff[cards[0]]
     counts: dict[int, int] = {}
     for c in cards:
