@@ -337,6 +337,12 @@ class Obligation:
         whole = _expanded(bins, loose)
         if self.fits(whole):
             return sorted(whole, reverse=True)
+        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and max(held.values()) == 2
+                and self._plain(2) and self._longest(2) == 1):
+            # one pair-wide bin (a 2-deck tractor lead), no run of two pairs held: the candidates
+            # below are (2, 1) alone, and the greedy adds pairs while the bin has room for them
+            # and the held cards hold them (one per card held twice)
+            return [(2, 1)] * min(bins[0][1], sum(1 for k in held.values() if k == 2))
         top = max(bins)
         largest = max(w * l for w, l in bins)
         max_count = max(held.values())
@@ -621,6 +627,11 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
     protection = rules.follow_protection
     if not pairs or protection is FollowProtection.SUIT_ONLY:
         return (), True
+    if protection is FollowProtection.NONE:
+        owed = min(pairs, sum(k // 2 for k in held.values() if k >= 2))
+        if not owed:
+            return (), True
+        return ((2, 1),) * owed, sum(k // 2 for k in played.values() if k >= 2) >= owed
     whole = protection.whole_groups
     tractor = held_tractor_cards(held, order) if protection.keeps_tractors else frozenset()
     if whole:

@@ -227,9 +227,18 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     power = order.power.__getitem__
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
-    by_top = SHORTCUTS and not multi and rules.trick_compare is not TrickCompare.ALL_UNITS
+    compare = rules.trick_compare
+    by_top = SHORTCUTS and not multi and compare is not TrickCompare.ALL_UNITS
+    # a format of one n-kind (a pair, a triple): a play matches when its n cards are one card, and is
+    # valued (width, power) under largest-unit-first, (power,) under highest-card, as in _beats
+    one_kind = SHORTCUTS and len(fmt.units) == 1 and multi and multi[0][1] == 1 \
+        and compare is not TrickCompare.ALL_UNITS
+    widths = compare is TrickCompare.LARGEST_UNIT_FIRST
+    best_vector: Vector | None
     if by_top:
-        best_vector: Vector | None = ((max(map(power, lead_cards)),),)
+        best_vector = ((max(map(power, lead_cards)),),)
+    elif one_kind:
+        best_vector = ((n, power(lead_cards[0])),) if widths else ((power(lead_cards[0]),),)
     else:
         best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
@@ -246,9 +255,16 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             is_trump = kind == TRUMP
             if SHORTCUTS and multi and len(set(cards)) == n:
                 pass                # no two equal cards: no unit of width 2 or more, so no match
-            elif by_top:
+            elif by_top or one_kind:
+                if one_kind:
+                    first = cards[0]
+                    if any(c != first for c in cards):
+                        outcomes.append(PlayOutcome(seat, False, kind == TRUMP, False))
+                        continue
+                    vector = ((n, power(first)),) if widths else ((power(first),),)
+                else:
+                    vector = ((max(map(power, cards)),),)
                 matches = True
-                vector = ((max(map(power, cards)),),)
                 if is_trump and not best_trump:
                     wins = True
                 elif is_trump == best_trump:

@@ -352,12 +352,12 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
+    groups = _group_split(counts, order)        # (where it answers, no whole tractor exists)
+    if groups is not None:
+        return groups
     tractor = _whole_tractor(counts, order)
     if tractor is not None:
         return [tractor]
-    groups = _group_split(counts, order)
-    if groups is not None:
-        return groups
     try:
         best = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     except WorkExceeded:
