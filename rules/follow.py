@@ -458,12 +458,11 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""
     order = order_for(rules, trump)
-    hand_c = tally(hand)
     play_c = tally(play)
     if lead is None:
-        return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
+        return _check_lead(rules, trump, order, tally(hand), play, play_c, seat, others, unseen)
     lead_format = _lead_format(order, lead)
-    return _check_follow(rules, order, hand_c, play, play_c, lead_format,
+    return _check_follow(rules, order, hand, play, play_c, lead_format,
                          budget if budget is not None else Budget(FOLLOW_WORK))
 
 
@@ -504,17 +503,19 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Sequence[int],
+def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
                   play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
+    # the hand is read twice at C speed (copies of the played cards, the led suit's cards) and
+    # never tallied whole
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
-    if sum(hand_c.values()) < n:
+    if len(hand) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     violations = []
-    get = hand_c.get
+    count = hand.count
     for c, k in play_c.items():
-        if k > get(c, 0):
-            missing = _missing(hand_c, play_c)
+        if k > count(c):
+            missing = _missing(tally(hand), play_c)
             violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
                                         {"cards": [str(CARDS[c]) for c in missing]}))
             break
@@ -527,8 +528,9 @@ def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Se
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
-    held = {c: k for c, k in hand_c.items() if eff[c] == suit}
-    held_n = sum(held.values())
+    suit_cards = [c for c in hand if eff[c] == suit]
+    held = tally(suit_cards)
+    held_n = len(suit_cards)
     played = {c: k for c, k in play_c.items() if eff[c] == suit}
     played_n = sum(played.values())
     if held_n <= n:
