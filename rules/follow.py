@@ -556,10 +556,17 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
         return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
     obligation = Obligation(rules, order, lead_format, held, budget)
     try:
-        example = None
+        example: Realization | None = None
         if by_pairs is not None:            # decided: the play does not realize the owed pairs
             owed = list(by_pairs[0])
-            example = obligation.realize(held, owed)
+            if SHORTCUTS and len(owed) == 1:
+                # what realize finds for one pair: the lowest held pair the reservations leave
+                allowed = obligation.usable(2, bool(obligation.uniform_tag)) if obligation.reserved else None
+                low = min((c for c, k in held.items() if k >= 2 and (allowed is None or c in allowed)),
+                          key=order.seq.__getitem__)
+                example = [((2, 1), (low,))]
+            else:
+                example = obligation.realize(held, owed)
         else:
             owed = obligation.strongest()
             if owed and not obligation.realizes(played, owed):

@@ -396,8 +396,8 @@ def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
             for d in nxt[c]:
                 if get(d, 0) >= 2:
                     return None
-    seq = order.seq
-    ranked = sorted(counts, key=lambda c: (counts[c], seq[c]), reverse=True)
+    ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)
+    ranked.sort(key=counts.__getitem__, reverse=True)        # stable: by count, then top card, high first
     return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
 

@@ -329,3 +329,22 @@ def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed)
     finally:
         follow.SHORTCUTS = True
     assert fast == slow
+
+
+def test_one_owed_pair_example_respects_reservations():
+    """The example pair of a MUST_PLAY_UNIT for a pair lead is the lowest pair the reservations
+    leave (a held tractor's pairs are kept off a pair lead, a triple is kept whole), as realize says."""
+    c = rules.card
+    trump = Trump(2, "S")
+    lead = [c("AH"), c("AH")]
+    for value, hand in (("tractors", ["3H", "3H", "4H", "4H", "9H", "9H", "KH", "5C", "6C"]),
+                        ("longer-tuples", ["3H", "3H", "3H", "9H", "9H", "KH", "5C", "6C"]),
+                        ("longer-tuples-and-tractors", ["3H", "3H", "4H", "4H", "9H", "9H", "KH", "5C"])):
+        rs = Ruleset.preset("tuolaji", decks=3, follow_protection=value)
+        cards = [c(x) for x in hand]
+        play = [c("KH"), c("9H")]
+        fast = answer(rs, trump, cards, play, lead)
+        with general_only():
+            slow = answer(rs, trump, cards, play, lead)
+        assert fast == slow
+        assert fast[1][-1].detail["example"] == ["9H", "9H"]
