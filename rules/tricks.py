@@ -190,6 +190,23 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
     return True, any(all(a > b for a, b in zip(v, best_vector, strict=True)) for v in vectors), own
 
 
+def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bool) -> Vector | None:
+    """What :func:`_beats` gives for a format whose multi-card units are ``k`` units ``(w, 1)``
+    (``widths``: largest-unit-first, else highest-card), or None where the play does not match.
+
+    No unit stands in for a ``(w, 1)`` (a wider unit of ``w`` cards is none), so a card held ``m``
+    times hosts ``m // w`` of them and the play matches when its cards host ``k``.  Any choice of
+    one leaves the rest realizable exactly when ``k`` are hosted, so :func:`_best_vector` takes the
+    highest-powered host for each unit in turn: the ``k`` highest powers of the hosts."""
+    power = order.power
+    hosts = sorted((power[c] for c, m in counts.items() for _ in range(m // w)), reverse=True)
+    if len(hosts) < k:
+        return None
+    if not widths:
+        return ((max(power[c] for c in counts),),)
+    return tuple((w, p) for p in hosts[:k])
+
+
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
                  budget: Budget | None = None) -> TrickResult:
     """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first.
@@ -223,7 +240,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
     multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
-    eff = order.eff
+    eff_of = order.eff.__getitem__
     power = order.power.__getitem__
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
@@ -234,8 +251,13 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     one_kind = SHORTCUTS and len(fmt.units) == 1 and multi and multi[0][1] == 1 \
         and compare is not TrickCompare.ALL_UNITS
     widths = compare is TrickCompare.LARGEST_UNIT_FIRST
+    # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
+    same_kinds = SHORTCUTS and not one_kind and bool(multi) and multi[0][1] == 1 \
+        and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
     best_vector: Vector | None
-    if by_top:
+    if same_kinds:
+        best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths)
+    elif by_top:
         best_vector = ((max(map(power, lead_cards)),),)
     elif one_kind:
         best_vector = ((n, power(lead_cards[0])),) if widths else ((power(lead_cards[0]),),)
@@ -245,11 +267,8 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     best_index = 0
     for i in range(1, len(plays)):
         seat, cards = plays[i]
-        kind: int | None = eff[cards[0]]
-        for c in cards:
-            if eff[c] != kind:
-                kind = None
-                break
+        suits = set(map(eff_of, cards))
+        kind = suits.pop() if len(suits) == 1 else None
         matches = wins = False
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
@@ -269,6 +288,14 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                     wins = True
                 elif is_trump == best_trump:
                     wins = best_vector is None or vector > best_vector
+            elif same_kinds:
+                vector = _same_kinds(order, multi[0][0], len(multi), tally(cards), widths)
+                if vector is not None:
+                    matches = True
+                    if is_trump and not best_trump:
+                        wins = True
+                    elif is_trump == best_trump:
+                        wins = best_vector is None or vector > best_vector
             elif is_trump and not best_trump:
                 matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches

@@ -348,3 +348,24 @@ def test_one_owed_pair_example_respects_reservations():
             slow = answer(rs, trump, cards, play, lead)
         assert fast == slow
         assert fast[1][-1].detail["example"] == ["9H", "9H"]
+
+
+def test_same_kinds_takes_the_highest_hosts():
+    """A thrown pair answered by plays holding more pairs than owed: the best pair counts."""
+    from rules import tricks
+    c = rules.card
+    trump = Trump(2, "S")
+    plays = [(0, [c(x) for x in ("3H", "3H", "9H", "10H", "JH")]),
+             (1, [c(x) for x in ("6S", "6S", "8S", "10S", "QS")]),
+             (2, [c(x) for x in ("5S", "5S", "7S", "7S", "9S")]),
+             (3, [c(x) for x in ("4S", "4S", "3S", "3S", "KS")])]
+    for compare in ("largest-unit-first", "highest-card"):
+        rs = Ruleset.preset("shengji", trick_compare=compare)
+        fast = trick_answer(rs, trump, plays)
+        tricks.SHORTCUTS = False
+        try:
+            slow = trick_answer(rs, trump, plays)
+        finally:
+            tricks.SHORTCUTS = True
+        assert fast == slow
+        assert fast.winner == (2 if compare == "largest-unit-first" else 3)
