@@ -603,6 +603,12 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     whole = _expanded([u.shape for u in units], not rules.tractor_obligation)
     if sum(w * l for w, l in whole) > sum(played.values()):
         return None
+    if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \
+            and (not rules.wider_substitutes or max(played.values(), default=0) <= whole[0][0]):
+        # one unit and no substitute: realized exactly where a run of its shape is played
+        if longest_runs(played, order, whole[0][0]) < whole[0][1]:
+            return None
+        return tuple(whole)
     try:
         if realize(played, whole, order, rules.wider_substitutes, budget) is None:
             return None

@@ -369,3 +369,22 @@ def test_same_kinds_takes_the_highest_hosts():
             tricks.SHORTCUTS = True
         assert fast == slow
         assert fast.winner == (2 if compare == "largest-unit-first" else 3)
+
+
+@bounded(300)
+@given(SEEDS)
+def test_decompose_shortcuts_match_the_canonical_split(seed):
+    """A single, a pair and distinct cards decompose without the count map as _canonical says."""
+    from rules.units import Format, _canonical
+    rng = random.Random(seed)
+    rs, trump, _hand, cards = two_deck_position(rng)
+    order = order_for(rs, trump)
+    suit = order.eff[cards[0]]
+    pool = [c for c in range(54) if order.eff[c] == suit]
+    for play in (cards[:1], cards[:1] * 2, rng.sample(pool, min(len(pool), rng.randint(2, 6))), cards):
+        counts: dict[int, int] = {}
+        for c in play:
+            counts[c] = counts.get(c, 0) + 1
+        units = tuple(_canonical(counts, order))
+        assert decompose_with(order, play) == Format(decompose_with(order, play).suit, units, len(units) > 1)
+        assert decompose_with(order, play).suit == order.suit_label(play[0])
