@@ -190,14 +190,17 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
     return True, any(all(a > b for a, b in zip(v, best_vector, strict=True)) for v in vectors), own
 
 
-def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bool) -> Vector | None:
+def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bool,
+                budget: Budget) -> Vector | None:
     """What :func:`_beats` gives for a format whose multi-card units are ``k`` units ``(w, 1)``
     (``widths``: largest-unit-first, else highest-card), or None where the play does not match.
 
     No unit stands in for a ``(w, 1)`` (a wider unit of ``w`` cards is none), so a card held ``m``
     times hosts ``m // w`` of them and the play matches when its cards host ``k``.  Any choice of
     one leaves the rest realizable exactly when ``k`` are hosted, so :func:`_best_vector` takes the
-    highest-powered host for each unit in turn: the ``k`` highest powers of the hosts."""
+    highest-powered host for each unit in turn: the ``k`` highest powers of the hosts.  One search
+    step is spent, as the general search spends at least one (a tiny budget refuses alike)."""
+    budget.spend()
     power = order.power
     hosts = sorted((power[c] for c, m in counts.items() for _ in range(m // w)), reverse=True)
     if len(hosts) < k:
@@ -205,6 +208,22 @@ def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bo
     if not widths:
         return ((max(power[c] for c in counts),),)
     return tuple((w, p) for p in hosts[:k])
+
+
+def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
+             budget: Budget) -> Vector | None:
+    """What :func:`_beats` gives for a format whose one multi-card unit is the tractor ``shape``
+    when no wider unit can stand for it (``widths``: largest-unit-first, else highest-card), or
+    None where the play holds no run of that shape: :func:`_best_vector` then values every run of
+    the shape and keeps the best, and highest-card takes the play's highest card.  One search step
+    is spent, as the general search spends at least one (a tiny budget refuses alike)."""
+    budget.spend()
+    found = list(runs(counts, order, shape[0], shape[1]))
+    if not found:
+        return None
+    if not widths:
+        return ((max(order.power[c] for c in counts),),)
+    return (max(_unit_value(rules, order, shape, shape, run) for run in found),)
 
 
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
@@ -254,9 +273,14 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
     same_kinds = SHORTCUTS and not one_kind and bool(multi) and multi[0][1] == 1 \
         and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
+    # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
+    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
+    wider = rules.wider_substitutes
     best_vector: Vector | None
     if same_kinds:
-        best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths)
+        best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
+    elif one_run and not wider:
+        best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
         best_vector = ((max(map(power, lead_cards)),),)
     elif one_kind:
@@ -288,8 +312,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                     wins = True
                 elif is_trump == best_trump:
                     wins = best_vector is None or vector > best_vector
-            elif same_kinds:
-                vector = _same_kinds(order, multi[0][0], len(multi), tally(cards), widths)
+            elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
+                counts = tally(cards)
+                vector = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
+                    else _one_run(rules, order, multi[0], counts, widths, budget)
                 if vector is not None:
                     matches = True
                     if is_trump and not best_trump:

@@ -388,3 +388,33 @@ def test_decompose_shortcuts_match_the_canonical_split(seed):
         units = tuple(_canonical(counts, order))
         assert decompose_with(order, play) == Format(decompose_with(order, play).suit, units, len(units) > 1)
         assert decompose_with(order, play).suit == order.suit_label(play[0])
+
+
+@bounded(400)
+@given(SEEDS)
+def test_trick_value_shortcuts_equal_the_general_values(seed):
+    """_one_run and _same_kinds give the vector _beats gives, on random plays of one suit."""
+    from rules import tricks
+    from rules.ruleset import TrickCompare
+    rng = random.Random(seed)
+    compare = rng.choice(["largest-unit-first", "highest-card"])
+    rs = Ruleset.preset(rng.choice(PRESETS_2), trick_compare=compare,
+                        tractor_ranking=rng.choice(["trump-order", "face-value"]))
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    order = order_for(rs, trump)
+    suit = rng.choice(range(5))
+    pool = [c for c in range(54) if order.eff[c] == suit for _ in range(rs.decks)]
+    if len(pool) < 4:
+        return
+    play = rng.sample(pool, rng.randint(4, min(12, len(pool))))
+    counts: dict[int, int] = {}
+    for c in play:
+        counts[c] = counts.get(c, 0) + 1
+    widths = rs.trick_compare is TrickCompare.LARGEST_UNIT_FIRST
+    shape = (2, rng.randint(2, 4))
+    fmt = decompose_with(order, [c for c in play])      # only its units' singles matter to _beats
+    general = tricks._beats(rs, order, fmt, [shape], dict(counts), None, Budget(10 ** 6))
+    assert tricks._one_run(rs, order, shape, dict(counts), widths, Budget(10 ** 6)) == general[2]
+    k = rng.randint(1, 4)
+    general = tricks._beats(rs, order, fmt, [(2, 1)] * k, dict(counts), None, Budget(10 ** 6))
+    assert tricks._same_kinds(order, 2, k, dict(counts), widths, Budget(10 ** 6)) == general[2]
