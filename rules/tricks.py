@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import POINT_VALUES, Card, points_of, tally
+from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (
@@ -254,9 +254,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
     led = order.eff[lead_cards[0]]
-    for i, (_, cards) in enumerate(plays):
-        if len(cards) != n:
-            raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
+    if any(len(cards) != n for _, cards in plays):
+        for i, (_, cards) in enumerate(plays):
+            if len(cards) != n:
+                raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
     multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
     eff_of = order.eff.__getitem__
@@ -332,6 +333,11 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))
-    point_cards = tuple(order.sorted_cards([c for _, cards in plays for c in cards if POINT_VALUES[c]]))
-    return TrickResult(plays[best_index][0], best_index, points_of(point_cards),
+    scoring = [c for _, cards in plays for c in cards if POINT_VALUES[c]]
+    if scoring:
+        scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
+        point_cards = tuple([CARDS[c] for c in scoring])
+    else:
+        point_cards = ()
+    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
                        point_cards, fmt, tuple(outcomes), fmt.units[0])
