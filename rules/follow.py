@@ -40,6 +40,7 @@ from .units import (
     available_units,
     decompose_with,
     describe_realization,
+    longest_runs,
     realize,
     unit_key,
 )
@@ -49,6 +50,7 @@ MAX_LIMIT = 1000
 FOLLOW_WORK = 60000
 COUNT_WORK = 8000
 DP_STATES = 20000
+SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
@@ -167,6 +169,7 @@ class Obligation:
         self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
         self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
         self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
+        self._runs: dict[int, int] = {}
 
     # -- reservations -----------------------------------------------------------------------
     def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
@@ -209,6 +212,24 @@ class Obligation:
         return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
 
     # -- realizing --------------------------------------------------------------------------
+    def realizes(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> bool:
+        """Whether :meth:`realize` finds a realization.  Units all ``(w, 1)`` of one width ``w`` that
+        :meth:`_plain` leaves free of substitutes and reservations are counted instead: ``k // w``
+        of them from a card held ``k`` times (the search is exhaustive and may reuse a card), from
+        cards held exactly ``w`` times in ``S`` where longer tuples are kept whole."""
+        if SHORTCUTS and units:
+            first = units[0]
+            w = first[0]
+            if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
+                    and (not self.wider or max(counts.values(), default=0) <= w):
+                if self.whole_groups:
+                    held = self.suit_counts
+                    got = sum(k // w for c, k in counts.items() if held.get(c) == w)
+                else:
+                    got = sum(k // w for k in counts.values() if k >= w)
+                return got >= len(units)
+        return self.realize(counts, units) is not None
+
     def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> Realization | None:
         """A realization of the owed ``units`` (in the obligation's own reading) by ``counts``
         under the reservations, or None."""
@@ -307,7 +328,7 @@ class Obligation:
         if self.ladder is not None:
             for rung in self.ladder:
                 units = _expanded(rung, loose)
-                if self.realize(held, units) is not None:
+                if self.realizes(held, units):
                     return sorted(units, reverse=True)
             return []
         bins = self.bins
@@ -316,6 +337,12 @@ class Obligation:
         whole = _expanded(bins, loose)
         if self.fits(whole):
             return sorted(whole, reverse=True)
+        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and max(held.values()) == 2
+                and self._plain(2) and self._longest(2) == 1):
+            # one pair-wide bin (a 2-deck tractor lead), no run of two pairs held: the candidates
+            # below are (2, 1) alone, and the greedy adds pairs while the bin has room for them
+            # and the held cards hold them (one per card held twice)
+            return [(2, 1)] * min(bins[0][1], sum(1 for k in held.values() if k == 2))
         top = max(bins)
         largest = max(w * l for w, l in bins)
         max_count = max(held.values())
@@ -339,8 +366,31 @@ class Obligation:
         """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
         if not self.packable(units):
             return False
+        if SHORTCUTS and len(units) == 1 and not self.loose:
+            w, l = units[0]
+            if self._plain(w):
+                return l <= self._longest(w)
         expanded = _expanded(units, self.loose) if self.loose else units
-        return self.realize(self.suit_counts, expanded) is not None
+        return self.realizes(self.suit_counts, expanded)
+
+
+    def _plain(self, w: int) -> bool:
+        """Whether a unit of width ``w`` is realized in ``S`` exactly where a run of its shape is held
+        (:func:`~rules.units.runs`): no wider unit can stand for it (no card is held more than ``w``
+        times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
+        keeps it off tractors, and where longer tuples are kept whole every card that can host it is
+        held exactly ``w`` times)."""
+        top = max(self.suit_counts.values())
+        return ((not self.wider or top <= w) and not any(self.bin_tags)
+                and (not self.whole_groups or top <= w))
+
+    def _longest(self, w: int) -> int:
+        """The longest run at width ``w`` in ``S`` (a run's prefixes are runs, so every shorter
+        length is held too), remembered for this obligation."""
+        hit = self._runs.get(w)
+        if hit is None:
+            hit = self._runs[w] = longest_runs(self.suit_counts, self.order, w)
+        return hit
 
 
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
@@ -350,6 +400,15 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
     free = [w * l for w, l in bins]
     if sum(u[0] * u[1] for u in units) > sum(free):
         return False
+    if SHORTCUTS and len(bins) == 1:
+        # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
+        # are those of the search below, which fails at the first unit larger than the bin's
+        shape = bins[0]
+        for u in units:
+            budget.spend()
+            if not u <= shape:
+                return False
+        return True
 
     def place(i: int) -> bool:
         if i == len(units):
@@ -399,12 +458,11 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""
     order = order_for(rules, trump)
-    hand_c = tally(hand)
     play_c = tally(play)
     if lead is None:
-        return _check_lead(rules, trump, order, hand_c, play, play_c, seat, others, unseen)
+        return _check_lead(rules, trump, order, tally(hand), play, play_c, seat, others, unseen)
     lead_format = _lead_format(order, lead)
-    return _check_follow(rules, order, hand_c, play, play_c, lead_format,
+    return _check_follow(rules, order, hand, play, play_c, lead_format,
                          budget if budget is not None else Budget(FOLLOW_WORK))
 
 
@@ -445,51 +503,74 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def _check_follow(rules: Ruleset, order: Order, hand_c: dict[int, int], play: Sequence[int],
+def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
                   play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
-    n = lead_format.size
-    if sum(hand_c.values()) < n:
+    # the hand is read twice at C speed (copies of the played cards, the led suit's cards) and
+    # never tallied whole
+    units = lead_format.units
+    n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
+    if len(hand) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     violations = []
-    missing = _missing(hand_c, play_c)
-    if missing:
-        violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
-                                    {"cards": [str(CARDS[c]) for c in missing]}))
+    count = hand.count
+    for c, k in play_c.items():
+        if k > count(c):
+            missing = _missing(tally(hand), play_c)
+            violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
+                                        {"cards": [str(CARDS[c]) for c in missing]}))
+            break
     if len(play) != n:
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {n} cards; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
-    suit = order.eff[lead_format.units[0].cards[0]]
+    eff = order.eff
+    suit = eff[units[0].cards[0]]
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
-    eff = order.eff
-    held = {c: k for c, k in hand_c.items() if eff[c] == suit}
-    held_n = sum(held.values())
+    suit_cards = [c for c in hand if eff[c] == suit]
+    held = tally(suit_cards)
+    held_n = len(suit_cards)
     played = {c: k for c, k in play_c.items() if eff[c] == suit}
     played_n = sum(played.values())
-    name = _suit_name(order, suit)
     if held_n <= n:
         if played_n < held_n:
+            name = _suit_name(order, suit)
             violations.append(Violation(
                 "MUST_FOLLOW_SUIT",
                 f"you hold {held_n} {name} card{'s' if held_n != 1 else ''} and must play all of them",
                 {"suit": order.suit_label(next(iter(held))), "held": held_n}))
         return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
+        name = _suit_name(order, suit)
         violations.append(Violation(
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
-    owed_fast = _owed_without_violation(rules, order, lead_format, held, played, budget)
+    by_pairs = _owed_by_pairs(rules, order, lead_format, held, played)
+    if by_pairs is not None and by_pairs[1]:
+        return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
+    owed_fast = None if by_pairs is not None else _owed_without_violation(rules, order, lead_format, held,
+                                                                          played, budget)
     if owed_fast is not None:
         return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
     obligation = Obligation(rules, order, lead_format, held, budget)
     try:
-        owed = obligation.strongest()
-        example = None
-        if owed and obligation.realize(played, owed) is None:
-            example = obligation.realize(held, owed)
+        example: Realization | None = None
+        if by_pairs is not None:            # decided: the play does not realize the owed pairs
+            owed = list(by_pairs[0])
+            if SHORTCUTS and len(owed) == 1:
+                # what realize finds for one pair: the lowest held pair the reservations leave
+                allowed = obligation.usable(2, bool(obligation.uniform_tag)) if obligation.reserved else None
+                low = min((c for c, k in held.items() if k >= 2 and (allowed is None or c in allowed)),
+                          key=order.seq.__getitem__)
+                example = [((2, 1), (low,))]
+            else:
+                example = obligation.realize(held, owed)
+        else:
+            owed = obligation.strongest()
+            if owed and not obligation.realizes(played, owed):
+                example = obligation.realize(held, owed)
     except WorkExceeded:
         raise _too_large() from None
     if example is not None:
@@ -522,12 +603,63 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     whole = _expanded([u.shape for u in units], not rules.tractor_obligation)
     if sum(w * l for w, l in whole) > sum(played.values()):
         return None
+    if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \
+            and (not rules.wider_substitutes or max(played.values(), default=0) <= whole[0][0]):
+        # one unit and no substitute: realized exactly where a run of its shape is played
+        if longest_runs(played, order, whole[0][0]) < whole[0][1]:
+            return None
+        return tuple(whole)
     try:
         if realize(played, whole, order, rules.wider_substitutes, budget) is None:
             return None
     except WorkExceeded:
         raise _too_large() from None
     return tuple(sorted(whole, reverse=True))
+
+
+def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+                   played: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], bool] | None:
+    """The owed shape and whether the play realizes it, for a lead whose units are all pairs and
+    singles (a single, a pair, a throw without tractors), under every ``follow_protection``; None
+    for other leads (the caller then runs :class:`Obligation`, which gives the same answers here):
+
+    - the only owed unit is a pair: a lead unit ``(2, 1)`` has the ladder pair, two singles; no
+      substitute stands for a pair (a wider unit of two cards is none), and the shengji-3deck
+      ladders are for triples and titanics only;
+    - a pair is owed per lead pair the follower can realize: every bin ``(2, 1)`` takes one pair and
+      bins ``(1, 1)`` none, and disjoint pairs are realized by any cards the reservations leave,
+      ``k // 2`` pairs from a card held ``k`` times (``k == 2`` where longer tuples are kept whole;
+      none from a held tractor's cards where tractors are kept, every bin having length 1), so the
+      greedy of :meth:`Obligation.strongest` stops at ``min(lead pairs, pairs held)``;
+    - the play realizes them when its own cards give as many pairs from the cards the held suit
+      cards' reservations leave usable (the obligation reads reservations from the held cards)."""
+    pairs = 0
+    for u in lead_format.units:
+        if u.length != 1 or u.width > 2:
+            return None
+        if u.width == 2:
+            pairs += 1
+    protection = rules.follow_protection
+    if not pairs or protection is FollowProtection.SUIT_ONLY:
+        return (), True
+    if protection is FollowProtection.NONE:
+        owed = min(pairs, sum(k // 2 for k in held.values() if k >= 2))
+        if not owed:
+            return (), True
+        return ((2, 1),) * owed, sum(k // 2 for k in played.values() if k >= 2) >= owed
+    whole = protection.whole_groups
+    tractor = held_tractor_cards(held, order) if protection.keeps_tractors else frozenset()
+    if whole:
+        usable = [c for c, k in held.items() if k == 2 and c not in tractor]
+        held_pairs = len(usable)
+    else:
+        usable = [c for c, k in held.items() if k >= 2 and c not in tractor]
+        held_pairs = sum(held[c] // 2 for c in usable)
+    owed = min(pairs, held_pairs)
+    if not owed:
+        return (), True
+    got = played.get
+    return ((2, 1),) * owed, sum(got(c, 0) // 2 for c in usable) >= owed
 
 
 def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:
@@ -671,7 +803,7 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
         key = tuple(sorted(part.items()))
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = obligation.realize(part, owed) is not None
+            hit = memo[key] = obligation.realizes(part, owed)
         return hit
 
     def add(cards: Iterable[int]) -> None:

@@ -54,6 +54,7 @@ class Order:
     next_mid: tuple[tuple[int, ...], ...]     # adjacent-above cards when the card is inside a run
     face: tuple[int, ...]           # printed rank for face-value tractor ranking (jokers 15, 16)
     seq: tuple[int, ...]            # a total order: strength, then card index (deterministic ties)
+    display: tuple[int, ...]        # sort_key as one integer per card (same order), for sorted_cards
 
     def is_trump(self, c: int) -> bool:
         return self.eff[c] == TRUMP
@@ -67,7 +68,7 @@ class Order:
         return (0 if e == TRUMP else 1 + e, -self.power[c], c)
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
-        return [CARDS[c] for c in sorted(cards, key=self.sort_key)]
+        return [CARDS[c] for c in sorted(cards, key=self.display.__getitem__)]
 
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
@@ -146,4 +147,5 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
     face = [CARDS[c].rank for c in range(54)]
     return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
                  tuple(next_first), tuple(next_mid), tuple(face),
-                 tuple(power[c] * 64 + c for c in range(54)))
+                 tuple(power[c] * 64 + c for c in range(54)),
+                 tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)))

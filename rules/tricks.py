@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import POINT_VALUES, Card, points_of, tally
+from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (
@@ -47,6 +47,7 @@ from .units import (
 from .violations import InputError
 
 TRICK_WORK = 20000
+SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
 UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
@@ -189,6 +190,42 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
     return True, any(all(a > b for a, b in zip(v, best_vector, strict=True)) for v in vectors), own
 
 
+def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bool,
+                budget: Budget) -> Vector | None:
+    """What :func:`_beats` gives for a format whose multi-card units are ``k`` units ``(w, 1)``
+    (``widths``: largest-unit-first, else highest-card), or None where the play does not match.
+
+    No unit stands in for a ``(w, 1)`` (a wider unit of ``w`` cards is none), so a card held ``m``
+    times hosts ``m // w`` of them and the play matches when its cards host ``k``.  Any choice of
+    one leaves the rest realizable exactly when ``k`` are hosted, so :func:`_best_vector` takes the
+    highest-powered host for each unit in turn: the ``k`` highest powers of the hosts.  One search
+    step is spent, as the general search spends at least one (a tiny budget refuses alike)."""
+    budget.spend()
+    power = order.power
+    hosts = sorted((power[c] for c, m in counts.items() for _ in range(m // w)), reverse=True)
+    if len(hosts) < k:
+        return None
+    if not widths:
+        return ((max(power[c] for c in counts),),)
+    return tuple((w, p) for p in hosts[:k])
+
+
+def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
+             budget: Budget) -> Vector | None:
+    """What :func:`_beats` gives for a format whose one multi-card unit is the tractor ``shape``
+    when no wider unit can stand for it (``widths``: largest-unit-first, else highest-card), or
+    None where the play holds no run of that shape: :func:`_best_vector` then values every run of
+    the shape and keeps the best, and highest-card takes the play's highest card.  One search step
+    is spent, as the general search spends at least one (a tiny budget refuses alike)."""
+    budget.spend()
+    found = list(runs(counts, order, shape[0], shape[1]))
+    if not found:
+        return None
+    if not widths:
+        return ((max(order.power[c] for c in counts),),)
+    return (max(_unit_value(rules, order, shape, shape, run) for run in found),)
+
+
 def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
                  budget: Budget | None = None) -> TrickResult:
     """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first.
@@ -217,22 +254,76 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
     led = order.eff[lead_cards[0]]
-    for i, (_, cards) in enumerate(plays):
-        if len(cards) != n:
-            raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
+    if any(len(cards) != n for _, cards in plays):
+        for i, (_, cards) in enumerate(plays):
+            if len(cards) != n:
+                raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
-    _, _, best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)
+    multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
+    eff_of = order.eff.__getitem__
+    power = order.power.__getitem__
+    # a format of singles compared by the highest card (what _beats does there), without a tally
+    vector: Vector | None
+    compare = rules.trick_compare
+    by_top = SHORTCUTS and not multi and compare is not TrickCompare.ALL_UNITS
+    # a format of one n-kind (a pair, a triple): a play matches when its n cards are one card, and is
+    # valued (width, power) under largest-unit-first, (power,) under highest-card, as in _beats
+    one_kind = SHORTCUTS and len(fmt.units) == 1 and multi and multi[0][1] == 1 \
+        and compare is not TrickCompare.ALL_UNITS
+    widths = compare is TrickCompare.LARGEST_UNIT_FIRST
+    # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
+    same_kinds = SHORTCUTS and not one_kind and bool(multi) and multi[0][1] == 1 \
+        and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
+    # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
+    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
+    wider = rules.wider_substitutes
+    best_vector: Vector | None
+    if same_kinds:
+        best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
+    elif one_run and not wider:
+        best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
+    elif by_top:
+        best_vector = ((max(map(power, lead_cards)),),)
+    elif one_kind:
+        best_vector = ((n, power(lead_cards[0])),) if widths else ((power(lead_cards[0]),),)
+    else:
+        best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
         seat, cards = plays[i]
-        suits = {order.eff[c] for c in cards}
+        suits = set(map(eff_of, cards))
         kind = suits.pop() if len(suits) == 1 else None
         matches = wins = False
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
-            if is_trump and not best_trump:
+            if SHORTCUTS and multi and len(set(cards)) == n:
+                pass                # no two equal cards: no unit of width 2 or more, so no match
+            elif by_top or one_kind:
+                if one_kind:
+                    first = cards[0]
+                    if any(c != first for c in cards):
+                        outcomes.append(PlayOutcome(seat, False, kind == TRUMP, False))
+                        continue
+                    vector = ((n, power(first)),) if widths else ((power(first),),)
+                else:
+                    vector = ((max(map(power, cards)),),)
+                matches = True
+                if is_trump and not best_trump:
+                    wins = True
+                elif is_trump == best_trump:
+                    wins = best_vector is None or vector > best_vector
+            elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
+                counts = tally(cards)
+                vector = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
+                    else _one_run(rules, order, multi[0], counts, widths, budget)
+                if vector is not None:
+                    matches = True
+                    if is_trump and not best_trump:
+                        wins = True
+                    elif is_trump == best_trump:
+                        wins = best_vector is None or vector > best_vector
+            elif is_trump and not best_trump:
                 matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
@@ -242,7 +333,11 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))
-    all_cards = [c for _, cards in plays for c in cards]
-    point_cards = tuple(order.sorted_cards(c for c in all_cards if POINT_VALUES[c]))
-    return TrickResult(plays[best_index][0], best_index, points_of(point_cards),
-                       point_cards, fmt, tuple(outcomes), fmt.largest_unit)
+    scoring = [c for _, cards in plays for c in cards if POINT_VALUES[c]]
+    if scoring:
+        scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
+        point_cards = tuple([CARDS[c] for c in scoring])
+    else:
+        point_cards = ()
+    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
+                       point_cards, fmt, tuple(outcomes), fmt.units[0])

@@ -334,6 +334,14 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     if not cards:
         raise InputError("a play needs at least one card")
     eff = order.eff
+    if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: one unit, no search
+        return Format(SUIT_LABELS[eff[cards[0]]], (Unit(len(cards), 1, (CARDS[cards[0]],)),), False)
+    if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
+        suits = set(map(eff.__getitem__, cards))
+        if len(suits) != 1:
+            raise InputError("the cards are not all of one effective suit")
+        ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
+        return Format(SUIT_LABELS[suits.pop()], tuple(Unit(1, 1, (CARDS[c],)) for c in ranked), len(cards) > 1)
     first = eff[cards[0]]
     counts: dict[int, int] = {}
     for c in cards:
@@ -350,6 +358,9 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
         return [Unit(n, 1, (CARDS[c],))]
     if max(counts.values()) == 1:
         return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
+    groups = _group_split(counts, order)        # (where it answers, no whole tractor exists)
+    if groups is not None:
+        return groups
     tractor = _whole_tractor(counts, order)
     if tractor is not None:
         return [tractor]
@@ -373,6 +384,27 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
     if len(found) != 1:
         return None
     return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
+
+
+def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
+    """Every card's copies as one unit, when no two cards held twice or more are adjacent (a
+    single, a pair, a throw of singles and pairs or n-kinds without a tractor); else None.
+
+    Then no run of length 2 exists at any width, so every unit of every split has length 1, and
+    the split that keeps each card's copies whole has the largest unit keys (any other split
+    replaces some card's unit by narrower ones, lowering its keys at the first difference); it is
+    the one split with those keys, sorted by key, then top card, high first: what
+    :func:`_best_split` finds."""
+    nxt = order.next_first
+    get = counts.get
+    for c, k in counts.items():
+        if k >= 2:
+            for d in nxt[c]:
+                if get(d, 0) >= 2:
+                    return None
+    ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)
+    ranked.sort(key=counts.__getitem__, reverse=True)        # stable: by count, then top card, high first
+    return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],

@@ -1,7 +1,7 @@
 """The engine's fast paths answer exactly what its general machinery answers.
 
 Every shortcut in ``rules/`` that decides a common shape without the general search (see
-``_owed_without_violation`` in rules/follow.py) is switched off here by patching it to decline, and
+``_owed_without_violation`` and ``_owed_by_pairs`` in rules/follow.py) is switched off here by patching it to decline, and
 the answers with and without it are compared over random positions: the positions of
 tests/rules/differential.py (3-8 decks, every section 3 override, every ``follow_protection``) and
 plain 2-deck deals under the presets, with legal and random plays.
@@ -34,12 +34,15 @@ def bounded(examples: int):
 @contextmanager
 def general_only():
     """The engine with its fast paths declining, so every answer comes from the general machinery."""
-    saved = follow._owed_without_violation
+    saved = follow._owed_without_violation, follow._owed_by_pairs
     follow._owed_without_violation = lambda *args: None
+    follow._owed_by_pairs = lambda *args: None
+    follow.SHORTCUTS = False
     try:
         yield
     finally:
-        follow._owed_without_violation = saved
+        follow._owed_without_violation, follow._owed_by_pairs = saved
+        follow.SHORTCUTS = True
 
 
 def answer(rs, trump, hand, play, lead):
@@ -97,11 +100,17 @@ def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random)
         for c in play:
             if order.eff[c] == suit:
                 played[c] = played.get(c, 0) + 1
+        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
+        by_pairs = follow._owed_by_pairs(rs, order, fmt, held, played)
+        if by_pairs is not None:
+            decided += 1
+            owed = obligation.strongest()
+            assert by_pairs[0] == tuple(owed)
+            assert by_pairs[1] == (not owed or obligation.realize(played, owed) is not None)
         fast = follow._owed_without_violation(rs, order, fmt, held, played, Budget(follow.FOLLOW_WORK))
         if fast is None:
             continue
         decided += 1
-        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
         owed = obligation.strongest()
         assert fast == tuple(owed)
         assert not owed or obligation.realize(played, owed) is not None
@@ -208,3 +217,204 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
         return
     keys, ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
     assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(fast.width, fast.length, fast.cards)]
+
+
+@bounded(400)
+@given(SEEDS)
+def test_group_split_shortcut_is_the_best_split(seed):
+    """Cards with no two multi-card groups adjacent decompose as the general split search says."""
+    from rules.units import SPLIT_WORK, _best_split, _group_split
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        position = generate(rng, "decompose")
+        rs, trump = load(position)
+        cards = cards_of(position["cards"])
+    else:
+        rs, trump, _hand, cards = two_deck_position(rng)
+    order = order_for(rs, trump)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    suit = order.eff[cards[0]]
+    counts = {c: k for c, k in counts.items() if order.eff[c] == suit}
+    fast = _group_split(counts, order)
+    if fast is None:
+        return
+    _keys, _ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(u.width, u.length, u.cards) for u in fast]
+
+
+def trick_answer(rs, trump, plays):
+    try:
+        result = rules.trick_winner(rs, trump, plays)
+    except rules.follow.InputError as exc:
+        return ("refused", str(exc))
+    return result
+
+
+@bounded(400)
+@given(SEEDS)
+def test_trick_shortcuts_answer_what_the_general_comparison_answers(seed):
+    """A format of singles compared by the top card without a tally, and plays without two equal
+    cards rejected against a multi-card format: the same TrickResult as through _beats."""
+    from rules import tricks
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        position = generate(rng, "trick")
+        rs, trump = load(position)
+        plays = [(seat, cards_of(c)) for seat, c in position["plays"]]
+    else:
+        rs, trump, hand, lead = two_deck_position(rng)
+        order = order_for(rs, trump)
+        deck = [c for c in range(54) for _ in range(rs.decks)]
+        for c in lead:
+            deck.remove(c)
+        rng.shuffle(deck)
+        plays = [(0, lead)]
+        for seat in (1, 2, 3):
+            suit = rng.choice([order.eff[lead[0]], 4, None])
+            pool = [c for c in deck if suit is None or order.eff[c] == suit]
+            if len(pool) < len(lead):
+                pool = deck
+            play = rng.sample(pool, len(lead))
+            for c in play:
+                deck.remove(c)
+            plays.append((seat, sorted(play)))
+    fast = trick_answer(rs, trump, plays)
+    tricks.SHORTCUTS = False
+    try:
+        slow = trick_answer(rs, trump, plays)
+    finally:
+        tricks.SHORTCUTS = True
+    assert fast == slow
+
+
+@bounded(400)
+@given(SEEDS)
+def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed):
+    """One-unit fits read off the longest held run, one-bin packing without the search: the same
+    strongest owed shape and the same legal-play listing as with them switched off."""
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        rs, trump, hand, lead = two_deck_position(rng)
+    else:
+        position = generate(rng, rng.choice(["follow", "protected-follow", "legal", "protected-legal"]))
+        rs, trump = load(position)
+        hand, lead = cards_of(position["hand"]), cards_of(position["lead"])
+    if len(hand) < len(lead):
+        return
+    order = order_for(rs, trump)
+    fmt = decompose_with(order, lead)
+    suit = order.eff[lead[0]]
+    held: dict[int, int] = {}
+    for c in hand:
+        if order.eff[c] == suit:
+            held[c] = held.get(c, 0) + 1
+
+    def both():
+        try:
+            owed = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK)).strongest()
+        except follow.WorkExceeded:
+            owed = None
+        try:
+            listing = rules.legal_plays(rs, trump, hand, lead, limit=50)
+        except follow.InputError as exc:
+            listing = str(exc)
+        return owed, listing
+
+    fast = both()
+    follow.SHORTCUTS = False
+    try:
+        slow = both()
+    finally:
+        follow.SHORTCUTS = True
+    assert fast == slow
+
+
+def test_one_owed_pair_example_respects_reservations():
+    """The example pair of a MUST_PLAY_UNIT for a pair lead is the lowest pair the reservations
+    leave (a held tractor's pairs are kept off a pair lead, a triple is kept whole), as realize says."""
+    c = rules.card
+    trump = Trump(2, "S")
+    lead = [c("AH"), c("AH")]
+    for value, hand in (("tractors", ["3H", "3H", "4H", "4H", "9H", "9H", "KH", "5C", "6C"]),
+                        ("longer-tuples", ["3H", "3H", "3H", "9H", "9H", "KH", "5C", "6C"]),
+                        ("longer-tuples-and-tractors", ["3H", "3H", "4H", "4H", "9H", "9H", "KH", "5C"])):
+        rs = Ruleset.preset("tuolaji", decks=3, follow_protection=value)
+        cards = [c(x) for x in hand]
+        play = [c("KH"), c("9H")]
+        fast = answer(rs, trump, cards, play, lead)
+        with general_only():
+            slow = answer(rs, trump, cards, play, lead)
+        assert fast == slow
+        assert fast[1][-1].detail["example"] == ["9H", "9H"]
+
+
+def test_same_kinds_takes_the_highest_hosts():
+    """A thrown pair answered by plays holding more pairs than owed: the best pair counts."""
+    from rules import tricks
+    c = rules.card
+    trump = Trump(2, "S")
+    plays = [(0, [c(x) for x in ("3H", "3H", "9H", "10H", "JH")]),
+             (1, [c(x) for x in ("6S", "6S", "8S", "10S", "QS")]),
+             (2, [c(x) for x in ("5S", "5S", "7S", "7S", "9S")]),
+             (3, [c(x) for x in ("4S", "4S", "3S", "3S", "KS")])]
+    for compare in ("largest-unit-first", "highest-card"):
+        rs = Ruleset.preset("shengji", trick_compare=compare)
+        fast = trick_answer(rs, trump, plays)
+        tricks.SHORTCUTS = False
+        try:
+            slow = trick_answer(rs, trump, plays)
+        finally:
+            tricks.SHORTCUTS = True
+        assert fast == slow
+        assert fast.winner == (2 if compare == "largest-unit-first" else 3)
+
+
+@bounded(300)
+@given(SEEDS)
+def test_decompose_shortcuts_match_the_canonical_split(seed):
+    """A single, a pair and distinct cards decompose without the count map as _canonical says."""
+    from rules.units import Format, _canonical
+    rng = random.Random(seed)
+    rs, trump, _hand, cards = two_deck_position(rng)
+    order = order_for(rs, trump)
+    suit = order.eff[cards[0]]
+    pool = [c for c in range(54) if order.eff[c] == suit]
+    for play in (cards[:1], cards[:1] * 2, rng.sample(pool, min(len(pool), rng.randint(2, 6))), cards):
+        counts: dict[int, int] = {}
+        for c in play:
+            counts[c] = counts.get(c, 0) + 1
+        units = tuple(_canonical(counts, order))
+        assert decompose_with(order, play) == Format(decompose_with(order, play).suit, units, len(units) > 1)
+        assert decompose_with(order, play).suit == order.suit_label(play[0])
+
+
+@bounded(400)
+@given(SEEDS)
+def test_trick_value_shortcuts_equal_the_general_values(seed):
+    """_one_run and _same_kinds give the vector _beats gives, on random plays of one suit."""
+    from rules import tricks
+    from rules.ruleset import TrickCompare
+    rng = random.Random(seed)
+    compare = rng.choice(["largest-unit-first", "highest-card"])
+    rs = Ruleset.preset(rng.choice(PRESETS_2), trick_compare=compare,
+                        tractor_ranking=rng.choice(["trump-order", "face-value"]))
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    order = order_for(rs, trump)
+    suit = rng.choice(range(5))
+    pool = [c for c in range(54) if order.eff[c] == suit for _ in range(rs.decks)]
+    if len(pool) < 4:
+        return
+    play = rng.sample(pool, rng.randint(4, min(12, len(pool))))
+    counts: dict[int, int] = {}
+    for c in play:
+        counts[c] = counts.get(c, 0) + 1
+    widths = rs.trick_compare is TrickCompare.LARGEST_UNIT_FIRST
+    shape = (2, rng.randint(2, 4))
+    fmt = decompose_with(order, [c for c in play])      # only its units' singles matter to _beats
+    general = tricks._beats(rs, order, fmt, [shape], dict(counts), None, Budget(10 ** 6))
+    assert tricks._one_run(rs, order, shape, dict(counts), widths, Budget(10 ** 6)) == general[2]
+    k = rng.randint(1, 4)
+    general = tricks._beats(rs, order, fmt, [(2, 1)] * k, dict(counts), None, Budget(10 ** 6))
+    assert tricks._same_kinds(order, 2, k, dict(counts), widths, Budget(10 ** 6)) == general[2]
