@@ -32,6 +32,7 @@ DEFAULTS = {
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "REDIS_URL": None,
     "CACHE_SIZE": 4096,
+    "NEAR_CACHE_SIZE": 1024,
     "CACHE_TTL": 7 * 24 * 3600,
     "CACHE_TIMEOUT": 0.1,
     "CACHE_BREAKER_SECONDS": 5.0,
@@ -47,7 +48,7 @@ def env_config() -> dict:
     config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
     if os.environ.get("REDIS_URL"):
         config["REDIS_URL"] = os.environ["REDIS_URL"]
-    for key, cast in (("CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
+    for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
                       ("CACHE_BREAKER_SECONDS", float), ("CACHE_PREFIX", str)):
         if os.environ.get(key):
             config[key] = cast(os.environ[key])

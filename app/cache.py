@@ -135,6 +135,35 @@ class RedisStore:
             return False
 
 
+class NearStore:
+    """Redis behind a small in-process LRU: a repeated question in the same worker is answered
+    without a round trip.  Safe because an answer never changes under its key (the key carries the
+    engine and request fingerprints, the language and the body's digest), so nothing can go stale;
+    Redis shares answers between workers and instances."""
+
+    kind = "redis"
+
+    def __init__(self, near: MemoryStore, far: RedisStore):
+        self.near = near
+        self.far = far
+
+    def get(self, key: str) -> bytes | None:
+        value = self.near.get(key)
+        if value is None:
+            value = self.far.get(key)
+            if value is not None:
+                self.near.set_many((key,), value)
+        return value
+
+    def set_many(self, keys: Iterable[str], value: bytes) -> None:
+        keys = tuple(keys)
+        self.near.set_many(keys, value)
+        self.far.set_many(keys, value)
+
+    def ping(self) -> bool:
+        return self.far.ping()
+
+
 class AnswerCache:
     """Answer bytes by key, with the breaker's failures counted and never raised."""
 
@@ -208,6 +237,9 @@ def from_config(config: dict, version: str) -> AnswerCache:
     if url:
         store = RedisStore(url, timeout=config["CACHE_TIMEOUT"], ttl=config["CACHE_TTL"],
                            breaker_seconds=config["CACHE_BREAKER_SECONDS"])
+        near = config.get("NEAR_CACHE_SIZE", 0)
+        if near:
+            store = NearStore(MemoryStore(near), store)
     else:
         store = MemoryStore(config["CACHE_SIZE"])
     return AnswerCache(store, version=version, prefix=config["CACHE_PREFIX"])

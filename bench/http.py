@@ -6,11 +6,14 @@ metrics), started side by side on loopback ports:
 - **bare**: ``bench.bare:app``, Flask + marshmallow loading a ``plays/validate``-shaped body with a
   list-of-strings schema and answering a constant (never mounted in the product);
 - **memory**: the service (``wsgi:app``) with its in-process LRU cache;
-- **redis**: the service with ``REDIS_URL`` pointing at a throwaway redis-server.
+- **redis**: the service with ``REDIS_URL`` pointing at a throwaway redis-server (with each worker's
+  near copy in front of it, as configured by default);
+- **redis-far**: the same with ``NEAR_CACHE_SIZE=0``, so every hit is a Redis round trip.
 
 wrk (Debian's ``wrk``) drives each figure with 16 connections.  For every endpoint
 (``plays/validate``, ``plays/legal``, ``tricks/winner``) and traffic kind (bypassed with
-``Cache-Control: no-cache`` against the memory server; in-process hit; Redis hit), the bare
+``Cache-Control: no-cache`` against the memory server; in-process hit; Redis hit; Redis hit with no
+near copy), the bare
 endpoint (A) and the service (B) are measured in alternation, A B A B ..., ``--rounds`` times; a
 figure is the median over its rounds, and the ratio is the service's median req/s over the bare
 endpoint's median in the same rounds.  Results go to ``bench/RESULTS.md`` between the
@@ -57,8 +60,9 @@ BODIES = {
         {"seat": 0, "cards": ["6S", "6S"]}]},
 }
 BARE_PATH = "/bare/validate"
-KINDS = (("bypassed", "memory", True), ("in-process hit", "memory", False), ("Redis hit", "redis", False))
-TARGETS = {"bypassed": 1.0, "in-process hit": 2.0, "Redis hit": 1.5}
+KINDS = (("bypassed", "memory", True), ("in-process hit", "memory", False), ("Redis hit", "redis", False),
+         ("Redis hit, no near copy", "redis-far", False))
+TARGETS = {"bypassed": 1.0, "in-process hit": 2.0, "Redis hit": 1.5, "Redis hit, no near copy": 1.5}
 P99_TARGET_MS = 10.0
 
 
@@ -155,7 +159,9 @@ def run(rounds: int, seconds: float, service_root: Path = ROOT) -> dict:
     servers = {"bare": Server("bare", "bench.bare:app", env, workdir),
                "memory": Server("memory", "wsgi:app", env, workdir, service_root),
                "redis": Server("redis", "wsgi:app", {**env, "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0"},
-                               workdir, service_root)}
+                               workdir, service_root),
+               "redis-far": Server("redis-far", "wsgi:app", {**env, "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+                                                             "NEAR_CACHE_SIZE": "0"}, workdir, service_root)}
     results: dict = {"started": datetime.datetime.now(datetime.UTC), "load_before": load(), "figures": []}
     try:
         for server in servers.values():

@@ -25,7 +25,9 @@ def trick(n: int) -> dict:
 
 
 def redis_app(url: str, **config):
-    return create_app({"REDIS_URL": url, "CACHE_TIMEOUT": 0.1, "CACHE_BREAKER_SECONDS": 0.5, **config})
+    """An app on Redis alone (no near cache), so every hit and miss is Redis's own."""
+    return create_app({"REDIS_URL": url, "CACHE_TIMEOUT": 0.1, "CACHE_BREAKER_SECONDS": 0.5,
+                       "NEAR_CACHE_SIZE": 0, **config})
 
 
 def ask(client, body, **headers):
@@ -145,3 +147,25 @@ def test_redis_slow_costs_at_most_the_timeout(fresh_redis):
         assert time.monotonic() - started < 1
     finally:
         fresh_redis.proc.send_signal(signal.SIGCONT)
+
+
+def test_near_cache_answers_repeats_without_redis_and_redis_shares_between_instances(redis_server):
+    one = redis_app(redis_server.url, NEAR_CACHE_SIZE=16).test_client()
+    two = redis_app(redis_server.url, NEAR_CACHE_SIZE=16).test_client()
+    assert ask(one, trick(21)).headers["X-Cache"] == "miss"
+    assert ask(two, trick(21)).headers["X-Cache"] == "hit"          # from Redis
+    redis.Redis.from_url(redis_server.url).flushall()
+    assert ask(one, trick(21)).headers["X-Cache"] == "hit"          # from one's own near cache
+    assert ask(two, trick(21)).headers["X-Cache"] == "hit"          # two kept it near too
+    fresh = redis_app(redis_server.url, NEAR_CACHE_SIZE=16).test_client()
+    assert ask(fresh, trick(21)).headers["X-Cache"] == "miss"       # Redis no longer has it
+
+
+def test_near_cache_keeps_answering_while_redis_is_down(fresh_redis):
+    client = redis_app(fresh_redis.url, NEAR_CACHE_SIZE=16).test_client()
+    first = ask(client, trick(22))
+    fresh_redis.stop()
+    again = ask(client, trick(22))
+    assert again.headers["X-Cache"] == "hit" and again.data == first.data
+    other = ask(client, trick(23))
+    assert other.headers["X-Cache"] == "miss"

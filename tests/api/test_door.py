@@ -175,8 +175,8 @@ def test_fingerprint_follows_every_engine_file(root, tmp_path):
 
 
 def test_fingerprint_in_every_key_shared_redis(redis_server):
-    one = create_app({"REDIS_URL": redis_server.url})
-    other = create_app({"REDIS_URL": redis_server.url, "ENGINE_FINGERPRINT": "f" * 64})
+    one = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0})
+    other = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0, "ENGINE_FINGERPRINT": "f" * 64})
     body = {**VALIDATE, "seat": 3}
     assert raw(one.test_client(), "/v1/plays/validate", body).headers["X-Cache"] == "miss"
     assert raw(one.test_client(), "/v1/plays/validate", body).headers["X-Cache"] == "hit"
@@ -186,7 +186,7 @@ def test_fingerprint_in_every_key_shared_redis(redis_server):
 
 
 def test_redis_door_hit_serves_stored_bytes(redis_server, monkeypatch):
-    app = create_app({"REDIS_URL": redis_server.url})
+    app = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0})
     client = app.test_client()
     body = {**VALIDATE, "seat": 0}
     first = raw(client, "/v1/plays/validate", body)
@@ -197,7 +197,7 @@ def test_redis_door_hit_serves_stored_bytes(redis_server, monkeypatch):
 
 
 def test_redis_down_door_still_answers(fresh_redis):
-    app = create_app({"REDIS_URL": fresh_redis.url, "CACHE_TIMEOUT": 0.05, "CACHE_BREAKER_SECONDS": 30})
+    app = create_app({"REDIS_URL": fresh_redis.url, "NEAR_CACHE_SIZE": 0, "CACHE_TIMEOUT": 0.05, "CACHE_BREAKER_SECONDS": 30})
     client = app.test_client()
     expected = raw(client, "/v1/plays/validate", VALIDATE).data
     fresh_redis.stop()
