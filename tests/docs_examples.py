@@ -85,3 +85,19 @@ def keys_shown(shown) -> int:
     if isinstance(shown, list):
         return sum(keys_shown(v) for v in shown)
     return 0
+
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKDOWN_NAME = re.compile(r"[\w./-]*\b[\w-]+\.md\b")
+SEED_NAME = re.compile(r"\bseeds? \d{3}\b")
+OUTSIDE = re.compile(r"(?:^|[\s`(\"'])(?:\.\./|/(?:work|root|home)/)")
+
+
+def outside_references(text: str) -> list[str]:
+    """What a text names that a reader of the repository cannot open: Markdown files the repository
+    does not hold, source texts by internal number, paths outside the repository."""
+    found = [name for name in MARKDOWN_NAME.findall(text)
+             if not (ROOT / name).exists() and not (ROOT / "docs" / name).exists()]
+    found += SEED_NAME.findall(text)
+    found += [m.group(0).strip() for m in OUTSIDE.finditer(text)]
+    return found
