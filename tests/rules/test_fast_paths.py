@@ -83,15 +83,30 @@ def agree(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> No
                               [str(CARDS[c]) for c in lead], [str(CARDS[c]) for c in play])
 
 
-def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> int:
-    """The fast owed shape, where given, is the obligation's strongest shape and the play realizes it."""
+def led_suit(rs, trump, hand: list[int], lead: list[int]):
+    """The order, the lead's format and the follower's cards of the led suit as a count map."""
     order = order_for(rs, trump)
-    fmt = decompose_with(order, lead)
     suit = order.eff[lead[0]]
     held: dict[int, int] = {}
     for c in hand:
         if order.eff[c] == suit:
             held[c] = held.get(c, 0) + 1
+    return order, decompose_with(order, lead), held
+
+
+def mixed_position(rng: random.Random, categories: list[str]):
+    """Half the time a 2-deck deal, else a stress position of one of ``categories``."""
+    if rng.random() < 0.5:
+        return two_deck_position(rng)
+    position = generate(rng, rng.choice(categories))
+    rs, trump = load(position)
+    return rs, trump, cards_of(position["hand"]), cards_of(position["lead"])
+
+
+def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> int:
+    """The fast owed shape, where given, is the obligation's strongest shape and the play realizes it."""
+    order, fmt, held = led_suit(rs, trump, hand, lead)
+    suit = order.eff[lead[0]]
     if sum(held.values()) <= len(lead):
         return 0
     decided = 0
@@ -162,12 +177,7 @@ def test_fast_follow_verdicts_equal_the_general_ones_on_stress_positions(seed):
 @given(SEEDS)
 def test_fast_owed_shape_is_the_obligations_strongest_shape(seed):
     rng = random.Random(seed)
-    if rng.random() < 0.5:
-        rs, trump, hand, lead = two_deck_position(rng)
-    else:
-        position = generate(rng, rng.choice(["follow", "protected-follow"]))
-        rs, trump = load(position)
-        hand, lead = cards_of(position["hand"]), cards_of(position["lead"])
+    rs, trump, hand, lead = mixed_position(rng, ["follow", "protected-follow"])
     if len(hand) >= len(lead):
         owed_agrees(rs, trump, hand, lead, rng)
 
@@ -295,21 +305,10 @@ def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed)
     """One-unit fits read off the longest held run, one-bin packing without the search: the same
     strongest owed shape and the same legal-play listing as with them switched off."""
     rng = random.Random(seed)
-    if rng.random() < 0.5:
-        rs, trump, hand, lead = two_deck_position(rng)
-    else:
-        position = generate(rng, rng.choice(["follow", "protected-follow", "legal", "protected-legal"]))
-        rs, trump = load(position)
-        hand, lead = cards_of(position["hand"]), cards_of(position["lead"])
+    rs, trump, hand, lead = mixed_position(rng, ["follow", "protected-follow", "legal", "protected-legal"])
     if len(hand) < len(lead):
         return
-    order = order_for(rs, trump)
-    fmt = decompose_with(order, lead)
-    suit = order.eff[lead[0]]
-    held: dict[int, int] = {}
-    for c in hand:
-        if order.eff[c] == suit:
-            held[c] = held.get(c, 0) + 1
+    order, fmt, held = led_suit(rs, trump, hand, lead)
 
     def both():
         try:
