@@ -102,7 +102,7 @@ class Door:
             cache.count(endpoint, HIT)
             return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = route.schema.load(_parse(body) if body else {})
+            data = self._load(route, body)
         except Exception:
             return self.wsgi_app(environ, start_response)
         canonical = cache.canonical_key(endpoint, data, language)
@@ -120,10 +120,14 @@ class Door:
         return self._send(environ, start_response, answer_bytes, MISS, started, language)
 
     @staticmethod
-    def _compute(route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
+    def _load(route: Route, body: bytes) -> Any:
+        """The request loaded by the route's schema (raises what parsing or loading raises)."""
+        return route.schema.load(_parse(body) if body else {})
+
+    def _compute(self, route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
         """Load and answer; None when anything fails (Flask then answers the request properly)."""
         try:
-            data = route.schema.load(_parse(body) if body else {})
+            data = self._load(route, body)
             return data, encode(route.answer(data, language))
         except Exception:
             return None

@@ -430,13 +430,6 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
     return place(0)
 
 
-def strongest_owed(rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
-                   budget: Budget | None = None) -> list[tuple[int, int]]:
-    """The strongest owed shape that ``suit_counts`` realizes (see :class:`Obligation`)."""
-    return Obligation(rules, order, lead_format, suit_counts,
-                      budget if budget is not None else Budget(FOLLOW_WORK)).strongest()
-
-
 # -- checks --------------------------------------------------------------------------------------
 def _lead_format(order: Order, lead: Iterable[int]) -> Format:
     try:

@@ -297,32 +297,19 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         matches = wins = False
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
+            valued: Vector | None = None        # a shortcut's value, where one applies and matches
             if SHORTCUTS and multi and len(set(cards)) == n:
                 pass                # no two equal cards: no unit of width 2 or more, so no match
-            elif by_top or one_kind:
-                if one_kind:
-                    first = cards[0]
-                    if any(c != first for c in cards):
-                        outcomes.append(PlayOutcome(seat, False, kind == TRUMP, False))
-                        continue
-                    vector = ((n, power(first)),) if widths else ((power(first),),)
-                else:
-                    vector = ((max(map(power, cards)),),)
-                matches = True
-                if is_trump and not best_trump:
-                    wins = True
-                elif is_trump == best_trump:
-                    wins = best_vector is None or vector > best_vector
+            elif one_kind:
+                first = cards[0]
+                if all(c == first for c in cards):
+                    valued = ((n, power(first)),) if widths else ((power(first),),)
+            elif by_top:
+                valued = ((max(map(power, cards)),),)
             elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
                 counts = tally(cards)
-                vector = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
+                valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
                     else _one_run(rules, order, multi[0], counts, widths, budget)
-                if vector is not None:
-                    matches = True
-                    if is_trump and not best_trump:
-                        wins = True
-                    elif is_trump == best_trump:
-                        wins = best_vector is None or vector > best_vector
             elif is_trump and not best_trump:
                 matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
@@ -330,6 +317,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                 matches, wins, vector = _beats(rules, order, fmt, multi, tally(cards), best_vector, budget)
             else:
                 matches = _beats(rules, order, fmt, multi, tally(cards), None, budget)[0]
+            if valued is not None:
+                matches, vector = True, valued
+                wins = (is_trump and not best_trump) or \
+                    (is_trump == best_trump and (best_vector is None or valued > best_vector))
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))

@@ -353,11 +353,6 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
 
 
 def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
-    if len(counts) == 1:
-        (c, n), = counts.items()
-        return [Unit(n, 1, (CARDS[c],))]
-    if max(counts.values()) == 1:
-        return [Unit(1, 1, (CARDS[c],)) for c in sorted(counts, key=order.seq.__getitem__, reverse=True)]
     groups = _group_split(counts, order)        # (where it answers, no whole tractor exists)
     if groups is not None:
         return groups
