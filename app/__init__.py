@@ -114,9 +114,9 @@ def _after(response):
     rule = request.url_rule.rule if request.url_rule else "unmatched"
     status = str(response.status_code)
     requests, latency = metrics.request_children(rule, request.method, status)
-    requests.inc()
+    metrics.count(requests)
     if "start" in g:
-        latency.observe(time.perf_counter() - g.start)
+        metrics.observe(latency, time.perf_counter() - g.start)
     return response
 
 

@@ -179,7 +179,7 @@ class AnswerCache:
         child = self._counters.get((endpoint, result))
         if child is None:
             child = self._counters[(endpoint, result)] = metrics.CACHE.labels(endpoint, result)
-        child.inc()
+        metrics.count(child)
 
     def canonical_key(self, endpoint: str, data: Any, language: str) -> str:
         return make_key(self.prefix, self.version, endpoint, data, language)
@@ -219,7 +219,7 @@ class AnswerCache:
         try:
             result = op()
         except ConnectionError as exc:
-            metrics.CACHE.labels(endpoint, "error").inc()
+            metrics.count(metrics.CACHE.labels(endpoint, "error"))
             if self.last_error is None:
                 log.warning("cache unavailable, answering without it: %s", exc)
             self.last_error = str(exc)

@@ -85,7 +85,7 @@ class Blueprint(flask_smorest.Blueprint):
             view = functools.wraps(func)(json_view(request, func, cached))
             view._apidoc = documented._apidoc
             if cached:
-                CACHED_PATHS[(self.url_prefix or "") + rule] = Route(cached, view.load.schema, view.answer)
+                CACHED_PATHS[(self.url_prefix or "") + rule] = Route(cached, view.load.load, view.answer)
             self.route(rule, methods=["POST"])(view)
             return func
         return decorator

@@ -2,10 +2,18 @@
 
 Built straight from the environ and the response headers: gunicorn's ``atoms()`` (a dict of every
 request header, response header and environ variable, for each request) is not built.
+
+Batched in the service's workers (:class:`app.server.Worker`): lines are kept in memory and
+written together every ``FLUSH_SECONDS`` (default 0.5), after 256 lines, and when the
+worker stops, in one write per destination instead of a logging record and a flush per request
+(which cost about a tenth of a cached answer).  Batching applies when every access-log handler
+writes to a stream (``accesslog`` a file or ``-``); with syslog or a logging configuration every
+line goes through logging as it is made.  A worker killed outright loses its unwritten lines.
 """
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import time
 
@@ -14,9 +22,39 @@ from gunicorn.glogging import Logger
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
+BATCH_LINES = 256
+
+
 class JsonLogger(Logger):
     _second = -1
     _stamp = ""
+    _pending: list[str] | None = None
+
+    def batch_access(self) -> bool:
+        """Start batching access lines if every handler writes to a stream; True if batching."""
+        handlers = self.access_log.handlers
+        if not self.access_log_enabled or not handlers or \
+                not all(type(h) in (logging.StreamHandler, logging.FileHandler) for h in handlers):
+            return False
+        self._pending = []
+        return True
+
+    def flush_access(self) -> None:
+        """Write the batched lines, one write and one flush per handler."""
+        lines = self._pending
+        if not lines:
+            return
+        self._pending = []
+        text = "\n".join(lines) + "\n"
+        for handler in self.access_log.handlers:
+            handler.acquire()
+            try:
+                handler.stream.write(text)
+                handler.flush()
+            except Exception:
+                handler.handleError(logging.makeLogRecord({"msg": "access log batch"}))
+            finally:
+                handler.release()
 
     def _now(self) -> str:
         now = int(time.time())
@@ -57,4 +95,11 @@ class JsonLogger(Logger):
             "cache": cache,
             "user_agent": environ.get("HTTP_USER_AGENT", "-"),
         }
-        self.access_log.info(_dumps(record))
+        line = _dumps(record)
+        pending = self._pending
+        if pending is None:
+            self.access_log.info(line)
+            return
+        pending.append(line)
+        if len(pending) >= BATCH_LINES:
+            self.flush_access()

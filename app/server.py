@@ -18,18 +18,24 @@ import logging
 import os
 import signal
 import threading
+import time
 from http import HTTPStatus
 
+import gevent
+from gevent.baseserver import BaseServer
 from gunicorn import util
+from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.body import ChunkedReader
 from gunicorn.http.errors import InvalidChunkSize
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-from . import drain
+from . import drain, metrics
 from .body import CLOSE_KEY, MAX_BODY
 
 log = logging.getLogger("gunicorn.error")
+# Access-log lines and metric updates are batched in the worker and written this often.
+FLUSH_SECONDS = float(os.environ.get("FLUSH_SECONDS", "0.5"))
 PROBLEM_MIME = "application/problem+json"
 
 
@@ -70,15 +76,102 @@ def _parse_chunk_size(self, unreader, data=None, _parse=ChunkedReader.parse_chun
 ChunkedReader.parse_chunk_size = _parse_chunk_size
 
 
+class Response(gunicorn_wsgi.Response):
+    """gunicorn's response, sending the head and the first body bytes in one write.
+
+    gunicorn writes the status line and headers, then the body: two system calls (and two
+    segments) for every answer of this service, which is one small body.  Here the head waits for
+    the first body bytes when ``write`` is what sends it; every other path (an empty body, HEAD,
+    ``sendfile``, chunked answers) sends it as gunicorn does.
+    """
+
+    _head: bytes | None = None
+
+    def write(self, arg):
+        if not self.headers_sent and arg and not self.chunked and not self._omits_body:
+            self._head = self._build_head()
+            self.headers_sent = True
+        super().write(arg)
+
+    def _emit_body(self, data):
+        head = self._head
+        if head is not None:
+            self._head = None
+            data = head + data
+        super()._emit_body(data)
+
+    def _build_head(self) -> bytes:
+        lines = self.default_headers()
+        lines.extend([f"{k}: {v}\r\n" for k, v in self.headers])
+        return ("".join(lines) + "\r\n").encode("latin-1")
+
+
+gunicorn_wsgi.Response = Response
+
+
+class _HttpDate:
+    """gunicorn's ``Date`` header value, formatted once a second instead of once an answer."""
+
+    def __init__(self, format_date):
+        self.format_date, self.second, self.text = format_date, -1, ""
+
+    def __call__(self, timestamp=None):
+        if timestamp is not None:
+            return self.format_date(timestamp)
+        now = int(time.time())
+        if now != self.second:
+            self.second, self.text = now, self.format_date(now)
+        return self.text
+
+
+util.http_date = _HttpDate(util.http_date)
+
+
 class Worker(GeventWorker):
-    """gevent worker with a read timeout and connection close after unreadable bodies."""
+    """gevent worker: a read timeout, connection close after unreadable bodies, fair turns.
+
+    Fairness, measured with wrk (16 keep-alive connections, ``make bench-http``): gevent runs a
+    greenlet until it blocks, and a client that sends its next request as soon as it has an answer
+    never makes the read block, so one connection was served back to back while the others
+    waited (p50 0.5 ms, p99 0.7 s on one worker).  Each answer now ends with a yield, so the
+    connections with a request waiting take turns (p99 about 9 ms on one worker).  And a worker
+    accepts one connection per turn of its loop (gevent's default is up to 100), so connections
+    opened together spread over the workers instead of piling on the first one awake.
+    """
 
     read_timeout = float(os.environ.get("READ_TIMEOUT", "10"))
+
+    def init_process(self):
+        BaseServer.max_accept = 1
+        super().init_process()
+
+    def run(self):
+        self.log.batch_access()
+        metrics.start_batching()
+        flusher = gevent.spawn(self._flush_loop)
+        try:
+            super().run()
+        finally:
+            flusher.kill(block=False)
+            self._flush()
+
+    def _flush(self):
+        self.log.flush_access()
+        metrics.flush()
+
+    def _flush_loop(self):
+        while True:
+            gevent.sleep(FLUSH_SECONDS)
+            self._flush()
 
     def handle(self, listener, client, addr):
         # GeventWorker.handle makes the socket blocking without a timeout; ours times out instead.
         client.settimeout(self.read_timeout)
         AsyncWorker.handle(self, listener, client, addr)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        super().handle_request(listener_name, req, sock, addr)
+        gevent.sleep(0)
 
     def load_wsgi(self):
         super().load_wsgi()

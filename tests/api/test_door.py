@@ -41,7 +41,7 @@ def test_hit_is_answered_without_parsing_or_engine(fresh, monkeypatch):
     for module, name in ((door, "_parse"), (door, "encode"), (loading, "_parse"), (loading, "encode")):
         monkeypatch.setattr(module, name, boom)
     monkeypatch.setattr(door.Route, "answer", property(boom))
-    monkeypatch.setattr(door.Route, "schema", property(boom))
+    monkeypatch.setattr(door.Route, "load", property(boom))
     second = raw(client, "/v1/plays/validate", VALIDATE)
     assert second.status_code == 200 and second.headers["X-Cache"] == "hit"
     assert second.data == first.data

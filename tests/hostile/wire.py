@@ -108,8 +108,9 @@ def request(method: str, path: str, body: bytes | None = None, *, content_type: 
 class Gunicorn:
     """``gunicorn wsgi:app -c gunicorn.conf.py`` on a free port, as in production."""
 
-    def __init__(self, metrics_dir: Path, **env: str):
+    def __init__(self, metrics_dir: Path, log: Path | None = None, **env: str):
         self.port = free_port()
+        self.log = log
         self.env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")}
         self.env.update({"PORT": str(self.port), "WEB_CONCURRENCY": "2",
                          "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), **env})
@@ -118,7 +119,8 @@ class Gunicorn:
     def start(self) -> Gunicorn:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "wsgi:app", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{self.port}"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, env=self.env, stdout=self.log.open("ab") if self.log else subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

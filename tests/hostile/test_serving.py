@@ -1,0 +1,135 @@
+"""The worker's serving path: fair turns between connections, one write per answer, batched logs."""
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import time
+
+import pytest
+
+from app.server import Response
+
+from .wire import Gunicorn, exchange, read_answer, request
+
+VALIDATE = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
+            "play": ["AS", "KS"], "lead": ["QS", "7S"]}
+
+
+def keep_alive(body: dict, **headers: str) -> bytes:
+    raw = json.dumps(body).encode()
+    lines = ["POST /v1/plays/validate HTTP/1.1", "Host: x", "Content-Type: application/json",
+             f"Content-Length: {len(raw)}", *(f"{k}: {v}" for k, v in headers.items())]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + raw
+
+
+def answers_in(data: bytes) -> int:
+    return data.count(b"HTTP/1.1 200 OK")
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory):
+    server = Gunicorn(tmp_path_factory.mktemp("metrics"), WEB_CONCURRENCY="1").start()
+    yield server
+    server.stop()
+
+
+def test_a_connection_with_requests_queued_does_not_starve_another(one_worker):
+    """1,000 pipelined requests on one connection (never a blocking read) and one request on a
+    second connection: the second is answered before the first connection's queue is done."""
+    queued = 1000
+    greedy = socket.create_connection(("127.0.0.1", one_worker.port))
+    try:
+        greedy.sendall(keep_alive(VALIDATE, **{"Cache-Control": "no-cache"}) * queued)
+        time.sleep(0.02)
+        started = time.monotonic()
+        other = exchange(one_worker.port, request("POST", "/v1/plays/validate", json.dumps(VALIDATE).encode(),
+                                                  headers={"Cache-Control": "no-cache"}), timeout=30)
+        waited = time.monotonic() - started
+        greedy.setblocking(False)
+        received = b""
+        try:
+            while part := greedy.recv(1 << 20):
+                received += part
+        except BlockingIOError:
+            pass
+        assert other.status == 200 and other.json()["legal"] is True
+        assert answers_in(received) < queued * 0.9, f"the other connection waited for {answers_in(received)} answers"
+        assert waited < 2.0
+        greedy.setblocking(True)
+        greedy.settimeout(30)
+        while answers_in(received) < queued:
+            received += greedy.recv(1 << 20)
+        assert answers_in(received) == queued
+    finally:
+        greedy.close()
+
+
+class Sock:
+    def __init__(self):
+        self.writes: list[bytes] = []
+
+    def sendall(self, data: bytes) -> None:
+        self.writes.append(bytes(data))
+
+
+class Config:
+    is_ssl = False
+    sendfile = False
+    protocol = "http"
+    keepalive = 2
+    header_map = "drop"
+    strip_header_spaces = False
+
+
+class Req:
+    def __init__(self, method: str):
+        self.method, self.version, self.headers, self.path = method, (1, 1), [], "/"
+        self.uri = "/"
+
+    def should_close(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize(("method", "status", "body", "writes"), [
+    ("POST", "200 OK", b'{"legal":true}', 1),   # head and body together
+    ("HEAD", "200 OK", b'{"legal":true}', 1),   # head only
+    ("GET", "204 No Content", b"", 1),          # head only
+])
+def test_an_answer_is_one_write(method, status, body, writes):
+    sock = Sock()
+    response = Response(Req(method), sock, Config())
+    response.start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+                            if body else [])
+    if body:
+        response.write(body)
+    response.close()
+    assert len(sock.writes) == writes
+    head, _, sent = b"".join(sock.writes).partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 " + status.encode())
+    assert b"\r\nDate: " in head and b"\r\nContent-Length: " in head or not body
+    assert sent == (body if method != "HEAD" else b"")
+
+
+def test_the_access_log_is_written_in_batches_and_on_stop(tmp_path):
+    log = tmp_path / "out.log"
+    server = Gunicorn(tmp_path / "metrics", log=log).start()
+    try:
+        ids = [f"batch-{i}" for i in range(40)]
+        for rid in ids[:20]:
+            assert exchange(server.port, request("GET", "/healthz", headers={"X-Request-ID": rid})).status == 200
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not all(rid in log.read_text() for rid in ids[:20]):
+            time.sleep(0.1)
+        assert all(f'"request_id": "{rid}"' in log.read_text() for rid in ids[:20])
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            for rid in ids[20:]:
+                sock.sendall(request("GET", "/healthz", headers={"X-Request-ID": rid}).replace(
+                    b"Connection: close", b"Connection: keep-alive"))
+                assert read_answer(sock, time.monotonic(), 5).status == 200
+        server.signal(signal.SIGINT)
+        server.proc.wait(timeout=30)
+    finally:
+        server.stop()
+    lines = [json.loads(x) for x in log.read_text().splitlines() if x.startswith("{") and '"request_id"' in x]
+    assert [x["request_id"] for x in lines if x["request_id"].startswith("batch-")] == ids
