@@ -6,7 +6,6 @@ import logging
 import os
 import re
 import time
-import uuid
 
 from flask import Flask, current_app, g, request
 from werkzeug.exceptions import UnsupportedMediaType
@@ -16,6 +15,7 @@ from rules.violations import InputError
 from . import cors, edge, engine, i18n, metrics
 from .cache import from_config
 from .door import LANGUAGE, Door
+from .edge import new_request_id
 from .extensions import Api
 from .fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
 from .problems import field_problem, internal_error
@@ -91,7 +91,7 @@ def create_app(config: dict | None = None) -> Flask:
 def _before():
     g.start = time.perf_counter()
     given = request.headers.get("X-Request-ID", "")
-    g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+    g.request_id = given if REQUEST_ID.match(given) else new_request_id()
     g.lang = request.environ.get(LANGUAGE) or i18n.negotiate(request.headers.get("Accept-Language"))
     answer = cors.preflight()
     if answer is not None:
@@ -101,7 +101,7 @@ def _before():
 
 
 def _after(response):
-    response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
+    response.headers["X-Request-ID"] = g.get("request_id") or new_request_id()
     if "cache" in g:
         response.headers["X-Cache"] = g.cache
     origins = current_app.config["CORS_ORIGINS"]

@@ -27,7 +27,6 @@ from __future__ import annotations
 import io
 import re
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -36,6 +35,7 @@ from werkzeug.exceptions import HTTPException
 from . import body as bodies
 from . import edge, metrics
 from .cache import BYPASS, HIT, MISS, AnswerCache
+from .edge import new_request_id
 from .encoding import encode
 from .i18n import negotiate
 
@@ -138,7 +138,7 @@ class Door:
         given = environ.get("HTTP_X_REQUEST_ID", "")
         start_response("200 OK", [
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-            ("X-Request-ID", given if self.request_id.match(given) else uuid.uuid4().hex), ("X-Cache", result),
+            ("X-Request-ID", given if self.request_id.match(given) else new_request_id()), ("X-Cache", result),
             *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
         rule = environ["PATH_INFO"]
         children = self._children.get(rule)

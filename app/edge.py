@@ -8,6 +8,8 @@ and ``Origin`` when only some origins are allowed).
 """
 from __future__ import annotations
 
+import os
+
 from . import cors
 
 _MEMO: dict[tuple[str | None, tuple[str, ...], str], tuple[tuple[str, str], ...]] = {}
@@ -27,3 +29,8 @@ def answer_headers(origin: str | None, origins: tuple[str, ...], language: str) 
         if len(_MEMO) < _MEMO_SIZE:
             _MEMO[key] = found
     return found
+
+
+def new_request_id() -> str:
+    """A request id for a request that brought none: 128 random bits in hex (32 characters)."""
+    return os.urandom(16).hex()

@@ -25,6 +25,13 @@ _dumps = json.JSONEncoder(ensure_ascii=False).encode
 BATCH_LINES = 256
 
 
+def _text(value) -> str:
+    """A JSON string (or null); printable ASCII without quotes or backslashes needs no escaping."""
+    if type(value) is str and value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return _dumps(value)
+
+
 class JsonLogger(Logger):
     _second = -1
     _stamp = ""
@@ -82,20 +89,12 @@ class JsonLogger(Logger):
         status = resp.status
         if isinstance(status, str):
             status = status.split(None, 1)[0]
-        record = {
-            "time": self._now(),
-            "request_id": request_id or "-",
-            "remote": environ.get("REMOTE_ADDR", "-"),
-            "method": environ.get("REQUEST_METHOD"),
-            "path": environ.get("PATH_INFO"),
-            "query": environ.get("QUERY_STRING") or None,
-            "status": int(status),
-            "bytes": getattr(resp, "sent", None),
-            "duration_ms": round(request_time.total_seconds() * 1000, 3),
-            "cache": cache,
-            "user_agent": environ.get("HTTP_USER_AGENT", "-"),
-        }
-        line = _dumps(record)
+        line = (f'{{"time": "{self._now()}", "request_id": {_text(request_id or "-")}, '
+                f'"remote": {_text(environ.get("REMOTE_ADDR", "-"))}, "method": {_text(environ.get("REQUEST_METHOD"))}, '
+                f'"path": {_text(environ.get("PATH_INFO"))}, "query": {_text(environ.get("QUERY_STRING") or None)}, '
+                f'"status": {int(status)}, "bytes": {_dumps(getattr(resp, "sent", None))}, '
+                f'"duration_ms": {_dumps(round(request_time.total_seconds() * 1000, 3))}, '
+                f'"cache": {_text(cache)}, "user_agent": {_text(environ.get("HTTP_USER_AGENT", "-"))}}}')
         pending = self._pending
         if pending is None:
             self.access_log.info(line)

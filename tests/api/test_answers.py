@@ -128,15 +128,29 @@ class FakeResponse:
     headers = [("Content-Type", "application/json"), ("X-Request-ID", "rid-1"), ("X-Cache", "hit")]
 
 
-def test_access_log_record():
+def access_record(environ: dict) -> dict:
     logger = JsonLogger.__new__(JsonLogger)
     logger._access_log_enabled = True
     lines = []
     logger.access_log = type("L", (), {"info": staticmethod(lines.append)})()
-    environ = {"REMOTE_ADDR": "127.0.0.1", "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/plays/validate",
-               "QUERY_STRING": "", "HTTP_USER_AGENT": "wrk"}
     logger.access(FakeResponse(), None, environ, datetime.timedelta(microseconds=1500))
     record = json.loads(lines[0])
-    assert {k: v for k, v in record.items() if k != "time"} == {
+    assert list(record) == ["time", "request_id", "remote", "method", "path", "query", "status", "bytes",
+                            "duration_ms", "cache", "user_agent"]
+    return {k: v for k, v in record.items() if k != "time"}
+
+
+def test_access_log_record():
+    environ = {"REMOTE_ADDR": "127.0.0.1", "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/plays/validate",
+               "QUERY_STRING": "", "HTTP_USER_AGENT": "wrk"}
+    assert access_record(environ) == {
         "request_id": "rid-1", "remote": "127.0.0.1", "method": "POST", "path": "/v1/plays/validate",
         "query": None, "status": 200, "bytes": 42, "duration_ms": 1.5, "cache": "hit", "user_agent": "wrk"}
+
+
+@pytest.mark.parametrize("text", ['a"b', "a\\b", "tab\there", "nl\n", "\x00\x7f", "牌", "\udcff", "", " "])
+def test_access_log_lines_are_json_whatever_the_request_says(text):
+    environ = {"REMOTE_ADDR": "::1", "REQUEST_METHOD": "GET", "PATH_INFO": "/" + text, "QUERY_STRING": text,
+               "HTTP_USER_AGENT": text}
+    record = access_record(environ)
+    assert (record["path"], record["query"], record["user_agent"]) == ("/" + text, text or None, text)

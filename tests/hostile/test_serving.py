@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -132,4 +134,68 @@ def test_the_access_log_is_written_in_batches_and_on_stop(tmp_path):
     finally:
         server.stop()
     lines = [json.loads(x) for x in log.read_text().splitlines() if x.startswith("{") and '"request_id"' in x]
-    assert [x["request_id"] for x in lines if x["request_id"].startswith("batch-")] == ids
+    logged = [x["request_id"] for x in lines if x["request_id"].startswith("batch-")]
+    assert sorted(logged) == sorted(ids)  # each once (two workers write their own batches)
+
+
+def _socket_inodes(pid: int) -> set[str]:
+    inodes = set()
+    fd_dir = Path(f"/proc/{pid}/fd")
+    for fd in fd_dir.iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    return inodes
+
+
+def _workers(master: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _server_side_inodes(port: int, client_ports: set[int]) -> dict[int, str]:
+    """Client port -> inode of the server's end of that connection (from /proc/net/tcp)."""
+    out = {}
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        parts = line.split()
+        local, remote, inode = parts[1], parts[2], parts[9]
+        if int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) in client_ports:
+            out[int(remote.split(":")[1], 16)] = inode
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux /proc")
+def test_connections_opened_together_spread_over_the_workers(live):
+    """16 keep-alive connections opened at once, ten times: never (nearly) all on one of the 2 workers."""
+    workers = _workers(live.proc.pid)
+    assert len(workers) == 2
+
+    def burst() -> list[int]:
+        socks = [socket.create_connection(("127.0.0.1", live.port)) for _ in range(16)]
+        try:
+            for s in socks:
+                s.sendall(keep_alive(VALIDATE))
+            for s in socks:
+                assert read_answer(s, time.monotonic(), 5).status == 200
+            inodes = set(_server_side_inodes(live.port, {s.getsockname()[1] for s in socks}).values())
+            return [len(inodes & _socket_inodes(pid)) for pid in workers]
+        finally:
+            for s in socks:
+                s.close()
+
+    deadline = time.monotonic() + 10  # until both workers are up and accepting
+    while 0 in burst() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    shares = [burst() for _ in range(10)]
+    assert all(sum(held) == 16 for held in shares)
+    assert max(max(held) for held in shares) <= 13, shares
