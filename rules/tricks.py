@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
@@ -49,6 +51,7 @@ from .violations import InputError
 TRICK_WORK = 20000
 SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
+_seat_of, _cards_of = itemgetter(0), itemgetter(1)
 UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
 
@@ -244,8 +247,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    seats = [seat for seat, _ in plays]
-    if len(set(seats)) != len(seats):
+    if len(set(map(_seat_of, plays))) != len(plays):
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = list(plays[0][1])
     try:
@@ -254,11 +256,65 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
     led = order.eff[lead_cards[0]]
-    if any(len(cards) != n for _, cards in plays):
+    if len(set(map(len, map(_cards_of, plays)))) != 1:
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
+    if SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
+        best_index, outcomes = _one_kind_trick(order, plays, n, led)
+    else:
+        best_index, outcomes = _any_trick(rules, order, plays, fmt, n, led, budget)
+    scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
+    if scoring:
+        scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
+        point_cards = tuple(map(CARDS.__getitem__, scoring))
+    else:
+        point_cards = ()
+    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
+                       point_cards, fmt, tuple(outcomes), fmt.units[0])
+
+
+def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n: int,
+                    led: int) -> tuple[int, list[PlayOutcome]]:
+    """(winning index, outcomes) of a trick led by one unit of ``n`` equal cards (a single, a pair,
+    a triple ...), what :func:`_any_trick` finds under every ``trick_compare``.
+
+    The format has one unit ``(n, 1)`` and no wider unit of ``n`` cards exists, so a play of the
+    led suit or trump matches exactly when its ``n`` cards are one card; its value under every
+    comparison (``(n, power)``, ``(power,)`` or, for all-units, the one unit's value) orders
+    matching plays by that card's power; a trump play beats a led-suit play, and between equal
+    plays the earlier keeps the trick."""
+    eff, power = order.eff, order.power
+    lead = plays[0][1][0]
+    best_power, best_trump, best_index = power[lead], led == TRUMP, 0
+    outcomes = [PlayOutcome(plays[0][0], True, best_trump, True)]
+    for i in range(1, len(plays)):
+        seat, cards = plays[i]
+        first = cards[0]
+        kind = eff[first]
+        if kind in (led, TRUMP) and (n == 1 or cards.count(first) == n):
+            is_trump = kind == TRUMP
+            value = power[first]
+            wins = (is_trump and not best_trump) or (is_trump == best_trump and value > best_power)
+            if wins:
+                best_power, best_trump, best_index = value, is_trump, i
+            outcomes.append(PlayOutcome(seat, True, is_trump, wins))
+        else:
+            outcomes.append(PlayOutcome(seat, False, kind == TRUMP and _one_suit(eff, cards), False))
+    return best_index, outcomes
+
+
+def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
+    first = eff[cards[0]]
+    return all(eff[c] == first for c in cards)
+
+
+def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence[int]]], fmt: Format, n: int,
+               led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
+    """(winning index, outcomes) of any trick: the format's units realized and compared as the
+    module docstring says, with exact shortcuts for the common formats."""
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
+    lead_cards = list(plays[0][1])
     multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
     eff_of = order.eff.__getitem__
     power = order.power.__getitem__
@@ -277,10 +333,13 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
     one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
     wider = rules.wider_substitutes
+    # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
+    # distinct cards (its n = w * l cards are the run's l cards, w copies each)
+    plain_run = one_run and len(fmt.units) == 1 and not wider
     best_vector: Vector | None
     if same_kinds:
         best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
-    elif one_run and not wider:
+    elif one_run and (not wider or max(map(lead_cards.count, lead_cards)) <= multi[0][0]):
         best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
         best_vector = ((max(map(power, lead_cards)),),)
@@ -298,14 +357,14 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
             valued: Vector | None = None        # a shortcut's value, where one applies and matches
-            if SHORTCUTS and multi and len(set(cards)) == n:
-                pass                # no two equal cards: no unit of width 2 or more, so no match
+            distinct = len(set(cards)) if multi else n
+            if SHORTCUTS and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
+                pass                # no two equal cards: no unit of width 2 or more; see plain_run
             elif one_kind:
-                first = cards[0]
-                if all(c == first for c in cards):
-                    valued = ((n, power(first)),) if widths else ((power(first),),)
+                if distinct == 1:
+                    valued = ((n, power(cards[0])),) if widths else ((power(cards[0]),),)
             elif by_top:
-                valued = ((max(map(power, cards)),),)
+                valued = ((power(cards[0]) if n == 1 else max(map(power, cards)),),)
             elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
                 counts = tally(cards)
                 valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
@@ -324,11 +383,4 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
             if wins:
                 best_vector, best_trump, best_index = vector, is_trump, i
         outcomes.append(PlayOutcome(seat, matches, kind == TRUMP, wins))
-    scoring = [c for _, cards in plays for c in cards if POINT_VALUES[c]]
-    if scoring:
-        scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
-        point_cards = tuple([CARDS[c] for c in scoring])
-    else:
-        point_cards = ()
-    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
-                       point_cards, fmt, tuple(outcomes), fmt.units[0])
+    return best_index, outcomes

@@ -106,13 +106,19 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int,
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
     (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
     only cards a run may use, when some are reserved)."""
+    get = counts.get
+    next_first = order.next_first
     for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
         if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
             yield (c,)
-            continue
-        yield from _extend((c,), counts, order, width, length, allowed)
+        elif length == 2:           # _extend's first step, without its recursion
+            for d in next_first[c]:
+                if get(d, 0) >= width and d != c and (allowed is None or d in allowed):
+                    yield (c, d)
+        else:
+            yield from _extend((c,), counts, order, width, length, allowed)
 
 
 def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length: int,

@@ -18,7 +18,7 @@ import rules
 from rules import follow
 from rules.cards import CARDS
 from rules.order import Trump, order_for
-from rules.ruleset import Ruleset
+from rules.ruleset import Ruleset, RulesetError
 from rules.units import Budget, decompose_with
 from tests.rules.differential import cards_of, generate, load
 
@@ -417,3 +417,52 @@ def test_trick_value_shortcuts_equal_the_general_values(seed):
     k = rng.randint(1, 4)
     general = tricks._beats(rs, order, fmt, [(2, 1)] * k, dict(counts), None, Budget(10 ** 6))
     assert tricks._same_kinds(order, 2, k, dict(counts), widths, Budget(10 ** 6)) == general[2]
+
+
+@bounded(600)
+@given(SEEDS)
+def test_one_kind_tricks_match_the_general_comparison(seed):
+    """Leads of one unit of n equal cards (a single, a pair, a triple) on 2-5 decks, under every
+    trick_compare, with and without wider substitutes: followers play n copies of one card (of the
+    led suit, trump or another suit) or n cards of one suit, and the one-kind path answers as the
+    general machinery does."""
+    from rules import tricks
+    rng = random.Random(seed)
+    preset = rng.choice(["shengji", "tuolaji", "qq", "4399", "four-deck", "pagat"])
+    options = {"trick_compare": rng.choice(["largest-unit-first", "highest-card", "all-units"]),
+               "wider_substitutes": rng.random() < 0.5}
+    try:
+        rs = Ruleset.preset(preset, decks=rng.randint(2, 5), **options)
+    except RulesetError:            # a preset whose scoring table fixes its decks
+        rs = Ruleset.preset(preset, **options)
+    decks = rs.decks
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    order = order_for(rs, trump)
+    n = rng.randint(1, min(3, decks))
+    deck = [c for c in range(54) for _ in range(decks)]
+    held = {c: deck.count(c) for c in set(deck)}
+    lead_card = rng.choice([c for c in held if held[c] >= n])
+    held[lead_card] -= n
+    plays = [(0, [lead_card] * n)]
+    for seat in range(1, rng.randint(2, 5)):
+        suit = rng.choice([order.eff[lead_card], 4, rng.randint(0, 3)])
+        pool = [c for c in held if held[c] > 0 and (order.eff[c] == suit or rng.random() < 0.15)]
+        kinds = [c for c in pool if held[c] >= n]
+        if kinds and rng.random() < 0.6:
+            card = rng.choice(kinds)
+            play = [card] * n
+        else:
+            copies = [c for c in pool for _ in range(held[c])]
+            if len(copies) < n:
+                copies = [c for c in held for _ in range(held[c])]
+            play = rng.sample(copies, n)
+        for c in play:
+            held[c] -= 1
+        plays.append((seat, play))
+    fast = trick_answer(rs, trump, plays)
+    tricks.SHORTCUTS = False
+    try:
+        slow = trick_answer(rs, trump, plays)
+    finally:
+        tricks.SHORTCUTS = True
+    assert fast == slow
