@@ -19,7 +19,7 @@ figure is the median over its rounds, and the ratio is the service's median req/
 endpoint's median in the same rounds.  Results go to ``bench/RESULTS.md`` between the
 ``http-bench`` markers (the engine sections around them are kept).
 
-Options: ``--rounds N`` (default 3), ``--seconds S`` per run (default 4), ``--quick`` (1 round of
+Options: ``--rounds N`` (default 5, at least 3), ``--seconds S`` per run (default 4), ``--quick`` (1 round of
 2 s, writes nothing), ``--profile`` (in-process cProfile of each path, printed),
 ``--service-root DIR`` (serve the service from another checkout, e.g. an older commit, against the
 same bare endpoint; writes nothing).
@@ -62,7 +62,10 @@ BODIES = {
 BARE_PATH = "/bare/validate"
 KINDS = (("bypassed", "memory", True), ("in-process hit", "memory", False), ("Redis hit", "redis", False),
          ("Redis hit, no near copy", "redis-far", False))
-TARGETS = {"bypassed": 1.0, "in-process hit": 2.0, "Redis hit": 1.5, "Redis hit, no near copy": 1.5}
+# The no-near-copy row shows what a Redis round trip per hit costs; it has no target of its own (the
+# service's Redis configuration is the row above it, with each worker's near copy).
+TARGETS: dict[str, float | None] = {"bypassed": 1.0, "in-process hit": 2.0, "Redis hit": 1.5,
+                                    "Redis hit, no near copy": None}
 P99_TARGET_MS = 10.0
 
 
@@ -226,8 +229,9 @@ def section(results: dict, rounds: int, seconds: float) -> str:
              f"- load average (1/5/15 min) before: {results['load_before']}, after: {results['load_after']} "
              "(the 2 cores are shared with other work; wrk runs on the same machine)",
              f"- servers: gunicorn with the project's `gunicorn.conf.py` (WEB_CONCURRENCY="
-             f"{os.environ.get('WEB_CONCURRENCY', '2')} workers of the configured class (gevent with a read "
-             "timeout by default), JSON access log, multiprocess metrics), "
+             f"{os.environ.get('WEB_CONCURRENCY', '2')} workers of the configured class (the project's gevent "
+             "worker by default: turns between connections, accepts spread over workers, no recycling), "
+             "JSON access log and multiprocess metrics, both batched per worker), "
              "side by side on loopback; bare = `bench/bare.py` (Flask + marshmallow list-of-strings schema, "
              "constant answer, always sent the `plays/validate` body)",
              f"- load: wrk, 1 thread, {CONNECTIONS} keep-alive connections, {seconds:g} s per run; bare (A) and "
@@ -238,13 +242,17 @@ def section(results: dict, rounds: int, seconds: float) -> str:
              "target | result |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for f in results["figures"]:
         r, p99 = ratio(f), med(f["service"], "p99")
-        ok = r >= TARGETS[f["kind"]] and p99 <= P99_TARGET_MS
+        target = TARGETS[f["kind"]]
         errors = sum(x["non2xx"] for x in f["service"] + f["bare"])
+        if target is None:
+            goal, verdict = "(information)", "-"
+        else:
+            goal = f"≥ {target:.1f}x, p99 ≤ {P99_TARGET_MS:g} ms"
+            verdict = "PASS" if r >= target and p99 <= P99_TARGET_MS and not errors else "FAIL"
         lines.append(f"| {f['endpoint']} | {f['kind']} | {med(f['service'], 'rps'):,.0f} | "
                      f"{med(f['service'], 'p50'):.2f} ms | {p99:.2f} ms | {med(f['bare'], 'rps'):,.0f} | "
                      f"{med(f['bare'], 'p50'):.2f} ms | {med(f['bare'], 'p99'):.2f} ms | {r:.2f}x | "
-                     f"≥ {TARGETS[f['kind']]:.1f}x, p99 ≤ {P99_TARGET_MS:g} ms | {'PASS' if ok else 'FAIL'}"
-                     + (f" ({errors} non-2xx)" if errors else "") + " |")
+                     f"{goal} | {verdict}" + (f" ({errors} non-2xx)" if errors else "") + " |")
     lines += ["", "Every run (req/s, service then bare, in the order measured):", ""]
     for f in results["figures"]:
         pairs = ", ".join(f"{b['rps']:,.0f} / {a['rps']:,.0f}" for a, b in zip(f["bare"], f["service"], strict=True))
@@ -265,7 +273,7 @@ def write(text: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--profile", action="store_true")
