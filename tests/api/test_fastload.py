@@ -144,3 +144,90 @@ def test_the_service_loads_the_bench_bodies_on_the_fast_path(app, monkeypatch):
             raise AssertionError("marshmallow's schema load ran")
         monkeypatch.setattr(loader.schema, "load", refuse)
         assert loader.load(copy.deepcopy(body)) == SCHEMAS["/v1/" + name].load(copy.deepcopy(body))
+
+
+def every_documented_post():
+    for doc in ("rules.md", "clients.md"):
+        path = ROOT / "docs" / doc
+        if path.exists():
+            yield from ((e.name, e.path, e.body) for e in parse(path) if e.method == "POST")
+
+
+@pytest.mark.parametrize(("name", "path", "body"), list(every_documented_post()),
+                         ids=[name for name, _, _ in every_documented_post()])
+def test_every_endpoint_loads_its_documented_bodies_as_marshmallow_does(app, name, path, body):
+    """Every POST endpoint's loader (a fast one wherever its schema allows) against its own schema."""
+    endpoint, _ = app.url_map.bind("localhost").match(path.split("?")[0], method="POST")
+    loader = app.view_functions[endpoint].load
+    try:
+        expected = loader.schema.load(copy.deepcopy(body))
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            loader.load(copy.deepcopy(body))
+        return
+    assert loader.load(copy.deepcopy(body)) == expected
+
+
+def _app_loaders():
+    from app import create_app
+    service = create_app({})
+    loaders = {}
+    for _, path, _ in every_documented_post():
+        endpoint, _ = service.url_map.bind("localhost").match(path.split("?")[0], method="POST")
+        loaders[path] = service.view_functions[endpoint].load
+    return loaders
+
+
+APP_LOADERS = _app_loaders()
+ALL_BASES = [(path, body) for _, path, body in every_documented_post() if isinstance(body, dict)]
+LEAVES = ODD + CARD_SPELLINGS + ["AS", "10H", "BJ", "2", "10", "A", "H", None, 0, 3, 4, True]
+
+
+def paths_in(value, prefix=()):
+    """Every path to a dict entry or list item inside ``value``."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield prefix + (k,)
+            yield from paths_in(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield prefix + (i,)
+            yield from paths_in(v, prefix + (i,))
+
+
+@st.composite
+def deep_variations(draw):
+    path, body = draw(st.sampled_from(ALL_BASES))
+    body = copy.deepcopy(body)
+    for _ in range(draw(st.integers(1, 3))):
+        spots = list(paths_in(body))
+        if not spots:
+            break
+        spot = draw(st.sampled_from(spots))
+        parent = body
+        for part in spot[:-1]:
+            parent = parent[part]
+        action = draw(st.sampled_from(["set", "set", "drop", "extra"]))
+        if action == "drop":
+            del parent[spot[-1]]
+        elif action == "extra" and isinstance(parent, dict):
+            parent["extra"] = draw(st.sampled_from(LEAVES))
+        else:
+            parent[spot[-1]] = copy.deepcopy(draw(st.sampled_from(LEAVES)))
+    return path, body
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deep_variations())
+def test_every_endpoint_loads_variations_as_marshmallow_does(case):
+    """Documented bodies of every POST endpoint, changed anywhere inside: the service's loader
+    answers exactly what the endpoint's marshmallow schema answers, value or refusal."""
+    path, body = case
+    loader = APP_LOADERS[path]
+    try:
+        expected = loader.schema.load(copy.deepcopy(body))
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            loader.load(copy.deepcopy(body))
+        return
+    assert loader.load(copy.deepcopy(body)) == expected

@@ -44,3 +44,11 @@ def test_every_reason_code_is_documented(client):
     assert spec["components"]["schemas"]["Reason"]["properties"]["code"]["enum"] == list(CODES)
     for code in CODES:
         assert f"`{code}`" in spec["info"]["description"]
+
+
+def test_the_wsgi_entry_point_freezes_what_start_up_made(root):
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "import gc, wsgi; print(gc.get_freeze_count())"], cwd=root,
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    assert int(out) > 10_000
