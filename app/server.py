@@ -10,6 +10,13 @@ gunicorn answers some malformed requests itself, before the application sees the
 line, header limits, bad chunked framing it meets on its own): those answers are problem+json here
 too. The 500/501 gunicorn gives some requests it blames on the client (a ``SCRIPT_NAME`` header that
 does not fit the path, an unknown transfer coding) are answered as 400: no input may cause a 5xx.
+
+The serving path (``make bench-http``): connections take turns in a worker and are spread over
+the workers (:class:`Worker`, :class:`BalancingServer`); an answer is one write
+(:class:`Response`); the ``Date`` header is formatted once a second; access-log lines and metric
+updates are batched per worker and written every ``FLUSH_SECONDS``.  The adaptations of gunicorn
+and gevent classes here are made against the pinned versions and tested at the socket level
+(``tests/hostile/``).
 """
 from __future__ import annotations
 
@@ -128,6 +135,10 @@ class _HttpDate:
 util.http_date = _HttpDate(util.http_date)
 
 
+ACCEPT_PAUSE = 0.00005
+ACCEPT_PAUSE_MAX = 0.001
+
+
 class BalancingServer(StreamServer):
     """gevent's server, pausing its accepts after each one, longer the more connections it holds.
 
@@ -148,10 +159,6 @@ class BalancingServer(StreamServer):
             self._timer.start(self._start_accepting_if_started)
 
 
-ACCEPT_PAUSE = 0.00005
-ACCEPT_PAUSE_MAX = 0.001
-
-
 class Worker(GeventWorker):
     """gevent worker: a read timeout, connection close after unreadable bodies, fair turns.
 
@@ -167,7 +174,8 @@ class Worker(GeventWorker):
 
     def run(self):
         ggevent.StreamServer = BalancingServer if self.cfg.workers > 1 else StreamServer
-        self.log.batch_access()
+        if hasattr(self.log, "batch_access"):       # the project's JsonLogger (logger_class)
+            self.log.batch_access()
         metrics.start_batching()
         flusher = gevent.spawn(self._flush_loop)
         try:
@@ -177,7 +185,8 @@ class Worker(GeventWorker):
             self._flush()
 
     def _flush(self):
-        self.log.flush_access()
+        if hasattr(self.log, "flush_access"):
+            self.log.flush_access()
         metrics.flush()
 
     def _flush_loop(self):
