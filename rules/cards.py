@@ -6,7 +6,8 @@ hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import collections
+from collections.abc import Callable, Iterable
 
 SUITS = ("S", "H", "C", "D")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -110,11 +111,20 @@ def pretty_cards(cards: Iterable[int]) -> str:
 
 
 def tally(cards: Iterable[int]) -> dict[int, int]:
-    """A multiset of cards as ``{card: copies}``."""
+    """A multiset of cards as ``{card: copies}`` (a plain dict, counted at C speed)."""
     out: dict[int, int] = {}
-    for c in cards:
-        out[c] = out.get(c, 0) + 1
+    _count_elements(out, cards)
     return out
+
+
+def _count_in_python(mapping: dict[int, int], cards: Iterable[int]) -> None:
+    for c in cards:
+        mapping[c] = mapping.get(c, 0) + 1
+
+
+# collections.Counter's counting helper (in C where the interpreter has it)
+_count_elements: Callable[[dict[int, int], Iterable[int]], None] = getattr(
+    collections, "_count_elements", _count_in_python)
 
 
 POINT_VALUES: tuple[int, ...] = tuple(c.points for c in CARDS)

@@ -78,8 +78,14 @@ class Verdict:
                  owed: tuple[tuple[int, int], ...] | None = None, play_format: Format | None = None,
                  play: tuple[int, ...] = (), order: Order | None = None) -> None:
         # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
-        self.__dict__.update(legal=legal, violations=violations, throw=throw, owed=owed, play_format=play_format,
-                             play=play, order=order)
+        d = self.__dict__
+        d["legal"] = legal
+        d["violations"] = violations
+        d["throw"] = throw
+        d["owed"] = owed
+        d["play_format"] = play_format
+        d["play"] = play
+        d["order"] = order
 
     @cached_property
     def format(self) -> Format | None:

@@ -85,8 +85,14 @@ class TrickResult:
     def __init__(self, winner: int, winning_index: int, points: int, point_cards: tuple[Card, ...],
                  format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit) -> None:
         # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
-        self.__dict__.update(winner=winner, winning_index=winning_index, points=points, point_cards=point_cards,
-                             format=format, plays=plays, largest_unit=largest_unit)
+        d = self.__dict__
+        d["winner"] = winner
+        d["winning_index"] = winning_index
+        d["points"] = points
+        d["point_cards"] = point_cards
+        d["format"] = format
+        d["plays"] = plays
+        d["largest_unit"] = largest_unit
 
 
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
