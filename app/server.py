@@ -13,7 +13,8 @@ does not fit the path, an unknown transfer coding) are answered as 400: no input
 
 The serving path (``make bench-http``): connections take turns in a worker and are spread over
 the workers (:class:`Worker`, :class:`BalancingServer`); an answer is one write
-(:class:`Response`); the ``Date`` header is formatted once a second; access-log lines and metric
+(:class:`Response`), and header checks are remembered per distinct header; the ``Date`` header is
+formatted once a second; access-log lines and metric
 updates are batched per worker and written every ``FLUSH_SECONDS``.  The adaptations of gunicorn
 and gevent classes here are made against the pinned versions and tested at the socket level
 (``tests/hostile/``).
@@ -95,6 +96,21 @@ class Response(gunicorn_wsgi.Response):
 
     _head: bytes | None = None
 
+    def process_headers(self, headers):
+        """gunicorn's checks of each header (name and value patterns, Content-Length, hop-by-hop),
+        run once per distinct plain header: ``("Content-Type", "application/json")`` and the like
+        are checked on their first answer and recognized after that."""
+        known, check = _CHECKED_HEADERS, super().process_headers
+        for header in headers:
+            if header in known:
+                self.headers.append(header)
+                continue
+            before = len(self.headers)
+            check((header,))
+            if len(self.headers) == before + 1 and self.headers[-1] == header and len(known) < _CHECKED_MAX \
+                    and type(header) is tuple and header[0].lower() not in _UNCACHED_HEADERS:
+                known.add(header)
+
     def write(self, arg):
         if not self.headers_sent and arg and not self.chunked and not self._omits_body:
             self._head = self._build_head()
@@ -114,6 +130,12 @@ class Response(gunicorn_wsgi.Response):
         return ("".join(lines) + "\r\n").encode("latin-1")
 
 
+# Header pairs that passed gunicorn's checks unchanged; Content-Length (read by the response) and
+# hop-by-hop headers (handled by it) always go through them.
+_CHECKED_HEADERS: set[tuple[str, str]] = set()
+_CHECKED_MAX = 1024
+_UNCACHED_HEADERS = frozenset({"content-length", "connection", "keep-alive", "proxy-authenticate",
+                               "proxy-authorization", "te", "trailers", "transfer-encoding", "upgrade"})
 gunicorn_wsgi.Response = Response
 
 

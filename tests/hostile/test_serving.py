@@ -199,3 +199,24 @@ def test_connections_opened_together_spread_over_the_workers(live):
     shares = [burst() for _ in range(10)]
     assert all(sum(held) == 16 for held in shares)
     assert max(max(held) for held in shares) <= 13, shares
+
+
+def test_header_checks_are_remembered_only_for_headers_that_passed_them():
+    from gunicorn.http.errors import InvalidHeader, InvalidHeaderName
+
+    from app import server
+    headers = [("Content-Type", "application/json"), ("Content-Length", "2"), ("X-Cache", "hit"),
+               ("Vary", " Accept-Language "), ("Server", "other"), ("Connection", "close")]
+    for _ in range(3):          # the first answer checks, the next ones recognize: the same outcome
+        response = Response(Req("POST"), Sock(), Config())
+        response.start_response("200 OK", headers)
+        assert response.headers == [("Content-Type", "application/json"), ("Content-Length", "2"),
+                                    ("X-Cache", "hit"), ("Vary", "Accept-Language")]
+        assert response.response_length == 2
+    assert ("Content-Type", "application/json") in server._CHECKED_HEADERS
+    assert not any(name.lower() in ("content-length", "server", "connection") or value != value.strip()
+                   for name, value in server._CHECKED_HEADERS)
+    for bad, error in (([("X-Bad", "a\r\nb")], InvalidHeader), ([("Bad Name", "x")], InvalidHeaderName)):
+        for _ in range(2):
+            with pytest.raises(error):
+                Response(Req("POST"), Sock(), Config()).start_response("200 OK", bad)
