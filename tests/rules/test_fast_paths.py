@@ -254,6 +254,19 @@ def test_group_split_shortcut_is_the_best_split(seed):
     assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(u.width, u.length, u.cards) for u in fast]
 
 
+def assert_trick_shortcuts_agree(rs, trump, plays):
+    """The trick winner (or refusal) with the shortcuts is the one without them; returns it."""
+    from rules import tricks
+    fast = trick_answer(rs, trump, plays)
+    tricks.SHORTCUTS = False
+    try:
+        slow = trick_answer(rs, trump, plays)
+    finally:
+        tricks.SHORTCUTS = True
+    assert fast == slow
+    return fast
+
+
 def trick_answer(rs, trump, plays):
     try:
         result = rules.trick_winner(rs, trump, plays)
@@ -267,7 +280,6 @@ def trick_answer(rs, trump, plays):
 def test_trick_shortcuts_answer_what_the_general_comparison_answers(seed):
     """A format of singles compared by the top card without a tally, and plays without two equal
     cards rejected against a multi-card format: the same TrickResult as through _beats."""
-    from rules import tricks
     rng = random.Random(seed)
     if rng.random() < 0.5:
         position = generate(rng, "trick")
@@ -290,13 +302,7 @@ def test_trick_shortcuts_answer_what_the_general_comparison_answers(seed):
             for c in play:
                 deck.remove(c)
             plays.append((seat, sorted(play)))
-    fast = trick_answer(rs, trump, plays)
-    tricks.SHORTCUTS = False
-    try:
-        slow = trick_answer(rs, trump, plays)
-    finally:
-        tricks.SHORTCUTS = True
-    assert fast == slow
+    assert_trick_shortcuts_agree(rs, trump, plays)
 
 
 @bounded(400)
@@ -351,7 +357,6 @@ def test_one_owed_pair_example_respects_reservations():
 
 def test_same_kinds_takes_the_highest_hosts():
     """A thrown pair answered by plays holding more pairs than owed: the best pair counts."""
-    from rules import tricks
     c = rules.card
     trump = Trump(2, "S")
     plays = [(0, [c(x) for x in ("3H", "3H", "9H", "10H", "JH")]),
@@ -360,13 +365,7 @@ def test_same_kinds_takes_the_highest_hosts():
              (3, [c(x) for x in ("4S", "4S", "3S", "3S", "KS")])]
     for compare in ("largest-unit-first", "highest-card"):
         rs = Ruleset.preset("shengji", trick_compare=compare)
-        fast = trick_answer(rs, trump, plays)
-        tricks.SHORTCUTS = False
-        try:
-            slow = trick_answer(rs, trump, plays)
-        finally:
-            tricks.SHORTCUTS = True
-        assert fast == slow
+        fast = assert_trick_shortcuts_agree(rs, trump, plays)
         assert fast.winner == (2 if compare == "largest-unit-first" else 3)
 
 
@@ -426,7 +425,6 @@ def test_one_kind_tricks_match_the_general_comparison(seed):
     trick_compare, with and without wider substitutes: followers play n copies of one card (of the
     led suit, trump or another suit) or n cards of one suit, and the one-kind path answers as the
     general machinery does."""
-    from rules import tricks
     rng = random.Random(seed)
     preset = rng.choice(["shengji", "tuolaji", "qq", "4399", "four-deck", "pagat"])
     options = {"trick_compare": rng.choice(["largest-unit-first", "highest-card", "all-units"]),
@@ -459,10 +457,4 @@ def test_one_kind_tricks_match_the_general_comparison(seed):
         for c in play:
             held[c] -= 1
         plays.append((seat, play))
-    fast = trick_answer(rs, trump, plays)
-    tricks.SHORTCUTS = False
-    try:
-        slow = trick_answer(rs, trump, plays)
-    finally:
-        tricks.SHORTCUTS = True
-    assert fast == slow
+    assert_trick_shortcuts_agree(rs, trump, plays)
