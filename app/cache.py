@@ -172,14 +172,10 @@ class AnswerCache:
         self.version = version
         self.prefix = prefix
         self.last_error: str | None = None
-        self._counters: dict[tuple[str, str], Any] = {}
 
     def count(self, endpoint: str, result: str) -> None:
-        """``tractor_cache_total{endpoint, result}`` += 1 (label children looked up once)."""
-        child = self._counters.get((endpoint, result))
-        if child is None:
-            child = self._counters[(endpoint, result)] = metrics.CACHE.labels(endpoint, result)
-        metrics.count(child)
+        """``tractor_cache_total{endpoint, result}`` += 1."""
+        metrics.count(metrics.child(metrics.CACHE, endpoint, result))
 
     def canonical_key(self, endpoint: str, data: Any, language: str) -> str:
         return make_key(self.prefix, self.version, endpoint, data, language)
@@ -198,11 +194,13 @@ class AnswerCache:
         """The stored answer bytes for ``data`` or freshly computed ones, and hit/miss/bypass.
 
         ``raw``: the door's key for the request's exact bytes; the answer is stored under it too
-        (a canonical hit as well), so the next identical request is answered at the door.
+        (a canonical hit as well), so the next identical request is answered at the door.  A
+        ``compute`` that raises is neither stored nor counted.
         """
         if bypass:
+            body = compute()
             self.count(endpoint, BYPASS)
-            return compute(), BYPASS
+            return body, BYPASS
         key = self.canonical_key(endpoint, data, language)
         cached = self.get(endpoint, key)
         if cached is not None:
@@ -210,8 +208,8 @@ class AnswerCache:
             if raw is not None:
                 self.put(endpoint, (raw,), cached)
             return cached, HIT
-        self.count(endpoint, MISS)
         body = compute()
+        self.count(endpoint, MISS)
         self.put(endpoint, (key, raw) if raw is not None else (key,), body)
         return body, MISS
 
@@ -219,7 +217,7 @@ class AnswerCache:
         try:
             result = op()
         except ConnectionError as exc:
-            metrics.count(metrics.CACHE.labels(endpoint, "error"))
+            self.count(endpoint, "error")
             if self.last_error is None:
                 log.warning("cache unavailable, answering without it: %s", exc)
             self.last_error = str(exc)

@@ -34,7 +34,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import body as bodies
 from . import edge, metrics
-from .cache import BYPASS, HIT, MISS, AnswerCache
+from .cache import HIT, AnswerCache
 from .edge import new_request_id
 from .encoding import encode
 from .i18n import negotiate
@@ -78,7 +78,6 @@ class Door:
         self.max_length = max_length
         self.request_id = request_id
         self.routes = CACHED_PATHS if routes is None else routes
-        self._children: dict[str, tuple[Any, Any]] = {}
 
     def __call__(self, environ: dict, start_response: Callable) -> Any:
         route = self.routes.get(environ.get("PATH_INFO", ""))
@@ -87,50 +86,31 @@ class Door:
         started = time.perf_counter()
         body = self._body(environ)
         if body is None:
-            return self.wsgi_app(environ, start_response)
+            return self._to_flask(environ, start_response)
         endpoint, cache = route.endpoint, self.cache
         language = environ[LANGUAGE] = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
-        if "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower():
-            answer = self._compute(route, body, language)
-            if answer is None:
-                return self.wsgi_app(environ, start_response)
-            cache.count(endpoint, BYPASS)
-            return self._send(environ, start_response, answer[1], BYPASS, started, language)
-        key = environ[RAW_KEY] = cache.raw_key(endpoint, body, language)
-        stored = cache.get(endpoint, key)
-        if stored is not None:
-            cache.count(endpoint, HIT)
-            return self._send(environ, start_response, stored, HIT, started, language)
+        bypass = "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower()
+        key = None
+        if not bypass:
+            key = environ[RAW_KEY] = cache.raw_key(endpoint, body, language)
+            stored = cache.get(endpoint, key)
+            if stored is not None:
+                cache.count(endpoint, HIT)
+                return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = self._load(route, body)
+            data = route.load(_parse(body) if body else {})
+            answer, result = cache.answer(endpoint, data, lambda: encode(route.answer(data, language)),
+                                          bypass=bypass, language=language, raw=key)
         except Exception:
-            return self.wsgi_app(environ, start_response)
-        canonical = cache.canonical_key(endpoint, data, language)
-        stored = cache.get(endpoint, canonical)
-        if stored is not None:
-            cache.count(endpoint, HIT)
-            cache.put(endpoint, (key,), stored)
-            return self._send(environ, start_response, stored, HIT, started, language)
-        try:
-            answer_bytes = encode(route.answer(data, language))
-        except Exception:
-            return self.wsgi_app(environ, start_response)
-        cache.count(endpoint, MISS)
-        cache.put(endpoint, (canonical, key), answer_bytes)
-        return self._send(environ, start_response, answer_bytes, MISS, started, language)
+            return self._to_flask(environ, start_response, body)
+        return self._send(environ, start_response, answer, result, started, language)
 
-    @staticmethod
-    def _load(route: Route, body: bytes) -> Any:
-        """The request loaded by the route's schema (raises what parsing or loading raises)."""
-        return route.load(_parse(body) if body else {})
-
-    def _compute(self, route: Route, body: bytes, language: str) -> tuple[Any, bytes] | None:
-        """Load and answer; None when anything fails (Flask then answers the request properly)."""
-        try:
-            data = self._load(route, body)
-            return data, encode(route.answer(data, language))
-        except Exception:
-            return None
+    def _to_flask(self, environ: dict, start_response: Callable, body: bytes | None = None) -> Any:
+        """Flask answers the request (the body's outcome is in the environ; its bytes, when they were
+        read, replace the stream for anything else that reads ``wsgi.input``)."""
+        if body is not None:
+            environ["wsgi.input"] = io.BytesIO(body)
+        return self.wsgi_app(environ, start_response)
 
     def _send(self, environ: dict, start_response: Callable, body: bytes, result: str, started: float,
               language: str) -> list:
@@ -140,19 +120,15 @@ class Door:
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
             ("X-Request-ID", given if self.request_id.match(given) else new_request_id()), ("X-Cache", result),
             *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
-        rule = environ["PATH_INFO"]
-        children = self._children.get(rule)
-        if children is None:
-            children = self._children[rule] = metrics.request_children(rule, "POST", "200")
-        metrics.count(children[0])
-        metrics.observe(children[1], time.perf_counter() - started)
+        requests, latency = metrics.request_children(environ["PATH_INFO"], "POST", "200")
+        metrics.count(requests)
+        metrics.observe(latency, time.perf_counter() - started)
         return [body]
 
     def _body(self, environ: dict) -> bytes | None:
         """The body's bytes, read by :func:`app.body.read` under the limits; None when Flask must answer.
 
-        The outcome (bytes or error) stays in the environ, where the Flask view finds it; the
-        stream is replaced by the bytes read, for anything else that reads ``wsgi.input``.
+        The outcome (bytes or error) stays in the environ, where the Flask view finds it.
         """
         mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
         if mimetype != "application/json":
@@ -161,5 +137,4 @@ class Door:
             body = bodies.read(environ, self.max_length)
         except HTTPException:
             return None
-        environ["wsgi.input"] = io.BytesIO(body)
         return body

@@ -18,14 +18,4 @@ def run(endpoint: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any
     try:
         return fn(*args, **kwargs)
     finally:
-        metrics.observe(_engine_child(endpoint), time.perf_counter() - start)
-
-
-_ENGINE_CHILDREN: dict[str, Any] = {}
-
-
-def _engine_child(endpoint: str) -> Any:
-    child = _ENGINE_CHILDREN.get(endpoint)
-    if child is None:
-        child = _ENGINE_CHILDREN[endpoint] = metrics.ENGINE.labels(endpoint)
-    return child
+        metrics.observe(metrics.child(metrics.ENGINE, endpoint), time.perf_counter() - start)

@@ -16,6 +16,7 @@ import json
 import logging
 import sys
 import time
+from collections.abc import Callable
 
 from gunicorn.glogging import Logger
 
@@ -23,6 +24,22 @@ _dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 BATCH_LINES = 256
+
+
+class EverySecond:
+    """A time's text, formatted once a second instead of at every call (``now()``), or for a given
+    timestamp (``now(t)``)."""
+
+    def __init__(self, format_time: Callable[[float], str]):
+        self.format_time, self.second, self.text = format_time, -1, ""
+
+    def __call__(self, timestamp: float | None = None) -> str:
+        if timestamp is not None:
+            return self.format_time(timestamp)
+        now = int(time.time())
+        if now != self.second:
+            self.second, self.text = now, self.format_time(now)
+        return self.text
 
 
 def _text(value) -> str:
@@ -33,8 +50,7 @@ def _text(value) -> str:
 
 
 class JsonLogger(Logger):
-    _second = -1
-    _stamp = ""
+    _now = EverySecond(lambda t: time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t)))
     _pending: list[str] | None = None
 
     def batch_access(self) -> bool:
@@ -62,12 +78,6 @@ class JsonLogger(Logger):
                 handler.handleError(logging.makeLogRecord({"msg": "access log batch"}))
             finally:
                 handler.release()
-
-    def _now(self) -> str:
-        now = int(time.time())
-        if now != self._second:
-            self._second, self._stamp = now, time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(now))
-        return self._stamp
 
     def exception(self, msg, *args, **kwargs):
         """A client that stalls past the read timeout is routine: one line, no traceback."""

@@ -31,16 +31,21 @@ CACHE = Counter("tractor_cache_total", "Answer cache lookups by result (hit, mis
 ENGINE = Histogram("tractor_engine_seconds", "Time spent in the rules engine.", ["endpoint"],
                    buckets=(0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5))
 
-_REQUEST_CHILDREN: dict[tuple[str, str, str], tuple] = {}
+_CHILDREN: dict[tuple[Any, tuple[str, ...]], Any] = {}
+
+
+def child(metric: Any, *labels: str) -> Any:
+    """``metric.labels(*labels)``, looked up once (labels are endpoints, methods, statuses, results)."""
+    key = (metric, labels)
+    found = _CHILDREN.get(key)
+    if found is None:
+        found = _CHILDREN[key] = metric.labels(*labels)
+    return found
 
 
 def request_children(endpoint: str, method: str, status: str) -> tuple:
-    """The ``REQUESTS`` and ``LATENCY`` children for these labels, looked up once."""
-    children = _REQUEST_CHILDREN.get((endpoint, method, status))
-    if children is None:
-        children = _REQUEST_CHILDREN[(endpoint, method, status)] = (
-            REQUESTS.labels(endpoint, method, status), LATENCY.labels(endpoint, method, status))
-    return children
+    """The ``REQUESTS`` and ``LATENCY`` children for these labels."""
+    return child(REQUESTS, endpoint, method, status), child(LATENCY, endpoint, method, status)
 
 
 class Batch:

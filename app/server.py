@@ -26,7 +26,6 @@ import logging
 import os
 import signal
 import threading
-import time
 from http import HTTPStatus
 
 import gevent
@@ -41,6 +40,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from . import drain, metrics
 from .body import CLOSE_KEY, MAX_BODY
+from .logs import EverySecond
 
 log = logging.getLogger("gunicorn.error")
 # Access-log lines and metric updates are batched in the worker and written this often.
@@ -139,22 +139,7 @@ _UNCACHED_HEADERS = frozenset({"content-length", "connection", "keep-alive", "pr
 gunicorn_wsgi.Response = Response
 
 
-class _HttpDate:
-    """gunicorn's ``Date`` header value, formatted once a second instead of once an answer."""
-
-    def __init__(self, format_date):
-        self.format_date, self.second, self.text = format_date, -1, ""
-
-    def __call__(self, timestamp=None):
-        if timestamp is not None:
-            return self.format_date(timestamp)
-        now = int(time.time())
-        if now != self.second:
-            self.second, self.text = now, self.format_date(now)
-        return self.text
-
-
-util.http_date = _HttpDate(util.http_date)
+util.http_date = EverySecond(util.http_date)   # gunicorn's Date header, once a second
 
 
 ACCEPT_PAUSE = 0.00005

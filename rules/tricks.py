@@ -269,7 +269,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, plays, fmt, n, led, budget)
+        best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
         scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
@@ -315,12 +315,12 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
     return all(eff[c] == first for c in cards)
 
 
-def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence[int]]], fmt: Format, n: int,
-               led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
+def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence[int]]], fmt: Format,
+               lead_cards: list[int], led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
-    lead_cards = list(plays[0][1])
+    n = len(lead_cards)
     multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
     eff_of = order.eff.__getitem__
     power = order.power.__getitem__
@@ -328,13 +328,10 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     vector: Vector | None
     compare = rules.trick_compare
     by_top = SHORTCUTS and not multi and compare is not TrickCompare.ALL_UNITS
-    # a format of one n-kind (a pair, a triple): a play matches when its n cards are one card, and is
-    # valued (width, power) under largest-unit-first, (power,) under highest-card, as in _beats
-    one_kind = SHORTCUTS and len(fmt.units) == 1 and multi and multi[0][1] == 1 \
-        and compare is not TrickCompare.ALL_UNITS
+    # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
     widths = compare is TrickCompare.LARGEST_UNIT_FIRST
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
-    same_kinds = SHORTCUTS and not one_kind and bool(multi) and multi[0][1] == 1 \
+    same_kinds = SHORTCUTS and bool(multi) and multi[0][1] == 1 \
         and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
     one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
@@ -349,8 +346,6 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
         best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
         best_vector = ((max(map(power, lead_cards)),),)
-    elif one_kind:
-        best_vector = ((n, power(lead_cards[0])),) if widths else ((power(lead_cards[0]),),)
     else:
         best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
@@ -366,11 +361,8 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
             distinct = len(set(cards)) if multi else n
             if SHORTCUTS and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
                 pass                # no two equal cards: no unit of width 2 or more; see plain_run
-            elif one_kind:
-                if distinct == 1:
-                    valued = ((n, power(cards[0])),) if widths else ((power(cards[0]),),)
             elif by_top:
-                valued = ((power(cards[0]) if n == 1 else max(map(power, cards)),),)
+                valued = ((max(map(power, cards)),),)
             elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
                 counts = tally(cards)
                 valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \

@@ -24,7 +24,7 @@ from marshmallow import Schema, ValidationError, fields, missing, validate
 from rules.cards import rank_value
 from rules.order import Trump
 
-from .fields import FAST_CARDS, PRESET_RULESETS, RANKS, CardsField, RulesField, TrumpSchema
+from .fields import PRESET_RULESETS, RANKS, CardsField, RulesField, TrumpSchema, fast_cards
 
 Loader = Callable[[Any], "dict | None"]
 Convert = Callable[[Any], Any]
@@ -46,16 +46,10 @@ def _length(field: fields.Field) -> tuple[int, float]:
 
 def _cards(field: CardsField) -> Convert:
     low, high = _length(field)
-    get = FAST_CARDS.get
 
     def convert(value: Any) -> Any:
-        if type(value) is not list or not low <= len(value) <= high:
-            raise Unsure
-        try:
-            out = [get(v) for v in value]
-        except TypeError:
-            raise Unsure from None
-        if None in out:
+        out = fast_cards(value)
+        if out is None or not low <= len(out) <= high:
             raise Unsure
         return out
     return convert

@@ -73,6 +73,18 @@ def _fast_cards() -> dict[str, object]:
 FAST_CARDS = _fast_cards()
 
 
+def fast_cards(value: object) -> list | None:
+    """``value`` as cards when it is a list of usual spellings only (one look-up each); else None."""
+    if type(value) is not list:
+        return None
+    get = FAST_CARDS.get
+    try:
+        out = [get(v) for v in value]
+    except TypeError:  # an unhashable item
+        return None
+    return None if None in out else out
+
+
 class CardsField(fields.List):
     """A list of cards parsed in one pass: a dict look-up per item for the usual spellings.
 
@@ -82,14 +94,9 @@ class CardsField(fields.List):
     """
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if type(value) is list:
-            get = FAST_CARDS.get
-            try:
-                out = [get(v) for v in value]
-            except TypeError:  # an unhashable item: the slow path says what is wrong
-                out = None
-            if out is not None and None not in out:
-                return out
+        out = fast_cards(value)
+        if out is not None:
+            return out
         return super()._deserialize(value, attr, data, **kwargs)
 
 

@@ -216,7 +216,7 @@ def deep_variations(draw):
         if action == "drop":
             del parent[spot[-1]]
         elif action == "extra" and isinstance(parent, dict):
-            parent["extra"] = draw(st.sampled_from(LEAVES))
+            parent["extra"] = copy.deepcopy(draw(st.sampled_from(LEAVES)))
         else:
             parent[spot[-1]] = copy.deepcopy(draw(st.sampled_from(LEAVES)))
     return path, body
