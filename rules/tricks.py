@@ -15,12 +15,15 @@ low at the start of one that wraps to 2; jokers above A), then, for equal printe
 4 order.  When a play splits into the format in several ways, its best split counts: the split
 that beats the current best play if any does.
 
-Decision for ``all-units`` (the rules name it without detail): the challenger beats the current
-winner when some split of it has every unit strictly above its counterpart in the winner's best
-split, counterparts paired highest with highest within each unit shape.  As under
-``largest-unit-first``, singles are ignored when the format has a multi-card unit (section 8's
-example: ``10♥10♥10♥J♥J♥J♥Q♥Q♥Q♥`` beats ``7♥7♥6♥6♥6♥6♥5♥5♥K♥`` although Q♥ is below K♥); a
-format of singles only compares every single.
+``all-units`` (section 8): every unit must beat its counterpart, singles included.  The challenger
+beats the current winner when some split of it has every unit strictly above its counterpart in
+the winner's best (lexicographically largest) split; counterparts are paired highest with highest
+within each unit shape of the format (wider substitutes first, being valued by their width), then
+the singles (the cards the split leaves) highest with highest.  Section 8's examples: led
+``Q♣Q♣A♣`` (level 6, ♠ trump), ``5♠5♠A♠`` ruffs and ``7♠7♠2♠`` does not overruff (2♠ < A♠); in
+``four-deck`` at level Q, ♥ trump, ``10♥10♥10♥J♥J♥J♥Q♥Q♥Q♥`` beats ``7♥7♥6♥6♥6♥6♥5♥5♥K♥`` split as
+titanic + ``Q♥Q♥`` + the level card ``Q♥`` (which is above ``K♥``), and no split beats it with
+``SJ`` in place of ``K♥``.
 """
 from __future__ import annotations
 
@@ -151,9 +154,11 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
 
 def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
                       budget: Budget) -> Iterator[Vector]:
-    """Value vectors of the splits of ``counts`` into the format, singles included (all-units)."""
+    """Value vectors of the splits of ``counts`` into the format (all-units): the multi-card units
+    high to low within each unit shape, then the cards the split leaves (the singles) high to low."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
-    singles = len(fmt.units) - len(multi)
+    singles = len(fmt.units) > len(multi)
+    power = order.power
     for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
         groups: dict[Shape, list[UnitValue]] = {}
         left = dict(counts)
@@ -164,9 +169,8 @@ def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[in
         vector: list[UnitValue] = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))
-        if not multi:
-            rest = sorted((order.power[c] for c, k in left.items() for _ in range(k)), reverse=True)
-            vector.extend((1, p) for p in rest[:singles])
+        if singles:
+            vector.extend(sorted(((1, power[c]) for c, k in left.items() for _ in range(k)), reverse=True))
         yield tuple(vector)
 
 
@@ -253,7 +257,13 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    if len(set(map(_seat_of, plays))) != len(plays):
+    seats = list(map(_seat_of, plays))
+    players = rules.players
+    if seats != [(seats[0] + i) % players for i in range(len(seats))]:
+        found = out_of_order(seats, players)
+        if found is not None:
+            raise InputError(found[1], f"plays/{found[0]}/seat")
+    if len(set(seats)) != len(plays):
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = list(plays[0][1])
     try:
@@ -278,6 +288,16 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         point_cards = ()
     return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
                        point_cards, fmt, tuple(outcomes), fmt.units[0])
+
+
+def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
+    """The first play out of playing order (section 2: each play's seat is the one after the
+    previous play's, modulo ``players``), as (index, message), or None."""
+    for i in range(1, len(seats)):
+        expected = (seats[i - 1] + 1) % players
+        if seats[i] != expected:
+            return i, f"seat {seats[i]} plays out of turn: seat {expected} plays after seat {seats[i - 1]}"
+    return None
 
 
 def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n: int,

@@ -80,7 +80,9 @@ def test_key_is_canonical():
 
 
 def test_play_order_is_part_of_the_key(client):
-    swapped = {**TRICK, "plays": TRICK["plays"][::-1]}
+    # the same seats in the same playing order, the cards played the other way round
+    first, second = TRICK["plays"]
+    swapped = {**TRICK, "plays": [{**first, "cards": second["cards"]}, {**second, "cards": first["cards"]}]}
     ask(client, TRICK)
     assert ask(client, swapped).headers["X-Cache"] == "miss"
 

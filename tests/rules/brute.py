@@ -22,10 +22,9 @@ a card, section 5).  Everything else is exhaustive search:
 - tricks (section 8): every split of every play into the format is tried.
 
 Decisions where the text leaves room (the engine must agree with them, see the soak):
-- ``all-units`` compares the multi-card units only when the format has any (as
-  ``largest-unit-first`` does, and as section 8's worked example needs: its single Q cannot beat a
-  single K); a format of singles pairs the singles highest with highest.  Counterparts are paired
-  highest with highest within each unit shape of the format, against the current winner's best
+- ``all-units`` (section 8): every unit must beat its counterpart, singles included.  Counterparts
+  are paired highest with highest within each unit shape of the format, then the singles (the
+  cards a split leaves) highest with highest, against the current winner's best
   (lexicographically largest) split.
 - The face-value rank of a tractor is the printed rank of its top card (jokers above A), then the
   section 4 order of that top card; pairs, triples and quads always rank by section 4 order.
@@ -273,11 +272,14 @@ class Reference:
             return (used[0], self.order.face[top], self.order.power[top])
         return (used[0], self.order.power[top])
 
-    def split_vectors(self, fmt: Sequence[tuple[int, int]], cards: Sequence[int]) -> set[tuple]:
+    def split_vectors(self, fmt: Sequence[tuple[int, int]], cards: Sequence[int],
+                      singles: bool = False) -> set[tuple]:
         """The value vectors of every split of `cards` into the format's multi-card units (each
-        group of equal format units sorted high first); empty when the cards do not match."""
+        group of equal format units sorted high first, then, where `singles`, the cards the split
+        leaves, high first); empty when the cards do not match."""
         multi = [u for u in fmt if u != SINGLE]
         counts = Counter(cards)
+        power = self.order.power
         out: set[tuple] = set()
         values: list[tuple] = []
 
@@ -291,6 +293,8 @@ class Reference:
                         k += 1
                     vector += sorted(values[j:k], reverse=True)
                     j = k
+                if singles:
+                    vector += sorted(((1, power[c]) for c in counts.elements()), reverse=True)
                 out.add(tuple(vector))
                 return
             for w, length in self.forms(multi[i]):
@@ -313,16 +317,14 @@ class Reference:
         eff = self.order.eff
         if len(cards) != n or len({eff[c] for c in cards}) != 1:
             return None
-        vectors = self.split_vectors(fmt, cards)
+        compare = self.rules.trick_compare
+        vectors = self.split_vectors(fmt, cards, singles=compare is TrickCompare.ALL_UNITS)
         if not vectors:
             return None
         multi = any(u != SINGLE for u in fmt)
-        compare = self.rules.trick_compare
         power = self.order.power
         if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
             return {(max(power[c] for c in cards),)}
-        if not multi:  # all-units over singles: every single, highest with highest
-            return {tuple(sorted((power[c] for c in cards), reverse=True))}
         return vectors
 
     def beats(self, challenger: set[tuple], best: tuple) -> bool:

@@ -19,7 +19,14 @@ Categories:
   it), not as card identities, because equal cards tie;
 - ``follow``: single play checks, legal or not and the violation code (section 7);
 - ``legal``: the full list and the count of legal follows (section 7);
-- ``trick``: the winner and which plays match the format (section 8).
+- ``trick``: the winner and which plays match the format (section 8);
+- ``all-units-trick``: tricks under ``all-units`` led by throws of 2-5 units with singles beside
+  multi-card units, on 2-8 decks, whose other plays copy the lead's format in the led suit or in
+  trump, so that the singles are often what decides (section 8: every unit, singles included);
+- ``natural-trick`` and ``natural-throw``: ``natural`` adjacency with ``trump-order`` ranking (and
+  sometimes ``face-value``), trump leads of runs through a level card or a permanent 2 (``4♣4♣5♣5♣``
+  at level 5, ``A♥A♥2♥2♥``), where a run's top card is its high end in the run's own order
+  (sections 6 and 8).
 """
 from __future__ import annotations
 
@@ -33,7 +40,8 @@ from rules.ruleset import Ruleset, RulesetError
 from rules.violations import InputError
 from tests.rules.brute import Reference
 
-CATEGORIES = ("decompose", "throw", "follow", "legal", "trick", "protected-follow", "protected-legal")
+CATEGORIES = ("decompose", "throw", "follow", "legal", "trick", "protected-follow", "protected-legal",
+              "all-units-trick", "natural-trick", "natural-throw")
 PROTECTIONS = ["none", "longer-tuples", "tractors", "longer-tuples-and-tractors", "suit-only"]
 PRESETS = ("tuolaji", "shengji", "qq", "4399", "four-deck", "pagat")
 # The section 3 parameters that sections 5-8 read, with their values.
@@ -214,10 +222,97 @@ def _position(spec: dict, trump: Trump, **cards) -> dict:
     return out
 
 
+def _special(rng: random.Random, category: str) -> tuple[dict, Ruleset, Trump, Pool]:
+    """The ruleset, trump and pool of the ``all-units-`` and ``natural-`` categories."""
+    while True:
+        spec, rs, trump, pool = _base(rng, True)
+        if category == "all-units-trick":
+            spec["trick_compare"] = "all-units"
+            if spec["preset"] != "shengji":
+                spec["decks"] = rng.randint(2, 8)
+        else:
+            spec["tractor_adjacency"] = "natural"
+            spec["tractor_ranking"] = "trump-order" if rng.random() < 0.8 else "face-value"
+            if rng.random() < 0.6:
+                spec["permanent_twos"] = True
+            if trump.suit is None and rng.random() < 0.7:
+                trump = Trump(trump.level, rng.choice(SUITS[:4]))
+        try:
+            rs = ruleset(spec)
+        except RulesetError:
+            continue
+        pool = Pool(rng, rs, trump)
+        if category != "all-units-trick":
+            _focus_through_level(rng, pool, trump)
+        return spec, rs, trump, pool
+
+
+def _focus_through_level(rng: random.Random, pool: Pool, trump: Trump) -> None:
+    """Trump focus cards along a run of natural adjacency through a level card or a permanent 2:
+    start there and walk up and down the adjacent cards."""
+    order = pool.order
+    starts = [c for c in pool.suit_cards(TRUMP) if c < 52 and CARDS[c].rank in (trump.level, 2)]
+    chosen = [rng.choice(starts)]
+    for _ in range(rng.randint(2, 5)):
+        base = rng.choice(chosen)
+        near = [d for d in order.next_first[base] + order.next_mid[base] + pool.below(base)
+                if order.eff[d] == TRUMP and d not in chosen]
+        if near:
+            chosen.append(rng.choice(near))
+    pool.focus[TRUMP] = chosen
+
+
+def _mirror(rng: random.Random, rs: Ruleset, pool: Pool, fmt, suit: int, n: int) -> list[int]:
+    """`n` cards of `suit` that copy the format `fmt` unit by unit where the pool allows (wider
+    substitutes sometimes), the singles drawn from the focus cards."""
+    cards: list[int] = []
+    for w, length in fmt:
+        if (w, length) == (1, 1):
+            continue
+        if rs.wider_substitutes and rng.random() < 0.2:
+            total = w * length
+            wider = [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
+            if wider:
+                w, length = rng.choice(wider)
+        got = pool.unit(suit, w, length)
+        if got is not None and len(cards) + len(got) <= n:
+            cards += got
+    cards += pool.draw(suit, n - len(cards), focus_rate=0.9)
+    if len(cards) < n:
+        cards += pool.others(-1, n - len(cards))
+    return cards[:n]
+
+
+def _special_position(rng: random.Random, category: str) -> dict:
+    spec, rs, trump, pool = _special(rng, category)
+    if category == "all-units-trick":
+        suit = lead_suit(rng, pool)
+        lead = pool.units(suit, rng.randint(1, 4), 10) + pool.draw(suit, rng.randint(1, 3), focus_rate=0.9)
+    else:
+        suit = TRUMP
+        lead = pool.units(suit, rng.randint(1, 3), 12)
+        if rng.random() < 0.4:
+            lead += pool.draw(suit, rng.randint(1, 2), focus_rate=0.9)
+    if category == "natural-throw":
+        leader = rng.randrange(rs.players)
+        others = [(seat, pool.units(suit, rng.randint(1, 3), 8) + pool.others(suit, rng.randint(0, 2)))
+                  for seat in range(rs.players) if seat != leader]
+        return _position(spec, trump, lead=lead, leader=leader, others=others)
+    fmt = Reference(rs, trump).lead_units(lead)
+    plays = [(0, lead)]
+    for seat in (1, 2, 3):
+        kind = rng.random()
+        play_suit = suit if kind < 0.5 else (TRUMP if kind < 0.9 else rng.choice(pool.suits()))
+        plays.append((seat, _mirror(rng, rs, pool, fmt, play_suit, len(lead))))
+    return _position(spec, trump, plays=plays)
+
+
 def generate(rng: random.Random, category: str) -> dict:
     """A random position of `category` (see the module docstring).  The ``protected-`` categories
     are follows and listings on 2-4 decks under a random ``follow_protection`` value, with
     single-unit, tractor and throw leads."""
+    if category.startswith(("all-units-", "natural-")):
+        return _special_position(rng, category)
     throws = category in ("throw", "trick") or rng.random() < 0.7
     if category.startswith("protected-"):
         category = category.removeprefix("protected-")
@@ -460,7 +555,8 @@ def _compare_protected_legal(rs, trump, ref, position, rng):
 
 COMPARE = {"decompose": _compare_decompose, "throw": _compare_throw, "follow": _compare_follow,
            "legal": _compare_legal, "trick": _compare_trick, "protected-follow": _compare_follow,
-           "protected-legal": _compare_protected_legal}
+           "protected-legal": _compare_protected_legal, "all-units-trick": _compare_trick,
+           "natural-trick": _compare_trick, "natural-throw": _compare_throw}
 
 
 def run_one(seed: int, index: int, category: str | None = None) -> tuple[str, dict, dict | None]:

@@ -89,3 +89,22 @@ def test_protected_follow_verdict_and_code_agree_with_the_brute_force(seed):
 @given(SEEDS)
 def test_protected_legal_count_listing_and_validation_agree_with_the_brute_force(seed):
     agree(seed, "protected-legal")
+
+
+# -- section 8: all-units with singles beside multi-card units; natural runs through level cards ---------
+@bounded(600)
+@given(SEEDS)
+def test_s8_all_units_tricks_with_singles_agree_with_the_brute_force(seed):
+    agree(seed, "all-units-trick")
+
+
+@bounded(400)
+@given(SEEDS)
+def test_s8_natural_runs_through_level_cards_and_twos_win_tricks_as_the_brute_force_says(seed):
+    agree(seed, "natural-trick")
+
+
+@bounded(400)
+@given(SEEDS)
+def test_s6_natural_runs_through_level_cards_and_twos_in_throws_agree_with_the_brute_force(seed):
+    agree(seed, "natural-throw")

@@ -104,19 +104,40 @@ def test_face_value_equal_printed_ranks_fall_to_section_4_order_2h2h3h3h_beats_2
 
 ALL_UNITS = Ruleset.from_dict({"preset": "qq", "decks": 3, "trick_compare": "all-units",
                                "wider_substitutes": True})
+FOUR_DECK_ALL_UNITS = Ruleset.from_dict({"preset": "four-deck", "trick_compare": "all-units"})
+BEST_SPLIT_LEAD = "7H 7H 6H 6H 6H 6H 5H 5H KH"
+BEST_SPLIT_CHALLENGER = "10H 10H 10H JH JH JH QH QH QH"
 
 
-def test_all_units_best_split_brute_force_titanic_pair_single_beats_the_lead():
-    ref = Reference(ALL_UNITS, Trump("2", "S"))
-    lead = cards("7H", "7H", "6H", "6H", "6H", "6H", "5H", "5H", "KH")
+def test_s8_all_units_best_split_four_deck_level_q_hearts_titanic_pair_and_level_card_beat_the_lead():
+    # section 8's example in its context: four-deck, level Q, ♥ trump.  Split as titanic 101010JJJ
+    # (wider than the tractor 556677) + QQ (> 66) + the level card Q♥ (> K♥), the challenger beats.
+    trump = Trump("Q", "H")
+    ref = Reference(FOUR_DECK_ALL_UNITS, trump)
+    lead = cards(*BEST_SPLIT_LEAD.split())
     assert ref.lead_units(lead) == ((2, 3), (2, 1), (1, 1))
-    assert ref.trick([lead, cards("10H", "10H", "10H", "JH", "JH", "JH", "QH", "QH", "QH")]) == (1, (True, True))
+    assert ref.trick([lead, cards(*BEST_SPLIT_CHALLENGER.split())]) == (1, (True, True))
+    assert winners(FOUR_DECK_ALL_UNITS, trump, BEST_SPLIT_LEAD, BEST_SPLIT_CHALLENGER) == (1, 1)
 
 
-def test_all_units_best_split_10h10h10hjhjhjhqhqhqh_beats_7h7h6h6h6h6h5h5hkh():
-    engine, _ = winners(ALL_UNITS, Trump("2", "S"), "7H 7H 6H 6H 6H 6H 5H 5H KH",
-                        "10H 10H 10H JH JH JH QH QH QH")
-    assert engine == 1
+def test_s8_all_units_best_split_with_sj_in_place_of_kh_no_split_beats():
+    # the single SJ is above every single the challenger can spare: no split beats, the lead keeps it
+    trump = Trump("Q", "H")
+    lead = BEST_SPLIT_LEAD.replace("KH", "SJ")
+    ref = Reference(FOUR_DECK_ALL_UNITS, trump)
+    assert ref.trick([cards(*lead.split()), cards(*BEST_SPLIT_CHALLENGER.split())]) == (0, (True, True))
+    assert winners(FOUR_DECK_ALL_UNITS, trump, lead, BEST_SPLIT_CHALLENGER) == (0, 0)
+
+
+def test_s8_all_units_counts_singles_when_q_is_not_the_level_card():
+    # the same cards at level 2, ♠ trump: Q♥ is a plain heart below K♥, so no split beats
+    # (the example read without its level is how singles came to be ignored)
+    trump = Trump("2", "S")
+    ref = Reference(ALL_UNITS, trump)
+    lead = cards(*BEST_SPLIT_LEAD.split())
+    assert ref.lead_units(lead) == ((2, 3), (2, 1), (1, 1))
+    assert ref.trick([lead, cards(*BEST_SPLIT_CHALLENGER.split())]) == (0, (True, True))
+    assert winners(ALL_UNITS, trump, BEST_SPLIT_LEAD, BEST_SPLIT_CHALLENGER) == (0, 0)
 
 
 # -- more pins: equal 2s, a large 8-deck split, the owed shape, top cards in throws ----------------
@@ -182,4 +203,75 @@ def test_s6_throw_units_are_beaten_by_the_top_card_of_the_run():
     # the same tractor tops the other way round: 5♥5♥6♥6♥ cannot beat 4♥4♥5♥5♥
     verdict = rules.check_play(rs, trump, cs("4H 4H 5H 5H BJ BJ"), cs("4H 4H 5H 5H BJ BJ"), seat=0,
                                others=[(1, cs("5H 5H 6H 6H 2D"))])
+    assert verdict.throw.stands is True
+
+
+# -- section 8, all-units: every unit beats its counterpart, singles included ------------------------
+def test_s8_all_units_qcqcac_led_5s5sas_ruffs_and_7s7s2s_does_not_overruff():
+    # led Q♣Q♣A♣, level 6, ♠ trump, no permanent 2s: 77 > 55 but 2♠ < A♠
+    rs = Ruleset.from_dict({"preset": "pagat", "trick_compare": "all-units"})
+    assert not rs.permanent_twos
+    trump = Trump("6", "S")
+    assert winners(rs, trump, "AC QC QC", "AS 5S 5S", "2S 7S 7S", "3H 4H 8H") == (1, 1)
+    # with a single above A♠ (the level card 6♠) the overruff stands
+    assert winners(rs, trump, "AC QC QC", "AS 5S 5S", "6S 7S 7S", "3H 4H 8H") == (2, 2)
+
+
+def test_s8_all_units_4399_wider_substitutes_lead_2s2sjs_keeps_against_8ssjsj():
+    # level 2, ♠ trump: SJSJ > 2♠2♠, but 8♠ < J♠, so the lead (seat 3) keeps the trick
+    rs = Ruleset.from_dict({"preset": "4399", "trick_compare": "all-units", "wider_substitutes": True})
+    trump = Trump("2", "S")
+    seated = [(3, cards("2S", "2S", "JS")), (0, cards("8S", "SJ", "SJ"))]
+    assert rules.trick_winner(rs, trump, seated).winner == 3
+    assert Reference(rs, trump).trick([c for _, c in seated])[0] == 0
+    assert rules.trick_winner(rs, trump, [(3, cards("2S", "2S", "JS")), (0, cards("AS", "SJ", "SJ"))]).winner == 0
+
+
+def test_s8_all_units_singles_pair_high_with_high_after_the_multi_card_units():
+    # tractor + two singles led: the challenger's singles 10, 4 against the lead's 9, 8: 4 < 8 fails
+    rs = Ruleset.from_dict({"preset": "qq", "trick_compare": "all-units", "throws": True})
+    trump = Trump("2", "H")
+    lead = "3S 3S 4S 4S 9S 8S"
+    assert winners(rs, trump, lead, "5S 5S 6S 6S 10S 4S") == (0, 0)
+    assert winners(rs, trump, lead, "5S 5S 6S 6S 10S 9S") == (1, 1)
+
+
+# -- section 8: a run's top card is its high end in the run's own adjacency order -------------------
+NATURAL_TRUMP_ORDER = Ruleset.from_dict({"preset": "four-deck", "tractor_adjacency": "natural",
+                                         "tractor_ranking": "trump-order", "permanent_twos": False})
+
+
+def test_s8_natural_run_through_the_level_card_ranks_as_its_plain_top_4c4c5c5c6c6c():
+    # level 5, ♣ trump: 4♣4♣5♣5♣6♣6♣ tops at the plain 6♣, not at the level card 5♣
+    trump = Trump("5", "C")
+    assert winners(NATURAL_TRUMP_ORDER, trump, "4C 4C 5C 5C 6C 6C", "7C 7C 8C 8C 9C 9C") == (1, 1)
+    assert winners(NATURAL_TRUMP_ORDER, trump, "7C 7C 8C 8C 9C 9C", "4C 4C 5C 5C 6C 6C") == (0, 0)
+    # 3♣3♣4♣4♣5♣5♣ tops at the level card 5♣, above every plain trump
+    assert winners(NATURAL_TRUMP_ORDER, trump, "3C 3C 4C 4C 5C 5C", "QC QC KC KC AC AC") == (0, 0)
+    assert winners(NATURAL_TRUMP_ORDER, trump, "QC QC KC KC AC AC", "3C 3C 4C 4C 5C 5C") == (1, 1)
+
+
+def test_s8_natural_wrapping_run_ahahh2h2h_ranks_as_its_2h():
+    # level 9, ♥ trump: A♥A♥2♥2♥ tops at 2♥; a plain 2♥ is the lowest trump-suit card...
+    trump = Trump("9", "H")
+    assert winners(NATURAL_TRUMP_ORDER, trump, "AH AH 2H 2H", "3H 3H 4H 4H") == (1, 1)
+    # ... a permanent 2♥ is above the trump A
+    twos = Ruleset.from_dict({"preset": "four-deck", "tractor_adjacency": "natural",
+                              "tractor_ranking": "trump-order", "permanent_twos": True})
+    assert winners(twos, trump, "AH AH 2H 2H", "KH KH AH AH") == (0, 0)
+    assert winners(twos, trump, "KH KH AH AH", "AH AH 2H 2H") == (1, 1)
+
+
+def test_s6_throw_test_reads_the_natural_top_card_ahah2h2h_beaten_by_3h3h4h4h():
+    # the throw test of section 6 uses the same top card: A♥A♥2♥2♥ (top 2♥) is beaten by 3♥3♥4♥4♥
+    rs = Ruleset.from_dict({"preset": "four-deck", "tractor_adjacency": "natural",
+                            "tractor_ranking": "trump-order", "throws": True, "permanent_twos": False})
+    trump = Trump("9", "H")
+    lead = cs("AH AH 2H 2H BJ BJ")
+    verdict = rules.check_play(rs, trump, lead, lead, seat=0, others=[(1, cs("3H 3H 4H 4H 5D"))])
+    assert verdict.throw.stands is False
+    assert sorted(str(c) for c in verdict.throw.forced_play) == ["2H", "2H", "AH", "AH"]
+    twos = Ruleset.from_dict({"preset": "four-deck", "tractor_adjacency": "natural",
+                              "tractor_ranking": "trump-order", "throws": True, "permanent_twos": True})
+    verdict = rules.check_play(twos, trump, lead, lead, seat=0, others=[(1, cs("KH KH AH AH 5D"))])
     assert verdict.throw.stands is True

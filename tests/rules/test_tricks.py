@@ -140,8 +140,9 @@ def test_s8_highest_card_decides():
 
 def test_s8_all_units_must_each_beat_their_counterpart():
     rs = Ruleset.preset("qq", trick_compare="all-units", decks=3)
-    # pair + single led: the pairs decide, singles are ignored (as section 8's best-split example needs)
-    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 2
+    # pair + single led: the pair and the single must each beat their counterparts
+    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 1
+    assert winner(rs, LEVEL2, "5S 4S 4S", "9H 7H 7H", "8H 8H 10H") == 2
     # tractor + pair led: both units must beat their counterparts
     assert winner(rs, LEVEL2, "3S 3S 4S 4S 9S 9S", "5H 5H 6H 6H JH JH", "7H 7H 8H 8H 10H 10H") == 1
     assert winner(rs, LEVEL2, "3S 3S 4S 4S 9S 9S", "5H 5H 6H 6H JH JH", "7H 7H 8H 8H QH QH") == 2
