@@ -5,7 +5,8 @@ The body is read from the WSGI stream with the size limit applied whether the cl
 body is read (a bad chunk size, a connection closed early, a stall past the read timeout) become
 400 or 408. The text must be strict UTF-8 (no encoded surrogates, no overlong forms) and the JSON
 must be I-JSON-like: nesting at most :data:`MAX_DEPTH` levels, no lone UTF-16 surrogate escapes
-(``"\\ud800"``), finite numbers, integers of at most :data:`MAX_INT_DIGITS` digits.
+(``"\\ud800"``), finite numbers, integers of at most :data:`MAX_INT_DIGITS` digits, no member
+name twice in one object.
 
 After a framing error or an oversized body the rest of the body cannot be read safely, so the
 request is marked (:data:`CLOSE_KEY` in the WSGI environ) and the server closes the connection
@@ -151,6 +152,19 @@ def _int(text: str) -> int:
     return int(text)
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose member names are unique: a repeated name would leave the reader to guess
+    which value the client meant (and a proxy in front may have read the other one)."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise ValueError(f'the member name "{name[:40]}" appears twice in one object')
+            seen.add(name)
+    return value
+
+
 def _constant(text: str) -> Any:
     raise ValueError(f"{text} is not a JSON number")
 
@@ -174,7 +188,8 @@ def parse(raw: bytes) -> Any:
     if depth(raw) > MAX_DEPTH:
         raise MalformedBody(f"The JSON nests deeper than {MAX_DEPTH} levels.")
     try:
-        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant)
+        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant,
+                           object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise MalformedBody(f"The request body is not valid JSON: {exc.msg} at line {exc.lineno} "
                             f"column {exc.colno}.") from None

@@ -23,6 +23,13 @@ X_CACHE = {"X-Cache": {"description": "`hit`: from the cache; `miss`: computed a
                        "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]}}}
 
 
+RESPONSE_DESCRIPTIONS = {
+    400: "Bad Request: the body is not JSON this service accepts (not UTF-8, malformed, nested deeper than "
+         "32 levels, a number out of range, a lone surrogate escape, or an object that names a member twice: "
+         "the service never guesses which of two values was meant).",
+}
+
+
 def resolver(schema) -> str:
     """Component names: the class name without its ``Schema`` suffix."""
     name = (schema if isinstance(schema, type) else type(schema)).__name__
@@ -39,7 +46,7 @@ class Api(flask_smorest.Api):
     def _register_responses(self):
         for status in [*BODY_ERRORS, 404, 405]:
             self.spec.components.response(HTTPStatus(status).name, {
-                "description": HTTPStatus(status).phrase,
+                "description": RESPONSE_DESCRIPTIONS.get(status, HTTPStatus(status).phrase),
                 "content": {PROBLEM_MIME: {"schema": self.ERROR_SCHEMA}},
             }, lazy=True)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, {

@@ -19,8 +19,8 @@ order of play matters. `rules` is a preset name (`"qq"`) or an object: a preset 
 (`{"preset": "qq", "decks": 3}`).
 
 Illegal *moves* are normal answers (200 with `legal: false` and `reasons`). Malformed or
-impossible *requests* are RFC 9457 `application/problem+json` documents: 400 unparseable JSON,
-404 unknown resource, 405 wrong method, 413 body over 256 KiB, 415 not `application/json`,
+impossible *requests* are RFC 9457 `application/problem+json` documents: 400 unparseable JSON
+(an object naming a member twice included), 404 unknown resource, 405 wrong method, 413 body over 256 KiB, 415 not `application/json`,
 422 invalid content (with `errors[].pointer` naming the field).
 
 Answers of `/v1/plays/validate`, `/v1/plays/legal` and `/v1/tricks/winner` are cached; they carry

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, validates_schema
 
 from rules.cards import CARDS
+from rules.tricks import out_of_order
 
 Path = tuple[Any, ...]
 Source = tuple[Any, Path, Iterable[int]]
@@ -75,8 +76,9 @@ def check_copies(sources: Iterable[Source], decks: int) -> None:
 
 
 def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = True,
-                exclude: int | None = None) -> None:
-    """Seats must be below ``players``; ``unique``: no seat twice; ``exclude``: not that seat."""
+                exclude: int | None = None, in_order: bool = False) -> None:
+    """Seats must be below ``players``; ``unique``: no seat twice; ``exclude``: not that seat;
+    ``in_order``: the plays of one trick, each seat the one after the previous (rules section 2)."""
     seen: set[int] = set()
     for i, seat in enumerate(seats):
         if seat >= players:
@@ -86,6 +88,9 @@ def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = Tr
         if seat == exclude:
             raise invalid(path + (i, "seat"), f"seat {seat} is the player's own seat")
         seen.add(seat)
+    found = out_of_order(seats, players) if in_order else None
+    if found is not None:
+        raise invalid(path + (found[0], "seat"), found[1])
 
 
 def check_size(path: Path, cards: list, most: int, what: str) -> None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from rules.cards import rank_name
+
 from .base import RequestSchema, check_seats, check_size, invalid
 from .common import FormatSchema, ReasonSchema
 from .declarations import TrumpAnswerSchema
@@ -46,7 +48,9 @@ def check_table(data: dict) -> int:
 
 class SettleSchema(RequestSchema):
     rules = RulesField(required=True)
-    trump = fields.Nested(TrumpSchema, required=True)
+    trump = fields.Nested(TrumpSchema, required=True,
+                          metadata={"description": "The hand's trump; its `level` is the dealer's level, "
+                                                   "`levels[dealer]` (else 422 at `/trump/level`)."})
     dealer = Seat("The dealer's seat.", required=True)
     levels = Levels()
     dealer_team = fields.List(Seat(), load_default=None, allow_none=True, validate=validate.Length(max=12),
@@ -56,7 +60,8 @@ class SettleSchema(RequestSchema):
                                                 "multipleOf": 5})
     kitty = Cards(required=True, description="The kitty the dealer put down.")
     last_trick = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
-                             metadata={"description": "The last trick in play order."})
+                             metadata={"description": "The last trick in play order (each seat the one after the "
+                                                      "previous play's; else 422 at `/last_trick/i/seat`)."})
     penalties = fields.List(fields.Nested(PenaltySchema), load_default=list, validate=validate.Length(max=1000),
                             metadata={"description": "Failed throws: (seat, points)."})
     ratings = Ratings()
@@ -65,6 +70,10 @@ class SettleSchema(RequestSchema):
     def check(self, data: dict) -> None:
         rules = data["rules"]
         n = check_table(data)
+        level = data["levels"][data["dealer"]]
+        if data["trump"].level != level:
+            raise invalid(("trump", "level"), f"the hand is played at the dealer's level {rank_name(level)}, "
+                                              f"not {rank_name(data['trump'].level)}")
         for i, seat in enumerate(data["dealer_team"] or ()):
             if seat >= n:
                 raise invalid(("dealer_team", i), f"seat {seat} does not exist with {n} players")
@@ -75,7 +84,7 @@ class SettleSchema(RequestSchema):
         trick = data["last_trick"]
         if len(trick) != n:
             raise invalid(("last_trick",), f"the last trick has one play per seat: {n}")
-        check_seats(("last_trick",), [p["seat"] for p in trick], n)
+        check_seats(("last_trick",), [p["seat"] for p in trick], n, in_order=True)
         for i, play in enumerate(trick):
             check_size(("last_trick", i, "cards"), play["cards"], rules.hand_size, "a hand")
         for i, penalty in enumerate(data["penalties"]):

@@ -13,13 +13,15 @@ class TrickSchema(RequestSchema):
     rules = RulesField(required=True)
     trump = fields.Nested(TrumpSchema, required=True)
     plays = fields.List(fields.Nested(PlaySchema), required=True, validate=validate.Length(min=1, max=12),
-                        metadata={"description": "The trick's plays in play order, the lead first."})
+                        metadata={"description": "The trick's plays in play order, the lead first: each play's "
+                                                 "seat is the one after the previous play's, modulo `players` "
+                                                 "(else 422 at `/plays/i/seat`, the first play out of turn)."})
 
     def check(self, data: dict) -> None:
         rules, plays = data["rules"], data["plays"]
         if len(plays) > rules.players:
             raise invalid(("plays",), f"{len(plays)} plays, but a trick has at most {rules.players}")
-        check_seats(("plays",), [p["seat"] for p in plays], rules.players)
+        check_seats(("plays",), [p["seat"] for p in plays], rules.players, in_order=True)
         for i, play in enumerate(plays):
             if not play["cards"]:
                 raise invalid(("plays", i, "cards"), "a play has at least one card")

@@ -17,6 +17,21 @@ def test_400_unparseable_json(client):
     assert_problem(r, 400)
 
 
+def test_400_repeated_member_name(client):
+    # the referee does not guess which "rules" the client meant, in the body or in a nested object
+    for raw in ('{"rules": "qq", "rules": "tuolaji", "trump": {"level": "2", "suit": "S"}, '
+                '"plays": [{"seat": 0, "cards": ["3H"]}]}',
+                '{"rules": "qq", "trump": {"level": "2", "suit": "S", "suit": "H"}, '
+                '"plays": [{"seat": 0, "cards": ["3H"]}]}'):
+        for cache in ({}, {"Cache-Control": "no-cache"}):
+            r = client.post("/v1/tricks/winner", data=raw, content_type="application/json", headers=cache)
+            body = assert_problem(r, 400)
+            assert "appears twice in one object" in body["detail"]
+    zh = client.post("/v1/tricks/winner", data='{"rules": "qq", "rules": "qq"}', content_type="application/json",
+                     headers={"Accept-Language": "zh"})
+    assert assert_problem(zh, 400)["detail"] == '请求体不是可接受的 JSON：成员名 "rules" 在同一个对象中出现了两次。'
+
+
 def test_400_bad_utf8(client):
     r = client.post("/v1/tricks/winner", data=b'{"rules": "\xff\xfe"}', content_type="application/json")
     assert_problem(r, 400)

@@ -30,6 +30,26 @@ def test_wrong_kitty_size(client):
     assert_problem(post(client, "/v1/hands/settle", {**SETTLE, "kitty": ["KD"]}), 422, "/kitty")
 
 
+def test_settle_trump_level_other_than_the_dealers_level_is_422(client):
+    # the dealer (seat 1) plays on 7: a trump.level of 10 would read the 7♣ ruff as a discard
+    body = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 1, "levels": ["10", "7", "10", "7"],
+            "attackers_points": 60, "kitty": ["KD", "KC", "10S", "5S", "6D", "7C", "8C", "9D"],
+            "last_trick": [{"seat": 0, "cards": ["AS"]}, {"seat": 1, "cards": ["7C"]},
+                           {"seat": 2, "cards": ["3S"]}, {"seat": 3, "cards": ["4S"]}]}
+    problem = assert_problem(post(client, "/v1/hands/settle", body), 422, "/trump/level")
+    assert problem["errors"][0]["detail"] == "the hand is played at the dealer's level 7, not 10"
+    zh = client.post("/v1/hands/settle", json=body, headers={"Accept-Language": "zh"})
+    assert assert_problem(zh, 422, "/trump/level")["errors"][0]["detail"] == "这手牌打的是庄家的级别 7，不是 10"
+    # at the dealer's level the 7♣ is a trump ruff: the dealer's side wins the last trick and keeps
+    answer = post(client, "/v1/hands/settle", {**body, "trump": {"level": "7", "suit": "H"}}).get_json()
+    assert answer["outcome"] == "dealer-keeps" and answer["kitty_bonus"] == 0
+
+
+def test_settle_last_trick_out_of_playing_order_is_422(client):
+    trick = [SETTLE["last_trick"][i] for i in (0, 2, 1, 3)]
+    assert_problem(post(client, "/v1/hands/settle", {**SETTLE, "last_trick": trick}), 422, "/last_trick/1/seat")
+
+
 def test_levels_by_seat(client):
     assert_problem(post(client, "/v1/hands/settle", {**SETTLE, "levels": ["10", "7", "10"]}), 422)
 

@@ -112,6 +112,8 @@ def body_cases(path: str, example: dict) -> list[tuple[str, bytes, int]]:
         ("array-body", request("POST", path, b"[1, 2]"), 422),
         ("null-body", request("POST", path, b"null"), 422),
         ("unknown-field", request("POST", path, b'{"zzz": 1,' + inner), 422),
+        ("repeated-member-name", request("POST", path, b'{"rules": "qq",' + inner), 400),
+        ("repeated-member-name-nested", request("POST", path, b'{"x": {"a": 1, "a": 1},' + inner), 400),
     ]
     return [(f"{path}:{name}", raw, status) for name, raw, status in cases]
 
