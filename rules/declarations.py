@@ -45,6 +45,14 @@ Decisions where rules section 10 is silent (the rule family named where one appl
   first level card sets the suit; if none, the suited card of the highest printed rank (A high; the
   first turned among equals); jokers have no suit and are skipped; a kitty of jokers only (or an
   empty kitty) gives no-trump.  ``no-trump`` (the qq rules) plays without a trump suit at the level.
+- *count-suit-order* (section 14.8).  As ``count``; with as many cards (two or more), a higher suit
+  overturns too, ♦ < ♣ < ♥ < ♠, and jokers stay above every suit.  Options are listed strongest first
+  under this style (the order a player would pick from).
+- *all-decks* jokers (section 14.8): exactly one copy of the joker from every deck, ``decks``
+  identical jokers (one joker with one deck).
+- *kitty-first-card* (section 14.8): the first kitty card in dealt order decides: a joker gives
+  no-trump, any other card its suit; an empty kitty gives no-trump, as under ``kitty-reveal``; the
+  first hand redeals, as under ``kitty-reveal``.
 - *First dealer.*  In the first hand the standing declarer deals (section 10).  When nobody declared
   and the ruleset plays on (``no-trump``), the qq rules names no dealer: the caller's ``default_seat``
   (seat 0 unless given) deals.  Under ``redeal`` there is no dealer (``None``).
@@ -66,6 +74,7 @@ OVERTURN = "overturn"
 
 TIER_SUIT, TIER_SJ, TIER_BJ = 0, 1, 2
 LEVEL_FAMILY, TWOS_FAMILY, JOKER_FAMILY = "level", "twos", "jokers"
+SUIT_ORDER = {"D": 0, "C": 1, "H": 2, "S": 3}      # count-suit-order: ♦ < ♣ < ♥ < ♠
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,11 @@ class Shown:
     @property
     def strength(self) -> tuple[int, int]:
         return (self.k, self.tier)
+
+    @property
+    def suit_strength(self) -> tuple[int, int, int]:
+        """``count-suit-order``: (cards, tier, suit order); the suit only counts with two or more cards."""
+        return (self.k, self.tier, SUIT_ORDER[self.suit] if self.suit is not None and self.k >= 2 else 0)
 
 
 @dataclass(frozen=True)
@@ -125,8 +139,8 @@ class DeclarationOption:
 class NoDeclarationOutcome:
     """What a hand without any declaration does.
 
-    ``action`` is ``redeal`` (``trump`` None), ``no-trump`` or ``kitty-reveal`` (``trump`` set;
-    ``revealed`` is the kitty card that decided it, None when no card did).
+    ``action`` is ``redeal`` (``trump`` None), ``no-trump``, ``kitty-reveal`` or ``kitty-first-card``
+    (``trump`` set; ``revealed`` is the kitty card that decided it, None when no card did).
     """
 
     action: str
@@ -158,7 +172,12 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
         if allowed is JokerDeclarations.PAIRS and k != 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as a pair of identical jokers.", {"k": k})
-        if k < 2:
+        if allowed is JokerDeclarations.ALL_DECKS:
+            if k != rules.decks:
+                return Violation("DECLARATION_INVALID_CARDS",
+                                 f"Jokers declare no-trump only with one copy from every deck: "
+                                 f"{rules.decks} identical jokers.", {"k": k})
+        elif k < 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as two or more identical jokers.", {"k": k})
         return Shown(shown, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
@@ -224,6 +243,14 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
             return None, Violation("DECLARATION_TOO_WEAK",
                                    f"An overturn must show more than {cur.k} card(s).",
                                    {"current": cur.k, "shown": shown.k})
+        return OVERTURN, None
+    if style is DeclarationStyle.COUNT_SUIT_ORDER:
+        if shown.suit_strength <= cur.suit_strength:
+            return None, Violation("DECLARATION_TOO_WEAK",
+                                   "A new declaration must be stronger than the standing one (more cards; with "
+                                   "as many, jokers beat suits, BJ beats SJ, and from two cards on a higher suit "
+                                   "beats a lower one, ♦ < ♣ < ♥ < ♠).",
+                                   {"current": list(cur.suit_strength), "shown": list(shown.suit_strength)})
         return OVERTURN, None
     if shown.strength <= cur.strength:
         return None, Violation("DECLARATION_TOO_WEAK",
@@ -294,9 +321,11 @@ def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[
 
 def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                         seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
-    """Every declaration ``seat`` could make now from ``hand``, weakest first.
+    """Every declaration ``seat`` could make now from ``hand``, weakest first (strongest first under
+    ``count-suit-order``).
 
     Order: by number of cards, then tier (suits, SJ, BJ), then suit S, H, C, D; level cards before 2s.
+    Under ``count-suit-order`` the reverse of (cards, tier, suit order ♦ < ♣ < ♥ < ♠, level cards first).
     """
     state = declaration_state(rules, level, history)
     _seat_ok(rules, seat, "seat")
@@ -309,7 +338,7 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
         for r in ranks:
             candidates.append(suited(r, s))
     candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
-    found: list[tuple[tuple[int, int, int], DeclarationOption]] = []
+    found: list[tuple[tuple[int, ...], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
         for k in range(1, min(have[c], rules.decks) + 1):
             shown = interpret(rules, state.level, (c,) * k)
@@ -317,9 +346,11 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
                 continue
             kind, _ = _judge(rules, state, seat, shown)
             if kind is not None:                # _judge gives exactly one of a kind and a violation
-                found.append(((k, shown.tier, pos),
-                              DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
-    found.sort(key=lambda x: x[0])
+                key: tuple[int, ...] = (k, shown.tier, pos)
+                if rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER:
+                    key = (k, shown.tier, SUIT_ORDER[shown.suit] if shown.suit is not None else 0, -pos)
+                found.append((key, DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
+    found.sort(key=lambda x: x[0], reverse=rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER)
     return tuple(opt for _, opt in found)
 
 
@@ -332,11 +363,15 @@ def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int
     """
     lv = Trump(level).level
     policy = rules.no_declaration
-    if policy is NoDeclaration.REDEAL or (policy is NoDeclaration.KITTY_REVEAL and first_hand):
+    if policy is NoDeclaration.REDEAL or (first_hand and policy in (NoDeclaration.KITTY_REVEAL,
+                                                                    NoDeclaration.KITTY_FIRST_CARD)):
         return NoDeclarationOutcome("redeal", None)
     if policy is NoDeclaration.NO_TRUMP:
         return NoDeclarationOutcome("no-trump", Trump(lv, None))
     turned = [CARDS[c] for c in kitty]
+    if policy is NoDeclaration.KITTY_FIRST_CARD:
+        first = turned[0] if turned else None
+        return NoDeclarationOutcome("kitty-first-card", Trump(lv, first.suit if first is not None else None), first)
     for c in turned:
         if not c.is_joker and c.rank == lv:
             return NoDeclarationOutcome("kitty-reveal", Trump(lv, c.suit), c)

@@ -25,6 +25,14 @@ Decisions where section 12 is silent (pagat's Zhao Peng You where it speaks):
   calls of the same card count the same copies independently.
 - ``holder`` ignores the ordinal (with two decks the copy is determined by who holds which);
   several calls may produce the same friend; the team is the union.
+- ``first-outsider`` (section 14.6): copies count towards the ordinal whoever plays them; once the
+  ordinal is reached, a copy played by a seat already on the dealer's side (the dealer or a friend)
+  leaves the call open, and the next copy played by any other seat joins.  A call no copy is left
+  to join by stays undecided.
+- ``friend_cards`` (section 14.6) reads "trumps" as the trump effective suit of the hand (jokers,
+  level cards, permanent 2s where ``permanent_twos``, the trump suit): a permanent 2 is a trump.
+  Points are the 5s, 10s and Ks.  ``no-trumps-no-top`` refuses the A (the K when the level is A);
+  ``no-trumps-no-points`` refuses 5, 10 and K, except a K when the level is A.
 """
 from __future__ import annotations
 
@@ -33,7 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card
-from .ruleset import FriendJoin, Partnership, Ruleset
+from .order import TRUMP, Trump, order_for
+from .ruleset import FriendCards, FriendJoin, Partnership, Ruleset
 from .violations import InputError, Violation
 
 
@@ -73,8 +82,30 @@ def default_friend_count(rules: Ruleset) -> int:
     return rules.players // 2 - 1
 
 
-def check_friend_calls(rules: Ruleset, calls: Sequence[FriendCall]) -> tuple[Violation, ...]:
-    """Violations (``FRIEND_CALL``) of a list of friend calls."""
+def uncallable(rules: Ruleset, trump: Trump, card: int) -> str | None:
+    """Why ``friend_cards`` forbids calling ``card`` in a hand played with ``trump``, or None."""
+    policy = rules.friend_cards
+    if policy is FriendCards.ANY:
+        return None
+    if order_for(rules, trump).eff[card] == TRUMP:
+        return "it is a trump"
+    rank = CARDS[card].rank
+    top = 13 if trump.level == 14 else 14
+    if policy is FriendCards.NO_TRUMPS_NO_TOP and rank == top:
+        return f"it is the top card of its suit ({'K' if top == 13 else 'A'})"
+    if policy is FriendCards.NO_TRUMPS_NO_POINTS and rank in (5, 10, 13) and not (rank == 13 and trump.level == 14):
+        return "it is a point card"
+    return None
+
+
+def callable_cards(rules: Ruleset, trump: Trump) -> tuple[Card, ...]:
+    """Every card a friend call may name under ``friend_cards`` (section 14.6)."""
+    return tuple(CARDS[c] for c in range(54) if uncallable(rules, trump, c) is None)
+
+
+def check_friend_calls(rules: Ruleset, calls: Sequence[FriendCall],
+                       trump: Trump | None = None) -> tuple[Violation, ...]:
+    """Violations (``FRIEND_CALL``) of a list of friend calls; with ``trump``, ``friend_cards`` too."""
     out: list[Violation] = []
     if rules.partnership is not Partnership.FIND_FRIENDS:
         if calls:
@@ -90,6 +121,11 @@ def check_friend_calls(rules: Ruleset, calls: Sequence[FriendCall]) -> tuple[Vio
             out.append(Violation("FRIEND_CALL",
                                  f"Call {i + 1}: the ordinal must be 1..{rules.decks} (there are {rules.decks} "
                                  f"copies of each card).", {"index": i, "ordinal": call.ordinal}))
+        elif trump is not None and (why := uncallable(rules, trump, int(call.card))) is not None:
+            out.append(Violation("FRIEND_CALL",
+                                 f"Call {i + 1}: {CARDS[call.card].pretty()} may not be called under "
+                                 f"friend_cards '{rules.friend_cards.value}': {why}.",
+                                 {"index": i, "card": str(CARDS[call.card]), "friend_cards": rules.friend_cards.value}))
     return tuple(out)
 
 
@@ -121,9 +157,11 @@ def holder_friends(rules: Ruleset, dealer: int, hands: Sequence[Sequence[int]], 
 
 def first_played_friends(rules: Ruleset, dealer: int, calls: Sequence[FriendCall],
                          tricks: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> Teams:
-    """``first-played`` (pagat): the teams after ``tricks`` (each a list of (seat, cards) in play
-    order; any prefix of the hand, the last trick may be incomplete)."""
+    """``first-played`` (pagat) and ``first-outsider`` (section 14.6): the teams after ``tricks``
+    (each a list of (seat, cards) in play order; any prefix of the hand, the last trick may be
+    incomplete)."""
     n = rules.players
+    outsider_only = rules.friend_join is FriendJoin.FIRST_OUTSIDER
     seen: list[int] = [0] * len(calls)
     friends: list[int | None] = [None] * len(calls)
     decided = [False] * len(calls)
@@ -139,10 +177,14 @@ def first_played_friends(rules: Ruleset, dealer: int, calls: Sequence[FriendCall
                     continue
                 seen[i] += k
                 if seen[i] >= call.ordinal:
-                    decided[i] = True
                     if seat not in team:
+                        decided[i] = True
                         friends[i] = seat
                         team.add(seat)
+                    elif outsider_only:
+                        continue
+                    else:
+                        decided[i] = True
     return _teams(dealer, n, friends, decided)
 
 

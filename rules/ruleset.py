@@ -86,18 +86,21 @@ class DeclarationStyle(StrEnum):
     COUNT = "count"
     QQ = "qq"
     COUNT_MIN2_OVERTURN = "count-min2-overturn"
+    COUNT_SUIT_ORDER = "count-suit-order"
 
 
 class JokerDeclarations(StrEnum):
     NONE = "none"
     PAIRS = "pairs"
     ANY_MULTIPLE = "any-multiple"
+    ALL_DECKS = "all-decks"
 
 
 class NoDeclaration(StrEnum):
     REDEAL = "redeal"
     NO_TRUMP = "no-trump"
     KITTY_REVEAL = "kitty-reveal"
+    KITTY_FIRST_CARD = "kitty-first-card"
 
 
 class Scoring(StrEnum):
@@ -105,6 +108,33 @@ class Scoring(StrEnum):
     SHENGJI_001 = "shengji-001"
     TUOLAJI = "tuolaji"
     FOUR_DECK = "four-deck"
+    STEPS = "steps"
+
+
+class ZeroWindow(StrEnum):
+    """``scoring: steps`` below the first step (section 14.5)."""
+
+    SPLIT = "split"
+    WHOLE = "whole"
+
+
+class BonusLevel(StrEnum):
+    NONE = "none"
+    SMALLER_DEALER_TEAM = "smaller-dealer-team"
+
+
+class JackRule(StrEnum):
+    NONE = "none"
+    BACK_TO_TWO = "back-to-two"
+
+
+class FriendCards(StrEnum):
+    """Which cards a friend call may name (section 14.6)."""
+
+    ANY = "any"
+    NO_TRUMPS = "no-trumps"
+    NO_TRUMPS_NO_TOP = "no-trumps-no-top"
+    NO_TRUMPS_NO_POINTS = "no-trumps-no-points"
 
 
 class NextDealer(StrEnum):
@@ -115,6 +145,7 @@ class NextDealer(StrEnum):
 class FriendJoin(StrEnum):
     FIRST_PLAYED = "first-played"
     HOLDER = "holder"
+    FIRST_OUTSIDER = "first-outsider"
 
 
 AUTO = "auto"
@@ -123,7 +154,9 @@ SCORING_DECKS = {
     Scoring.TUOLAJI: range(1, 9),
     Scoring.FOUR_DECK: range(1, 9),
     Scoring.SHENGJI_001: range(1, 4),
+    Scoring.STEPS: range(1, 9),
 }
+MAX_STEPS = 100         # turnover_steps and deadzone_steps: a bound on what a request may name
 
 
 class RulesetError(ValueError):
@@ -169,6 +202,13 @@ class Ruleset:
     must_defend: tuple[int, ...] = (14,)
     next_dealer: NextDealer = NextDealer.PARTNER_OR_NEXT
     friend_join: FriendJoin = FriendJoin.FIRST_PLAYED
+    jack_rule: JackRule = JackRule.NONE
+    score_step: int | str = AUTO
+    turnover_steps: int = 2
+    deadzone_steps: int = 1
+    zero_window: ZeroWindow = ZeroWindow.SPLIT
+    bonus_level: BonusLevel = BonusLevel.NONE
+    friend_cards: FriendCards = FriendCards.ANY
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -227,6 +267,11 @@ class Ruleset:
         return auto_kitty(self.decks, self.players)
 
     @property
+    def step(self) -> int:
+        """The points of one ``scoring: steps`` step, resolving ``auto`` (20 per deck; section 14.5)."""
+        return 20 * self.decks if self.score_step == AUTO else int(self.score_step)
+
+    @property
     def hand_size(self) -> int:
         return (self.total_cards - self.kitty) // self.players
 
@@ -274,6 +319,14 @@ class Ruleset:
         for r in self.must_defend:
             if not 2 <= r <= 14:
                 raise RulesetError("must_defend", "must_defend holds ranks 2..A")
+        step = self.step
+        if step < 10 or step % 5 or step > 100 * self.decks:
+            raise RulesetError("score_step", f"score_step must be a multiple of 5 from 10 to the decks' "
+                                             f"{100 * self.decks} points, not {step}")
+        if not 1 <= self.turnover_steps <= MAX_STEPS:
+            raise RulesetError("turnover_steps", f"turnover_steps must be 1..{MAX_STEPS}")
+        if not 0 <= self.deadzone_steps <= MAX_STEPS:
+            raise RulesetError("deadzone_steps", f"deadzone_steps must be 0..{MAX_STEPS}")
 
 
 def auto_kitty(decks: int, players: int) -> int:
@@ -290,11 +343,12 @@ _ENUM_TYPES = {
     "trick_compare": TrickCompare,
     "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
     "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
-    "next_dealer": NextDealer, "friend_join": FriendJoin,
+    "next_dealer": NextDealer, "friend_join": FriendJoin, "jack_rule": JackRule, "zero_window": ZeroWindow,
+    "bonus_level": BonusLevel, "friend_cards": FriendCards,
 }
 _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped"}
-_INTS = {"decks", "players", "throw_penalty"}
+_INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps"}
 PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
 
 
@@ -314,11 +368,11 @@ def _coerce(key: str, raw: Any) -> Any:
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise RulesetError(key, f"{key} must be an integer")
         return raw
-    if key == "kitty_size":
+    if key in ("kitty_size", "score_step"):
         if raw == AUTO:
             return AUTO
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesetError(key, "kitty_size must be an integer or 'auto'")
+            raise RulesetError(key, f"{key} must be an integer or 'auto'")
         return raw
     try:
         if key in ("first_level", "last_level"):

@@ -12,6 +12,7 @@ Public functions:
 - :func:`kitty_bonus` -- the change the kitty (or the multiplied last trick) makes to the attackers;
 - :func:`penalty_points` -- failed-throw penalties as a change to the attackers' points;
 - :func:`table_outcome`, :func:`table_step` -- the four scoring tables of section 11;
+- :func:`steps_outcome` -- ``scoring: steps`` (section 14.5); :func:`outcome` picks by the ruleset;
 - :func:`advance` -- moving one seat up the levels (``must_defend``, ``last_level``);
 - :func:`next_dealer` -- both policies;
 - :func:`ledger` -- the qq rules' rating points and coins;
@@ -42,6 +43,14 @@ Decisions where the rules are silent (the rule family named where one applies, e
 - The kitty bonus (section 9) needs a kitty of at least one card; ``no_kitty_last_trick_multiplied``
   applies when the kitty is empty.  ``last_trick_penalty`` counts the cards of the lead (its format),
   so a single-card last trick never costs the attackers anything.
+- ``scoring: steps`` (section 14.5) is the formula of the text, with integer division rounding
+  towards −∞ (``whole``: −5 points is one step below 0).  ``bonus_level: smaller-dealer-team``
+  counts the dealer team's seats at the end of the hand against 1 + the number of calls (the
+  record's; ``settle``'s ``friend_calls``, else section 12's default), under any ``scoring``.
+- ``jack_rule: back-to-two`` (section 14.4): the last trick's winning play is one card, a J, played by
+  an attacker, at level J.  Every seat of the dealer's team starts the level changes from
+  ``first_level``; ``level_changes`` is then each seat's net move (new level minus old), and the
+  levels a side "goes up" (the sentence, the ledger) are counted from where it starts.
 - Ledger (the qq rules): the dealer side's rating gain is ``min(4, levels + 1)``; the attackers' is
   ``2 + levels``; the factor ×2 / ×3 looks at every seat's rating (all 80..299 / all ≥ 300); the
   result is capped at 300 per hand; each winner gains it and each loser loses it.  Coins: each
@@ -57,7 +66,8 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import CARDS, Card, points_of, rank_name, rank_value
-from .ruleset import KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring
+from .friends import default_friend_count
+from .ruleset import BonusLevel, JackRule, KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring, ZeroWindow
 from .violations import InputError, Violation
 
 DEALER_KEEPS = "dealer-keeps"
@@ -167,6 +177,7 @@ class LastTrick:
     winner: int
     format: Any
     points: int = 0
+    winning_cards: tuple[int, ...] = ()     # the winning play's cards (the jack rule reads them)
 
 
 @dataclass(frozen=True)
@@ -267,6 +278,34 @@ def table_outcome(scoring: Scoring | str, decks: int, points: int, uncapped: boo
     if uncapped and p < 0:
         levels += (-p) // s
     return TableOutcome(side, levels, s)
+
+
+def steps_outcome(rules: Ruleset, points: int) -> TableOutcome:
+    """``scoring: steps`` (section 14.5): with step ``s``, ``N = turnover_steps`` and
+    ``D = deadzone_steps``, ``p ≥ N·s`` gives the attackers ``max(0, ⌊p/s⌋ − N − D + 1)`` levels;
+    below it the dealer team goes up ``N − ⌊p/s⌋`` (``split``: from 5 points on, and
+    ``N + 1 + ⌊(4 − p)/s⌋`` below 5)."""
+    s, n, d, p = rules.step, rules.turnover_steps, rules.deadzone_steps, points
+    if p >= n * s:
+        return TableOutcome("attackers", max(0, p // s - n - d + 1), s)
+    if rules.zero_window is ZeroWindow.SPLIT and p < 5:
+        return TableOutcome("dealer", n + 1 + (4 - p) // s, s)
+    return TableOutcome("dealer", n - p // s, s)
+
+
+def outcome(rules: Ruleset, points: int) -> TableOutcome:
+    """The side that gains and its levels for the attackers' final points, by the ruleset's ``scoring``."""
+    if rules.scoring is Scoring.STEPS:
+        return steps_outcome(rules, points)
+    return table_outcome(rules.scoring, rules.decks, points, rules.uncapped)
+
+
+def jack_rule_applies(rules: Ruleset, played_level: int, last_trick: Any, attackers_won: bool) -> bool:
+    """Section 14.4: at level J, an attacker's single J won the last trick (``back-to-two``)."""
+    if rules.jack_rule is JackRule.NONE or played_level != 11 or not attackers_won:
+        return False
+    cards = tuple(getattr(last_trick, "winning_cards", None) or ())
+    return len(cards) == 1 and not CARDS[cards[0]].is_joker and CARDS[cards[0]].rank == 11
 
 
 # -- levels ------------------------------------------------------------------------------------------
@@ -401,7 +440,7 @@ def _plural(n: int, word: str) -> str:
 def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attackers_points: int,
            kitty: Sequence[int], last_trick: Any, dealer_team: Iterable[int] | None = None,
            penalties: Iterable[tuple[int, int]] = (), ratings: Sequence[int] | None = None,
-           room_coefficient: int | float | None = None) -> Settlement:
+           room_coefficient: int | float | None = None, friend_calls: int | None = None) -> Settlement:
     """Settle one hand (sections 9 and 11).
 
     - ``dealer``: the dealer's seat; ``levels``: each seat's level (ranks, a list by seat);
@@ -411,7 +450,8 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
       and ``points`` -- a :class:`LastTrick`, or ``rules.trick_winner``'s result for the last trick;
     - ``dealer_team``: the dealer's side (needed under find-friends; fixed partners: the dealer's parity);
     - ``penalties``: ``(seat, points)`` per failed throw (see :func:`failed_throw_penalties`);
-    - ``ratings`` (+ ``room_coefficient``): the qq ledger.
+    - ``ratings`` (+ ``room_coefficient``): the qq ledger;
+    - ``friend_calls``: the number of friend calls (``bonus_level``; default: section 12's).
     """
     n = rules.players
     if not 0 <= dealer < n:
@@ -437,26 +477,36 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
                      int(getattr(last_trick, "points", 0) or 0))
     pen = penalty_points(rules, team, penalties)
     total = attackers_points + kb.bonus + pen
-    res = table_outcome(rules.scoring, rules.decks, total, rules.uncapped)
+    res = outcome(rules, total)
     keeps = res.side == "dealer"
     played = lv[dealer]
+    levels_won = res.levels
+    calls = default_friend_count(rules) if friend_calls is None else friend_calls
+    bonus = (keeps and rules.bonus_level is BonusLevel.SMALLER_DEALER_TEAM
+             and rules.partnership is Partnership.FIND_FRIENDS and len(team) < 1 + calls)
+    if bonus:
+        levels_won += 1
+    jack = jack_rule_applies(rules, played, last_trick, winner_seat not in team)
+    start = [rules.first_level if jack and s in team else lv[s] for s in range(n)]
     movers = set(team) if keeps else set(range(n)) - set(team)
-    changes, new = [], []
+    changes, new, gained = [], [], []
     passed_last, stops = False, set()
     for s in range(n):
         if s in movers:
-            a = advance(rules, lv[s], res.levels, played_level=played, as_dealer=keeps)
-            changes.append(a.moved)
+            a = advance(rules, start[s], levels_won, played_level=played, as_dealer=keeps)
+            changes.append(a.moved if start[s] == lv[s] else a.new_level - lv[s])
             new.append(a.new_level)
+            gained.append(a.moved)
             passed_last |= a.passed_last
             if a.stopped_on is not None:
                 stops.add(a.stopped_on)
         else:
-            changes.append(0)
-            new.append(lv[s])
+            changes.append(start[s] - lv[s])
+            new.append(start[s])
+            gained.append(0)
     nd = next_dealer(rules, dealer, team, keeps)
     winner = tuple(team) if passed_last else None
-    moved = max((changes[s] for s in movers), default=0)
+    moved = max((gained[s] for s in movers), default=0)
 
     # the sentence
     parts = [f"{attackers_points} in tricks"]
@@ -478,22 +528,27 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
         who = "the dealer plays alone and keeps the deal" if len(team) == 1 else "the dealer team keeps the deal"
     else:
         who = "they take the deal"
-    same_start = len({lv[s] for s in movers}) == 1
+    same_start = len({start[s] for s in movers}) == 1
     if moved == 0:
         tail = f"{who} without going up a level"
     elif passed_last:
         tail = f"{who}, passes {rank_name(rules.last_level)} and wins the game"
     else:
-        span = (f", from {rank_name(lv[ref])} to {rank_name(new[ref])}" if same_start
+        span = (f", from {rank_name(start[ref])} to {rank_name(new[ref])}" if same_start
                 else " from each seat's own level")
         tail = f"{who} and go{'es' if keeps else ''} up {_plural(moved, 'level')}{span}"
-    if stops and not passed_last and moved < res.levels:
+    if stops and not passed_last and moved < levels_won:
         tail += f" (stopping on {', '.join(rank_name(r) for r in sorted(stops))}, which must be won as dealer)"
+    if bonus:
+        tail += " (one more level: the dealer team is smaller than a full team)"
+    if jack:
+        tail = (f"the attackers won the last trick with a single J: the dealer's side goes back to "
+                f"{rank_name(rules.first_level)}; {tail}")
     explanation = f"{head}: {tail}"
 
     book = None
     if ratings is not None:
         book = ledger(rules, team, keeps, moved, ratings, room_coefficient)
     return Settlement(kb.kitty_points, kb.multiplier, kb.bonus, attackers_points, pen, total,
-                      DEALER_KEEPS if keeps else ATTACKERS_TAKE_OVER, res.levels, tuple(changes), tuple(new),
+                      DEALER_KEEPS if keeps else ATTACKERS_TAKE_OVER, levels_won, tuple(changes), tuple(new),
                       nd, passed_last, winner, tuple(team), explanation, book)

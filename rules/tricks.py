@@ -84,9 +84,11 @@ class TrickResult:
     format: Format
     plays: tuple[PlayOutcome, ...]
     largest_unit: Unit
+    winning_cards: Sequence[int]          # the winning play's cards, as given
 
     def __init__(self, winner: int, winning_index: int, points: int, point_cards: tuple[Card, ...],
-                 format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit) -> None:
+                 format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit,
+                 winning_cards: Sequence[int]) -> None:
         # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
         d = self.__dict__
         d["winner"] = winner
@@ -96,6 +98,7 @@ class TrickResult:
         d["format"] = format
         d["plays"] = plays
         d["largest_unit"] = largest_unit
+        d["winning_cards"] = winning_cards
 
 
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
@@ -287,7 +290,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     else:
         point_cards = ()
     return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
-                       point_cards, fmt, tuple(outcomes), fmt.units[0])
+                       point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:

@@ -187,6 +187,8 @@ INT_PARAMETERS = {
     "decks": {"minimum": 1, "maximum": 8},
     "players": {"minimum": 4, "maximum": 12, "description": "4..12; an even number with fixed partners."},
     "throw_penalty": {"minimum": 0, "multipleOf": 5},
+    "turnover_steps": {"minimum": 1, "maximum": 100},
+    "deadzone_steps": {"minimum": 0, "maximum": 100},
 }
 
 
@@ -211,6 +213,9 @@ def _parameter_field(name: str) -> fields.Field:
                                               {"type": "string", "enum": ["auto"]}],
                                     "description": describe(name) + " Fewer than the decks hold, and the rest "
                                                    "must divide among the players."})
+    if name == "score_step":
+        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 10, "maximum": 800, "multipleOf": 5},
+                                              {"type": "string", "enum": ["auto"]}], **doc})
     if isinstance(default, int):
         return fields.Integer(metadata={**INT_PARAMETERS[name], **doc})
     raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")

@@ -66,10 +66,15 @@ class SettleSchema(RequestSchema):
                             metadata={"description": "Failed throws: (seat, points)."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
+    friend_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 11),
+                                  metadata={"description": "Find-friends: the number of friend calls the dealer "
+                                                           "made (for `bonus_level`; default ⌊players/2⌋ − 1)."})
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
         n = check_table(data)
+        if data["friend_calls"] is not None and data["friend_calls"] > n - 1:
+            raise invalid(("friend_calls",), f"at most {n - 1} friend calls with {n} players")
         level = data["levels"][data["dealer"]]
         if data["trump"].level != level:
             raise invalid(("trump", "level"), f"the hand is played at the dealer's level {rank_name(level)}, "

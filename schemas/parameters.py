@@ -67,6 +67,8 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "count": "each must be stronger than the last; the declarer may reinforce (加固) but not overturn (反)",
         "qq": "the first card sets the trump; the first pair after it (反无主, 自保 or 反主) settles it for good",
         "count-min2-overturn": "as count, but every overturn needs at least two cards",
+        "count-suit-order": "as count, and as many cards (two or more) also overturn in a higher suit, "
+                            "♦ < ♣ < ♥ < ♠ (jokers above every suit)",
     }),
     "declare_with_twos": ("Whether 2s may declare in place of level cards; the first declaration fixes "
                           "which family may follow.", {}),
@@ -74,12 +76,15 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "none": "jokers never declare",
         "pairs": "exactly two identical jokers",
         "any-multiple": "two or more identical jokers",
+        "all-decks": "one copy of the joker from every deck (a single joker with one deck)",
     }),
     "no_declaration": ("What happens when nobody declares.", {
         "redeal": "the hand is dealt again",
         "no-trump": "the hand is played without a trump suit",
         "kitty-reveal": "after the first hand, the kitty is turned: its first level card sets the suit, "
                         "else its highest card",
+        "kitty-first-card": "the kitty's first card decides: a joker makes the hand no-trump, any other card "
+                            "sets the trump suit (the first hand as under kitty-reveal)",
     }),
     "scoring": ("The table that turns the attackers' points into level changes.", {
         "standard": "step 20·decks: 0 → dealer +3, below a step +2, below two +1; two steps take the deal, "
@@ -87,6 +92,7 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "shengji-001": "the printed 升级 tables for 1, 2 and 3 decks (80 points take the deal with 2 decks)",
         "tuolaji": "the 拖拉机 home table: 40·decks take the deal, one level per further 20·decks",
         "four-deck": "step 20·decks; two steps take the deal with one level, one more per step",
+        "steps": "a formula of `score_step`, `turnover_steps`, `deadzone_steps` and `zero_window`",
     }),
     "uncapped": ("Whether every further full step below 0 points adds one more dealer level (不封顶).", {}),
     "must_defend": ("Levels that can only be passed by winning them as dealer (A by default).", {}),
@@ -98,7 +104,34 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
     "friend_join": ("Under find-friends, who becomes the dealer's friend.", {
         "first-played": "whoever plays the called copy of the card (earlier copies count towards the ordinal)",
         "holder": "fixed when the card is named: the holder of the other copy (2 decks only)",
+        "first-outsider": "as first-played, but a called copy played by the dealer's own side does not spend "
+                          "the call: the next copy played by a seat outside it joins",
     }),
+    "jack_rule": ("At level J, what an attacker's single J winning the last trick does (勾J).", {
+        "none": "nothing special",
+        "back-to-two": "every seat of the dealer's team goes back to `first_level` before the levels move",
+    }),
+    "score_step": ("`scoring: steps`: the points of one step, a multiple of 5 from 10 to the decks' points, "
+                   "or `auto` for 20 per deck.", {}),
+    "turnover_steps": ("`scoring: steps`: the steps the attackers need to take the deal, 1..100.", {}),
+    "deadzone_steps": ("`scoring: steps`: the steps past the turnover that give the attackers no level, "
+                       "0..100.", {}),
+    "zero_window": ("`scoring: steps`: how points below the first step count for the dealer team.", {
+        "split": "0 (and below) is a step of its own: 5 points already cost the dealer team a level",
+        "whole": "the first step runs from 0 to the step, as every other step",
+    }),
+    "bonus_level": ("Under find-friends, a level for a small dealer team.", {
+        "none": "no bonus",
+        "smaller-dealer-team": "a dealer team that keeps the deal with fewer seats than 1 + the friend calls "
+                               "goes up one more level",
+    }),
+    "friend_cards": ("Under find-friends, which cards a friend call may name.", {
+        "any": "any card",
+        "no-trumps": "no joker, level card or card of the trump suit",
+        "no-trumps-no-top": "no trumps and no A (no K when the level is A)",
+        "no-trumps-no-points": "no trumps and no 5, 10 or K (a K may be called when the level is A)",
+    }),
+
     "follow_protection": ("Which of the follower's groups the structure obligation may not break "
                           "(`none` in every preset).", {
         "none": "nothing is protected",

@@ -29,7 +29,8 @@ def settlement_answer(data: dict) -> dict:
                    attackers_points=data["attackers_points"], kitty=present.multiset(data["kitty"]),
                    last_trick=last, dealer_team=data["dealer_team"],
                    penalties=[(p["seat"], p["points"]) for p in data["penalties"]],
-                   ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+                   ratings=data["ratings"], room_coefficient=data["room_coefficient"],
+                   friend_calls=data["friend_calls"])
     return settlement_body(s)
 
 
