@@ -123,8 +123,12 @@ def _wait(what: str, check, timeout: float, proc: subprocess.Popen | None = None
 
 
 def _redis(port: int, timeout: float = 1.0):
+    """A client of one node that fails at once (redis-py retries thrice with backoff by default)."""
     import redis
-    return redis.Redis(host="127.0.0.1", port=port, socket_timeout=timeout, socket_connect_timeout=timeout)
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+    return redis.Redis(host="127.0.0.1", port=port, socket_timeout=timeout, socket_connect_timeout=timeout,
+                       retry=Retry(NoBackoff(), 0))
 
 
 def readiness(url: str, timeout: float = 2.0) -> tuple[int, dict]:
