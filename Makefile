@@ -1,5 +1,6 @@
-# `make run` serves the API on $PORT (default 8000); `make test` runs every test; `make soak` compares
-# the engine with the brute force on 200,000 random positions.
+# `make run` serves the API on $PORT (default 8000); `make test` runs every test but those that start a
+# whole topology, which `make test-scale` runs; `make soak` compares the engine with the brute force on
+# 200,000 random positions.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -18,8 +19,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
+# Everything but the tests that start a whole topology (marked `topology`, about 70 s: `make test-scale`).
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not topology"
 
 lint: $(STAMP)
 	$(BIN)/ruff check -q rules app schemas bench tests deploy wsgi.py gunicorn.conf.py

@@ -24,6 +24,8 @@ from tests.conftest import ROOT
 
 from .load import Load, bodies, references, summary
 
+pytestmark = pytest.mark.topology
+
 
 def post(port: int, path: str, body: dict) -> tuple[str, dict]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
