@@ -63,9 +63,11 @@ cluster: $(STAMP) haproxy
 cluster-down: $(STAMP)
 	$(BIN)/python -m deploy.cluster down
 
-# Faults under steady load through haproxy (tests/scale); figures in bench/RESULTS.md.
+# Faults under steady load through haproxy (tests/scale, about 70 s); the figures go to bench/RESULTS.md.
 test-scale: $(STAMP) haproxy
+	rm -f build/scale-results.json
 	$(BIN)/python -m pytest -q tests/scale
+	PYTHONPATH=. $(BIN)/python -m tests.scale.report
 
 clean:
 	rm -rf $(VENV) *.egg-info
