@@ -181,18 +181,16 @@ class ClusterStore(RedisStore):
         self.breaker_seconds = breaker_seconds
         self._open_until = 0.0
         self._client: Any = None
-        self._lock = threading.Lock()
         self.errors = (redis.RedisError, RedisClusterException, OSError)
 
     @property
     def client(self) -> Any:
+        # No lock: one taken in the preloading master is not gevent's, and making the client waits
+        # on the network; two greenlets that both make one only waste one.
         if self._client is None:
-            with self._lock:
-                if self._client is None:
-                    from redis.cluster import ClusterNode, RedisCluster
-                    self._client = RedisCluster(
-                        startup_nodes=[ClusterNode(host, port) for host, port in self.nodes],
-                        require_full_coverage=False, **_short(self.timeout))
+            from redis.cluster import ClusterNode, RedisCluster
+            self._client = RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in self.nodes],
+                                        require_full_coverage=False, **_short(self.timeout))
         return self._client
 
     def cluster(self) -> dict:
@@ -261,7 +259,7 @@ class NearStore:
         self.far.set_many(keys, value)
 
     @property
-    def kind(self) -> str:  # type: ignore[override]
+    def kind(self) -> str:
         return self.far.kind
 
     def ping(self) -> bool:
