@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench bench-http soak fuzz clean haproxy cluster cluster-down test-scale
+.PHONY: install run test lint spec bench bench-http soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
 install: $(STAMP)
 
@@ -59,6 +59,10 @@ haproxy:
 # returns once all of it answers /readyz, with .cluster/state.json written.  Stop it with cluster-down.
 cluster: $(STAMP) haproxy
 	$(BIN)/python -m deploy.cluster up
+
+# A rolling restart of the instances (each drained, stopped and started again in turn).
+cluster-restart: $(STAMP)
+	$(BIN)/python -m deploy.cluster restart
 
 cluster-down: $(STAMP)
 	$(BIN)/python -m deploy.cluster down

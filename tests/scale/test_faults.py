@@ -19,7 +19,7 @@ import zlib
 
 import pytest
 
-from deploy.cluster import _alive, _redis, readiness
+from deploy.cluster import readiness, redis_node
 from tests.conftest import ROOT
 
 from .load import Load, bodies, references, summary
@@ -73,7 +73,7 @@ def all_ready(topology) -> bool:
 def masters(topology) -> list[dict]:
     """The Redis nodes that are masters now (asked of the cluster, not of the start-up roles)."""
     alive = next(r for r in topology.redis if _ping(r["port"]))
-    lines = _redis(alive["port"]).execute_command("CLUSTER", "NODES").decode().splitlines()
+    lines = redis_node(alive["port"]).execute_command("CLUSTER", "NODES").decode().splitlines()
     ports = {int(f[1].split(":")[1].split("@")[0]) for f in (line.split() for line in lines)
              if "master" in f[2] and "fail" not in f[2]}
     return [r for r in topology.redis if r["port"] in ports]
@@ -81,7 +81,7 @@ def masters(topology) -> list[dict]:
 
 def _ping(port: int) -> bool:
     try:
-        return bool(_redis(port, 0.3).ping())
+        return bool(redis_node(port, 0.3).ping())
     except Exception:  # noqa: BLE001
         return False
 
@@ -89,10 +89,10 @@ def _ping(port: int) -> bool:
 def settled(topology) -> bool:
     """Every node answers, the cluster is ok, 3 masters each with a replica in sync."""
     for r in topology.redis:
-        info = _redis(r["port"]).execute_command("CLUSTER", "INFO").decode()
+        info = redis_node(r["port"]).execute_command("CLUSTER", "INFO").decode()
         if "cluster_state:ok" not in info:
             return False
-        rep = _redis(r["port"]).info("replication")
+        rep = redis_node(r["port"]).info("replication")
         if rep["role"] == "slave" and rep.get("master_link_status") != "up":
             return False
     return len(masters(topology)) == 3
@@ -140,19 +140,13 @@ def test_instance_killed(topology, run):
 
 
 def test_rolling_restart(topology, run):
+    """SIGTERM, drain, stop, start again: what `python -m deploy.cluster restart` does to each instance."""
     victim = topology.instances[1]
 
     def inject():
-        os.kill(victim["pid"], signal.SIGTERM)
+        return {"drain_seconds": round(topology.restart_instance(victim["port"]), 1)}
 
-    def recover():
-        pid = victim["pid"]
-        drained = wait("the instance drained and stopped", lambda: not _alive(pid), 40)
-        topology.start_instance(victim["port"])
-        wait("the instance back in the pool", lambda: topology.servers_up() == len(topology.instances), 20)
-        return {"drain_seconds": round(drained, 1)}
-
-    run("instance SIGTERM, started again", inject, recover)
+    run("instance SIGTERM, started again", inject, lambda: None)
 
 
 def test_redis_master_killed(topology, run):
