@@ -278,13 +278,16 @@ class Topology:
                 chunks.append(chunk)
         return b"".join(chunks).decode()
 
-    def server_states(self) -> dict[str, str]:
-        """haproxy's view of each instance: ``UP``, ``DOWN``, ``MAINT``, ``UP 1/2``..., by server name."""
+    def stats(self) -> dict[str, dict]:
+        """haproxy's statistics of the ``instances`` backend, by server name (and ``BACKEND``)."""
         lines = self.haproxy_command("show stat").splitlines()
         header = lines[0].lstrip("# ").split(",")
         rows = [dict(zip(header, line.split(","), strict=False)) for line in lines[1:] if line]
-        return {r["svname"]: r["status"] for r in rows if r.get("pxname") == "instances"
-                and r["svname"] not in ("FRONTEND", "BACKEND")}
+        return {r["svname"]: r for r in rows if r.get("pxname") == "instances"}
+
+    def server_states(self) -> dict[str, str]:
+        """haproxy's view of each instance: ``UP``, ``DOWN``, ``MAINT``, ``UP 1/2``..., by server name."""
+        return {name: r["status"] for name, r in self.stats().items() if name not in ("FRONTEND", "BACKEND")}
 
     def servers_up(self) -> int:
         return sum(1 for status in self.server_states().values() if status == "UP")

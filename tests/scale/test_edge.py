@@ -66,6 +66,18 @@ def test_every_instance_in_the_pool_and_answering(topology):
     assert len(served) == 9
 
 
+def test_keep_alive_to_the_instances(topology):
+    """Requests from many client connections share a few connections to the instances."""
+    before = topology.stats()["BACKEND"]
+    for n in range(30):
+        assert send(topology.url, 2, {"X-API-Key": f"keep-alive-{n}"})[0] == Counter({200: 2})
+    after = topology.stats()["BACKEND"]
+    sessions = int(after["stot"]) - int(before["stot"])
+    assert sessions >= 60
+    assert int(after["connect"]) - int(before["connect"]) <= 2 * len(topology.instances)
+    assert int(after["reuse"]) - int(before["reuse"]) >= sessions - 2 * len(topology.instances)
+
+
 def test_unkeyed_flood_limited_keyed_client_beside_it_is_not(topology):
     started = time.monotonic()
     counts, refused = send(topology.url, 2 * topology.burst + 50)
