@@ -31,6 +31,8 @@ def extra(name: str, row: dict) -> str:
         s = row["flood"]["statuses"]
         parts.append(f"flood: {row['flood']['requests_per_second']} req/s sent, {s.get('200', 0)} answered, "
                      f"{s.get('429', 0)} refused with 429")
+    if row.get("retried"):
+        parts.append(f"haproxy retried or redispatched {row['retried']} requests")
     hit = row["cross_instance_hit"]
     parts.append(f"after it, computed on :{hit['computed_by']} and a hit on :{hit['hit_on']}"
                  + (f" ({hit['after_seconds']} s later)" if hit.get("after_seconds", 0) >= 0.5 else ""))
@@ -65,7 +67,9 @@ def section(figures: dict) -> str:
         failed, wrong = whole["failed"], whole["wrong"]
         lines.append(f"| {name} ({row['fault_seconds']} s) | {d['requests']} | {failed} | {wrong} | {d['p50_ms']} | "
                      f"{d['p99_ms']} | {d['max_ms']} | {base['p99_ms']} | {extra(name, row)} |")
-    lines += ["", "Failed and wrong count the whole test (before, during and after the fault).", END]
+    lines += ["", "Failed and wrong count the whole test (before, during and after the fault). One run: on a "
+              "machine shared with other work the p99 of the same fault varies several-fold from run to run "
+              "(7–60 ms in the runs made while writing this); the zeros did not.", END]
     return "\n".join(lines) + "\n"
 
 

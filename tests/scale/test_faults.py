@@ -106,6 +106,7 @@ def run(topology, pool, results):
         load = Load(topology.url, *pool).start()
         try:
             time.sleep(1.5)
+            before = topology.stats()["BACKEND"]
             started = time.monotonic()
             detail = inject() or {}
             detail.update(recover() or {})
@@ -113,6 +114,8 @@ def run(topology, pool, results):
             time.sleep(1.0)
         finally:
             load.stop()
+        after = topology.stats()["BACKEND"]
+        detail["retried"] = int(after["wretr"]) - int(before["wretr"]) + int(after["wredis"]) - int(before["wredis"])
         during, whole = summary(load.between(started, ended)), summary(load.samples)
         baseline = summary(load.between(0, started))
         hit = cross_instance_hit(topology, seed=zlib.crc32(name.encode()) % 10_000)
@@ -136,7 +139,8 @@ def test_instance_killed(topology, run):
         topology.start_instance(victim["port"])
         wait("the instance back in the pool", lambda: topology.servers_up() == len(topology.instances), 20)
 
-    run("instance SIGKILL", inject, recover)
+    figures = run("instance SIGKILL", inject, recover)
+    assert figures["retried"] > 0      # requests it would have answered went to another instance
 
 
 def test_rolling_restart(topology, run):
