@@ -1,12 +1,13 @@
-# `make run` serves the API on $PORT (default 8000); `make test` runs every test; `make soak` compares
-# the engine with the brute force on 200,000 random positions.
+# `make run` serves the API on $PORT (default 8000); `make test` runs every test but those that start a
+# whole topology, which `make test-scale` runs; `make soak` compares the engine with the brute force on
+# 200,000 random positions.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench bench-http soak fuzz clean
+.PHONY: install run test lint spec bench bench-http soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
 install: $(STAMP)
 
@@ -18,11 +19,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
+# Everything but the tests that start a whole topology (marked `topology`, about 70 s: `make test-scale`).
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not topology"
 
 lint: $(STAMP)
-	$(BIN)/ruff check -q rules app schemas bench tests wsgi.py gunicorn.conf.py
+	$(BIN)/ruff check -q rules app schemas bench tests deploy wsgi.py gunicorn.conf.py
 	$(BIN)/mypy --strict rules
 
 spec: $(STAMP)
@@ -43,6 +45,33 @@ soak: $(STAMP)
 # The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
 bench-http: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.http
+
+# haproxy from Debian's package: installed when run as root and missing, else how to install it is printed.
+haproxy:
+	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q haproxy >/dev/null || \
+	    { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q haproxy >/dev/null; }; \
+	  else echo "haproxy is missing: install it with 'sudo apt-get install -y haproxy' (Debian, Ubuntu)"; exit 1; fi; }
+
+# The production topology on this machine: a Redis Cluster (3 masters, 3 replicas), INSTANCES
+# (3) gunicorn instances and haproxy in front (RATE_LIMIT requests/s per client, default 100);
+# returns once all of it answers /readyz, with .cluster/state.json written.  Stop it with cluster-down.
+cluster: $(STAMP) haproxy
+	$(BIN)/python -m deploy.cluster up
+
+# A rolling restart of the instances (each drained, stopped and started again in turn).
+cluster-restart: $(STAMP)
+	$(BIN)/python -m deploy.cluster restart
+
+cluster-down: $(STAMP)
+	$(BIN)/python -m deploy.cluster down
+
+# Faults under steady load through haproxy (tests/scale, about 70 s); the figures go to bench/RESULTS.md.
+test-scale: $(STAMP) haproxy
+	rm -f build/scale-results.json
+	$(BIN)/python -m pytest -q tests/scale
+	PYTHONPATH=. $(BIN)/python -m tests.scale.report
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -31,6 +31,7 @@ DEFAULTS = {
     "OPENAPI_VERSION": "3.1.0",
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "REDIS_URL": None,
+    "REDIS_CLUSTER_NODES": None,
     "CACHE_SIZE": 4096,
     "NEAR_CACHE_SIZE": 1024,
     "CACHE_TTL": 7 * 24 * 3600,
@@ -44,10 +45,11 @@ DEFAULTS = {
 
 
 def env_config() -> dict:
-    """Settings from the environment (REDIS_URL, CACHE_*, CORS_ORIGINS)."""
+    """Settings from the environment (REDIS_URL, REDIS_CLUSTER_NODES, CACHE_*, CORS_ORIGINS)."""
     config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
-    if os.environ.get("REDIS_URL"):
-        config["REDIS_URL"] = os.environ["REDIS_URL"]
+    for key in ("REDIS_URL", "REDIS_CLUSTER_NODES"):
+        if os.environ.get(key):
+            config[key] = os.environ[key]
     for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
                       ("CACHE_BREAKER_SECONDS", float), ("CACHE_PREFIX", str)):
         if os.environ.get(key):

@@ -1,4 +1,4 @@
-"""The answer cache for legality endpoints: Redis when configured, else an in-process LRU.
+"""The answer cache for legality endpoints: Redis or a Redis Cluster when configured, else an in-process LRU.
 
 Values are the answer's JSON bytes, served as they are.  Keys:
 ``<prefix>:<engine>:<endpoint>:<kind>:<language>:<sha256>`` where ``<engine>`` is the engine
@@ -12,6 +12,7 @@ served, and the failure is counted.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -90,6 +91,15 @@ class MemoryStore:
         return True
 
 
+def _short(timeout: float) -> dict:
+    """Connection settings shared by both Redis clients: short timeouts, no retries, no idle checks."""
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return {"socket_timeout": timeout, "socket_connect_timeout": timeout, "retry": Retry(NoBackoff(), 0),
+            "health_check_interval": 0}
+
+
 class RedisStore:
     """Redis with short timeouts, no retries, and a breaker that skips Redis after a failure."""
 
@@ -97,20 +107,20 @@ class RedisStore:
 
     def __init__(self, url: str, *, timeout: float, ttl: int, breaker_seconds: float):
         import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
 
         self.ttl = ttl
         self.breaker_seconds = breaker_seconds
         self._open_until = 0.0
-        self.client = redis.Redis.from_url(
-            url, socket_timeout=timeout, socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 0), retry_on_error=[], health_check_interval=0)
-        self.errors = (redis.RedisError, OSError)
+        self.client = redis.Redis.from_url(url, retry_on_error=[], **_short(timeout))
+        self.errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
 
     def _guard(self, op: Callable[[], Any]) -> Any:
         if time.monotonic() < self._open_until:
             raise ConnectionError("redis skipped: circuit open")
+        return self._trip(op)
+
+    def _trip(self, op: Callable[[], Any]) -> Any:
+        """``op()``; a failure opens the breaker for ``breaker_seconds``."""
         try:
             return op()
         except self.errors as exc:
@@ -134,14 +144,102 @@ class RedisStore:
         except ConnectionError:
             return False
 
+    def status(self) -> dict:
+        return {"backend": self.kind, "ok": self.ping()}
+
+
+def parse_nodes(text: str) -> list[tuple[str, int]]:
+    """``host:port,host:port,...`` (``REDIS_CLUSTER_NODES``) as (host, port) pairs."""
+    nodes = []
+    for item in text.split(","):
+        host, sep, port = item.strip().rpartition(":")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"REDIS_CLUSTER_NODES: {item.strip()!r} is not host:port")
+        nodes.append((host.strip("[]"), int(port)))
+    return nodes
+
+
+class ClusterStore(RedisStore):
+    """A Redis Cluster (redis-py ``RedisCluster``) with the same timeouts, no retries and the breaker.
+
+    The client is made on first use, in the process that uses it (so not in the gunicorn master
+    that preloads the app), and made again after a failure to reach any startup node.  A node that
+    fails makes the client refresh its slot map from the others (redis-py does this before raising),
+    so the request after the breaker closes goes to the replica that took over.  Slots of a node that
+    does not answer are skipped like a single Redis that does not answer: the answer is computed.
+    """
+
+    kind = "redis-cluster"
+
+    def __init__(self, nodes: list[tuple[str, int]], *, timeout: float, ttl: int, breaker_seconds: float):
+        import redis
+        from redis.exceptions import RedisClusterException
+
+        self.nodes = nodes
+        self.timeout = timeout
+        self.ttl = ttl
+        self.breaker_seconds = breaker_seconds
+        self._open_until = 0.0
+        self._client: Any = None
+        self.errors = (redis.RedisError, RedisClusterException, OSError)
+
+    @property
+    def client(self) -> Any:
+        # No lock: one taken in the preloading master is not gevent's, and making the client waits
+        # on the network; two greenlets that both make one only waste one.
+        if self._client is None:
+            from redis.cluster import ClusterNode, RedisCluster
+            self._client = RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in self.nodes],
+                                        require_full_coverage=False, **_short(self.timeout))
+        return self._client
+
+    def cluster(self) -> dict:
+        """The cluster as this client sees it: ``state`` (``cluster_state`` of CLUSTER INFO, or
+        ``unreachable``), the ``masters`` in its slot map and how many of them answer a PING.
+
+        Probed whether or not the breaker is open (readiness wants the truth, and a probe costs at
+        most the timeout per master); a master that does not answer opens the breaker, and every
+        master answering closes it."""
+        seen: dict = {"state": "unreachable", "masters": 0, "answering": 0}
+
+        def probe() -> None:
+            client = self.client
+            masters = client.get_primaries()
+            seen["masters"] = len(masters)
+            answering = []
+            failure: BaseException | None = None
+            for node in masters:
+                try:
+                    client.ping(target_nodes=node)
+                    answering.append(node)
+                except self.errors as exc:
+                    failure = exc
+            seen["answering"] = len(answering)
+            if answering:
+                seen["state"] = str(client.cluster_info(target_nodes=answering[0]).get("cluster_state", "unknown"))
+            if failure is not None:
+                raise failure
+
+        with contextlib.suppress(ConnectionError):
+            self._trip(probe)
+            if seen["state"] == "ok":
+                self._open_until = 0.0    # every master answers: no need to wait for the breaker
+        return seen
+
+    def ping(self) -> bool:
+        return bool(self.status()["ok"])
+
+    def status(self) -> dict:
+        seen = self.cluster()
+        ok = seen["state"] == "ok" and 0 < seen["masters"] == seen["answering"]
+        return {"backend": self.kind, "ok": ok, "cluster": seen}
+
 
 class NearStore:
     """Redis behind a small in-process LRU: a repeated question in the same worker is answered
     without a round trip.  Safe because an answer never changes under its key (the key carries the
     engine and request fingerprints, the language and the body's digest), so nothing can go stale;
     Redis shares answers between workers and instances."""
-
-    kind = "redis"
 
     def __init__(self, near: MemoryStore, far: RedisStore):
         self.near = near
@@ -160,8 +258,15 @@ class NearStore:
         self.near.set_many(keys, value)
         self.far.set_many(keys, value)
 
+    @property
+    def kind(self) -> str:
+        return self.far.kind
+
     def ping(self) -> bool:
         return self.far.ping()
+
+    def status(self) -> dict:
+        return self.far.status()
 
 
 class AnswerCache:
@@ -226,15 +331,23 @@ class AnswerCache:
         return result
 
     def status(self) -> dict:
-        ok = self.store.ping()
-        return {"backend": self.store.kind, "ok": ok}
+        """``backend``, ``ok``, and for a Redis Cluster what :meth:`ClusterStore.cluster` sees."""
+        if hasattr(self.store, "status"):
+            return self.store.status()
+        return {"backend": self.store.kind, "ok": self.store.ping()}
 
 
 def from_config(config: dict, version: str) -> AnswerCache:
-    url = config.get("REDIS_URL")
-    if url:
-        store = RedisStore(url, timeout=config["CACHE_TIMEOUT"], ttl=config["CACHE_TTL"],
-                           breaker_seconds=config["CACHE_BREAKER_SECONDS"])
+    """``REDIS_CLUSTER_NODES`` (startup nodes): a Redis Cluster; ``REDIS_URL``: one Redis; neither:
+    the in-process LRU.  Both at once is a configuration error."""
+    url, nodes = config.get("REDIS_URL"), config.get("REDIS_CLUSTER_NODES")
+    if url and nodes:
+        raise ValueError("set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both")
+    settings = {"timeout": config["CACHE_TIMEOUT"], "ttl": config["CACHE_TTL"],
+                "breaker_seconds": config["CACHE_BREAKER_SECONDS"]}
+    if url or nodes:
+        store: Any = (ClusterStore(parse_nodes(nodes) if isinstance(nodes, str) else list(nodes), **settings)
+                      if nodes else RedisStore(url, **settings))
         near = config.get("NEAR_CACHE_SIZE", 0)
         if near:
             store = NearStore(MemoryStore(near), store)

@@ -20,9 +20,18 @@ class HealthSchema(Schema):
         "description": "SHA-256 of the rules engine's files and the ruleset presets; part of every cache key."})
 
 
+class ClusterStatusSchema(Schema):
+    state = fields.String(required=True, metadata={
+        "description": "`cluster_state` from CLUSTER INFO of a master that answers (`ok`, `fail`), or `unreachable`."})
+    masters = fields.Integer(required=True, metadata={"description": "Masters in this instance's slot map."})
+    answering = fields.Integer(required=True, metadata={"description": "How many of them answered a PING."})
+
+
 class CacheStatusSchema(Schema):
-    backend = fields.String(required=True, metadata={"enum": ["redis", "memory"]})
-    ok = fields.Boolean(required=True)
+    backend = fields.String(required=True, metadata={"enum": ["redis", "redis-cluster", "memory"]})
+    ok = fields.Boolean(required=True, metadata={
+        "description": "The cache can serve; for a cluster: state `ok` and every master answering."})
+    cluster = fields.Nested(ClusterStatusSchema, metadata={"description": "With `REDIS_CLUSTER_NODES` only."})
 
 
 class ReadinessSchema(Schema):
@@ -50,8 +59,10 @@ def readyz():
     """Readiness: 200 while the service can answer; a cache that fails makes it `degraded`.
 
     The service answers without its cache (computing every answer), so a Redis outage never takes
-    an instance out of rotation. After SIGTERM the instance drains: `/readyz` answers 503
-    (`draining`) at once while every other endpoint keeps answering for `DRAIN_SECONDS`.
+    an instance out of rotation. With a Redis Cluster, `cache.cluster` says what the instance sees:
+    `degraded` while a master does not answer (before its replica takes over) or the cluster is down.
+    After SIGTERM the instance drains: `/readyz` answers 503 (`draining`) at once while every other
+    endpoint keeps answering for `DRAIN_SECONDS`.
     """
     cache = current_app.extensions["answer_cache"].status()
     if drain.draining():
