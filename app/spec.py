@@ -23,7 +23,7 @@ impossible *requests* are RFC 9457 `application/problem+json` documents: 400 unp
 404 unknown resource, 405 wrong method, 413 body over 256 KiB, 415 not `application/json`,
 422 invalid content (with `errors[].pointer` naming the field).
 
-Answers of `/v1/plays/validate`, `/v1/plays/legal` and `/v1/tricks/winner` are cached; they carry
+Answers of `/v1/plays/validate`, `/v1/plays/legal`, `/v1/tricks/winner` and `/v1/hands/state` are cached; they carry
 `X-Cache: hit|miss|bypass`, and `Cache-Control: no-cache` on the request computes afresh.
 
 `Accept-Language: zh-CN` (or `zh-Hans`, `zh`) answers reason messages, settlement explanations and
@@ -72,6 +72,12 @@ CROSS_FIELD = {
                              "seats within a trick are distinct",
                              _COPIES + " (the deal, the discard and the tricks together)",
                              "the deal is a whole deal of the decks (checked as the hand's first step)"],
+    "/v1/hands/state": [_RULES, "`dealer` and every seat below `rules.players`",
+                        "`levels` (and `ratings`) list one entry per seat",
+                        "seats within a trick are distinct",
+                        _COPIES + " (the deal, the discard and the tricks together)",
+                        "`declarations_closed` is not false when the record holds a `kitty_discard`, `friends` "
+                        "or a trick"],
     "/v1/deals": [_RULES],
 }
 
