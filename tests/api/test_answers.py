@@ -25,7 +25,14 @@ from schemas.declarations import (
     DeclarationVerdictSchema,
     ValidateDeclarationSchema,
 )
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
+from schemas.hands import (
+    AdjudicateSchema,
+    AdjudicationSchema,
+    HandStateRequestSchema,
+    HandStateSchema,
+    SettlementSchema,
+    SettleSchema,
+)
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 
@@ -48,6 +55,12 @@ ENDPOINTS = [
     ("/v1/declarations/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema, [declarations.OPTIONS_IN]),
     ("/v1/hands/settle", SettleSchema, SettlementSchema, [hands.SETTLE_IN]),
     ("/v1/hands/adjudicate", AdjudicateSchema, AdjudicationSchema, [hands.ADJUDICATE_IN]),
+    ("/v1/hands/state", HandStateRequestSchema, HandStateSchema, [
+        hands.STATE_IN, {**hands.STATE_IN, "tricks": []}, {**hands.STATE_IN, "tricks": [], "kitty_discard": []},
+        {**hands.STATE_IN, "tricks": [], "kitty_discard": [], "declarations_closed": True},
+        {**hands.STATE_IN, "tricks": [[{"seat": 1, "cards": ["JS"]}]]},
+        {**hands.STATE_IN, "rules": {"preset": "pagat", "decks": 1, "partnership": "find-friends"}, "tricks": [],
+         "friends": [{"card": "AH", "ordinal": 1}], "ratings": [1, 2, 3, 4], "room_coefficient": 2}]),
     ("/v1/deals", DealRequestSchema, DealSchema, [deals.DEAL_IN, {"rules": "qq", "seed": 7}]),
 ]
 
