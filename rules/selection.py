@@ -1,0 +1,451 @@
+"""Every legal play of one seat at once: what it must and may play, a uniform sample, selection help
+(rules sections 6 and 7).
+
+The legal plays of a seat are written as a few disjoint *boxes*: a box gives each card a range of
+copies (``low..high``) and the play a range of sizes, and holds every multiset inside both ranges.
+Questions about all legal plays then become small sums over boxes, never a listing:
+
+- leading (section 6), where throws are allowed: one box per suit, every card of the suit ``0..held``
+  and any size from 1 (every non-empty set of one suit is a legal lead, a failed throw included);
+  without throws: one box per unit the hand holds (an n-kind, a tractor), each exactly that unit;
+- following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
+  suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
+  owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
+  realizes the owed shape exactly when the cards it holds two or more copies of do, and that only
+  grows with them; the search fixes those cards card by card and, as soon as the fixed cards realize
+  the owed shape, keeps the whole branch as one box (the cards already passed ``0..1``, the fixed
+  ones exactly, the rest ``0..held``).  Each play lies in exactly one box.
+
+Readings (where the text is silent):
+
+- ``must`` is the multiset intersection of all legal plays, ``may`` their multiset union (each card
+  as many times as the play using the most copies of it); with no legal play both are empty;
+- ``selectable`` lists, once each, the cards of the hand of which one more copy can be added to
+  ``selected`` with a legal play still containing it; ``completable`` says some legal play contains
+  ``selected`` (the empty selection is completable when there is a legal play at all), ``complete``
+  that ``selected`` is itself a legal play;
+- a sample draws ``n`` distinct plays uniformly from all legal plays (every play the same chance),
+  in the order drawn, all of them when there are at most ``n``; the random numbers come from
+  SHA-256 in counter mode over the seed (a string, or an int as its decimal digits), as for deals,
+  under the domain ``tractor-rules/sample/v1``, so the same seed gives the same sample everywhere.
+
+Every question runs under a :class:`~rules.units.Budget` of ``SELECTION_WORK`` steps (the search
+that builds the boxes and one step per box card read); past it the question raises
+:class:`~rules.violations.InputError` instead of answering.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from math import comb
+
+from .cards import Card, tally
+from .follow import FOLLOW_WORK, Obligation, _lead_format
+from .order import Order, Trump, order_for
+from .ruleset import Ruleset
+from .units import Budget, WorkExceeded, available_units
+from .violations import InputError
+
+SELECTION_WORK = 200000
+MAX_SAMPLE = 1000
+SAMPLE_DOMAIN = b"tractor-rules/sample/v1\x00"
+
+
+@dataclass(frozen=True)
+class Box:
+    """The plays holding ``low[i]..high[i]`` copies of ``cards[i]`` (no other card) and between
+    ``smallest`` and ``largest`` cards in all."""
+
+    cards: tuple[int, ...]
+    low: tuple[int, ...]
+    high: tuple[int, ...]
+    smallest: int
+    largest: int
+
+
+@dataclass(frozen=True)
+class PlaySummary:
+    """What every legal play holds (``must``), what some legal play holds (``may``), how many
+    distinct legal plays there are (``count``, always exact: ``count_exact``)."""
+
+    must: tuple[Card, ...]
+    may: tuple[Card, ...]
+    count: int
+    count_exact: bool
+
+
+@dataclass(frozen=True)
+class SelectionHelp:
+    """Selection help for the cards picked so far (see the module docstring)."""
+
+    selectable: tuple[Card, ...]
+    complete: bool
+    completable: bool
+
+
+@dataclass(frozen=True)
+class LegalSet:
+    """All legal plays of one seat as disjoint boxes, in the card order of ``order``."""
+
+    order: Order
+    hand: dict[int, int]
+    boxes: tuple[Box, ...]
+    budget: Budget
+
+    def spend(self, steps: int) -> None:
+        try:
+            self.budget.spend(steps)
+        except WorkExceeded:
+            raise _too_large() from None
+
+    def counts(self) -> list[int]:
+        """The number of plays in each box."""
+        memo: dict[tuple[int, ...], list[int]] = {}
+        out = []
+        for box in self.boxes:
+            self.spend(len(box.cards))
+            out.append(_box_count(box, memo))
+        return out
+
+    def count(self) -> int:
+        return sum(self.counts())
+
+    def summary(self) -> PlaySummary:
+        """``must``, ``may`` and the exact count (section 7; the readings in the module docstring)."""
+        least: dict[int, int] | None = None
+        most: dict[int, int] = {}
+        for box in self.boxes:
+            self.spend(len(box.cards))
+            low_sum, high_sum = sum(box.low), sum(box.high)
+            here: dict[int, int] = {}
+            for c, lo, hi in zip(box.cards, box.low, box.high, strict=True):
+                fewest = max(lo, box.smallest - (high_sum - hi))
+                if fewest:
+                    here[c] = fewest
+                most[c] = max(most.get(c, 0), min(hi, box.largest - (low_sum - lo)))
+            least = here if least is None else {c: min(k, here[c]) for c, k in least.items() if c in here}
+        order = self.order
+        must = order.sorted_cards(c for c, k in (least or {}).items() for _ in range(k))
+        may = order.sorted_cards(c for c, k in most.items() for _ in range(k))
+        return PlaySummary(tuple(must), tuple(may), self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        """``selectable``, ``complete`` and ``completable`` for ``selected`` (a sub-multiset of the hand)."""
+        picked = tally(selected)
+        hand = self.hand
+        if any(k > hand.get(c, 0) for c, k in picked.items()):
+            raise InputError("selected holds cards the hand does not hold", "selected")
+        size = sum(picked.values())
+        addable: set[int] = set()
+        complete = completable = False
+        for box in self.boxes:
+            self.spend(len(box.cards))
+            if sum(k for c, k in picked.items() if c in box.cards) != size:
+                continue
+            raised = [max(lo, picked.get(c, 0)) for c, lo in zip(box.cards, box.low, strict=True)]
+            if any(r > hi for r, hi in zip(raised, box.high, strict=True)):
+                continue
+            need, high_sum = sum(raised), sum(box.high)
+            if need > box.largest or high_sum < box.smallest:
+                continue
+            completable = True
+            if (box.smallest <= size <= box.largest
+                    and all(picked.get(c, 0) >= lo for c, lo in zip(box.cards, box.low, strict=True))):
+                complete = True
+            for c, lo, hi, r in zip(box.cards, box.low, box.high, raised, strict=True):
+                k = picked.get(c, 0)
+                if k < hi and need - r + max(lo, k + 1) <= box.largest:
+                    addable.add(c)
+        return SelectionHelp(tuple(self.order.sorted_cards(addable)), complete, completable)
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        """``n`` distinct legal plays drawn uniformly, in the order drawn (all when fewer)."""
+        if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+            raise InputError("a seed is a string or an integer", "seed")
+        n = max(0, min(int(n), MAX_SAMPLE))
+        counts = self.counts()
+        total = sum(counts)
+        draws = _Draws(seed)
+        if total <= 2 * n:
+            ranks = list(range(total))
+            for i in range(min(n, total)):
+                j = i + draws.below(total - i)
+                ranks[i], ranks[j] = ranks[j], ranks[i]
+            ranks = ranks[:n]
+        else:
+            seen: set[int] = set()
+            ranks = []
+            while len(ranks) < n:
+                r = draws.below(total)
+                if r not in seen:
+                    seen.add(r)
+                    ranks.append(r)
+        starts = []
+        acc = 0
+        for k in counts:
+            starts.append(acc)
+            acc += k
+        tails: dict[int, list[list[int]]] = {}
+        out = []
+        for r in ranks:
+            i = _box_of(starts, r)
+            box = self.boxes[i]
+            if i not in tails:
+                self.spend(len(box.cards) * (box.largest + 1))
+                tails[i] = _tails(box)
+            self.spend(len(box.cards) * 2)
+            out.append(tuple(self.order.sorted_cards(_unrank(box, tails[i], r - starts[i]))))
+        return tuple(out)
+
+
+# -- building the boxes ------------------------------------------------------------------------
+def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+              budget: Budget | None = None) -> LegalSet:
+    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring).
+
+    Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
+    order = order_for(rules, trump)
+    budget = budget if budget is not None else Budget(SELECTION_WORK)
+    hand_c = tally(hand)
+    try:
+        if lead is None:
+            boxes = _lead_boxes(rules, order, hand_c, budget)
+        else:
+            boxes = _follow_boxes(rules, order, hand_c, lead, budget)
+    except WorkExceeded:
+        raise _too_large() from None
+    return LegalSet(order, hand_c, tuple(boxes), budget)
+
+
+def play_summary(rules: Ruleset, trump: Trump, hand: Sequence[int],
+                 lead: Sequence[int] | None = None) -> PlaySummary:
+    """``must``, ``may``, ``count`` of every legal play (leads included; section 6 and 7)."""
+    return legal_set(rules, trump, hand, lead).summary()
+
+
+def sample_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+                 n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+    """``n`` distinct legal plays drawn uniformly from all of them, the same for the same seed."""
+    return legal_set(rules, trump, hand, lead).sample(n, seed)
+
+
+def selection_help(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+                   selected: Sequence[int]) -> SelectionHelp:
+    """``selectable``, ``complete``, ``completable`` for the cards ``selected`` so far."""
+    return legal_set(rules, trump, hand, lead).help(selected)
+
+
+def _too_large() -> InputError:
+    return InputError("answering this needs more search steps than the service's work bound; "
+                      "it does not answer positions this large", "hand")
+
+
+def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
+    by_suit: dict[int, dict[int, int]] = {}
+    for c, k in hand.items():
+        by_suit.setdefault(order.eff[c], {})[c] = k
+    boxes = []
+    for suit in sorted(by_suit):
+        held = by_suit[suit]
+        cards = tuple(sorted(held, key=order.display.__getitem__))
+        if rules.throws:
+            boxes.append(Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), 1, sum(held.values())))
+            continue
+        seen = set()
+        for unit in available_units(held, order):
+            budget.spend(unit.length)
+            run = tuple(int(c) for c in unit.cards)
+            if (unit.width, run) in seen:
+                continue
+            seen.add((unit.width, run))
+            width = (unit.width,) * len(run)
+            boxes.append(Box(run, width, width, unit.size, unit.size))
+    return boxes
+
+
+def _follow_boxes(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
+                  budget: Budget) -> list[Box]:
+    lead_format = _lead_format(order, lead)
+    n = lead_format.size
+    if sum(hand.values()) < n:
+        raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    suit = order.eff[lead_format.units[0].cards[0]]
+    held = {c: k for c, k in hand.items() if order.eff[c] == suit}
+    held_n = sum(held.values())
+    key = order.display.__getitem__
+    if held_n <= n:
+        suit_cards = sorted(held, key=key)
+        rest = sorted((c for c in hand if c not in held), key=key)
+        cards = tuple(suit_cards + rest)
+        low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
+        return [Box(cards, low, tuple(hand[c] for c in cards), n, n)]
+    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    owed = obligation.strongest()
+    cards = tuple(sorted(held, key=key))
+    if not owed:
+        return [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)]
+    obligation.budget = budget
+    multi = [c for c in cards if held[c] >= 2]
+    loose = [c for c in cards if held[c] == 1]
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    boxes: list[Box] = []
+    tail = [0] * (len(multi) + 1)
+    for i in range(len(multi) - 1, -1, -1):
+        tail[i] = tail[i + 1] + held[multi[i]]
+
+    def realizing(part: dict[int, int]) -> bool:
+        k = tuple(sorted(part.items()))
+        hit = memo.get(k)
+        if hit is None:
+            hit = memo[k] = obligation.realizes(part, owed)
+        return hit
+
+    def keep(i: int, part: dict[int, int], size: int) -> None:
+        passed = [c for c in multi[:i] if c not in part]
+        if size + len(passed) + len(loose) + tail[i] < n:
+            return
+        ranges = [(c, part[c], part[c]) for c in part]
+        ranges += [(c, 0, 1) for c in passed + loose]
+        ranges += [(c, 0, held[c]) for c in multi[i:]]
+        ranges.sort(key=lambda t: key(t[0]))
+        boxes.append(Box(tuple(c for c, _, _ in ranges), tuple(lo for _, lo, _ in ranges),
+                         tuple(hi for _, _, hi in ranges), n, n))
+
+    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+        budget.spend()
+        if not upper_known:
+            upper = dict(part)
+            upper.update((c, held[c]) for c in multi[i:])
+            if not realizing(upper):
+                return
+        if realizing(part):
+            keep(i, part, size)
+            return
+        if i == len(multi):
+            return
+        c = multi[i]
+        for take in range(held[c], 1, -1):
+            if size + take <= n:
+                part[c] = take
+                rec(i + 1, part, size + take, take == held[c])
+                del part[c]
+        rec(i + 1, part, size, False)
+
+    rec(0, {}, 0, False)
+    return boxes
+
+
+# -- counting and unranking inside a box ----------------------------------------------------------
+def _spans_poly(spans: tuple[int, ...], top: int) -> list[int]:
+    """The coefficients (degrees ``0..top``) of the product of ``1 + x + … + x^s`` over ``spans``."""
+    poly = [1] + [0] * top
+    ones = 0
+    for s in spans:
+        if s == 1:
+            ones += 1
+            continue
+        new = [0] * (top + 1)
+        running = 0
+        for d in range(top + 1):
+            running += poly[d]
+            if d - s - 1 >= 0:
+                running -= poly[d - s - 1]
+            new[d] = running
+        poly = new
+    if ones:
+        binom = [comb(ones, j) for j in range(min(ones, top) + 1)]
+        poly = [sum(binom[j] * poly[d - j] for j in range(min(d, len(binom) - 1) + 1)) for d in range(top + 1)]
+    return poly
+
+
+def _box_count(box: Box, memo: dict[tuple[int, ...], list[int]]) -> int:
+    base = sum(box.low)
+    top = box.largest - base
+    if top < 0:
+        return 0
+    spans = tuple(sorted(hi - lo for lo, hi in zip(box.low, box.high, strict=True) if hi > lo))
+    top = min(top, sum(spans))
+    k = spans + (-1, top)
+    poly = memo.get(k)
+    if poly is None:
+        poly = memo[k] = _spans_poly(spans, top)
+    return sum(poly[max(0, box.smallest - base):top + 1])
+
+
+def _tails(box: Box) -> list[list[int]]:
+    """``tails[i][t]``: the ways cards ``i..`` of the box add ``t`` copies above their ``low``."""
+    top = max(0, box.largest - sum(box.low))
+    out = [[1] + [0] * top]
+    for lo, hi in zip(reversed(box.low), reversed(box.high), strict=True):
+        out.append(_times(out[-1], hi - lo, top))
+    out.reverse()
+    return out
+
+
+def _times(poly: list[int], span: int, top: int) -> list[int]:
+    new = [0] * (top + 1)
+    running = 0
+    for d in range(top + 1):
+        running += poly[d]
+        if d - span - 1 >= 0:
+            running -= poly[d - span - 1]
+        new[d] = running
+    return new
+
+
+def _unrank(box: Box, tails: list[list[int]], rank: int) -> Iterator[int]:
+    """The play of index ``rank`` in the box (by size, then copies of each card, fewest first)."""
+    base = sum(box.low)
+    extra = 0
+    for t in range(max(0, box.smallest - base), len(tails[0])):
+        if rank < tails[0][t]:
+            extra = t
+            break
+        rank -= tails[0][t]
+    for i, (c, lo, hi) in enumerate(zip(box.cards, box.low, box.high, strict=True)):
+        for x in range(min(hi - lo, extra) + 1):
+            ways = tails[i + 1][extra - x]
+            if rank < ways:
+                yield from [c] * (lo + x)
+                extra -= x
+                break
+            rank -= ways
+
+
+def _box_of(starts: list[int], rank: int) -> int:
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= rank:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+class _Draws:
+    """Uniform integers from the SHA-256 counter-mode stream of a seed (module docstring)."""
+
+    def __init__(self, seed: str | int):
+        self.key = SAMPLE_DOMAIN + str(seed).encode("utf-8") + b"\x00"
+        self.counter = 0
+        self.pool = b""
+
+    def _bytes(self, k: int) -> bytes:
+        while len(self.pool) < k:
+            self.pool += hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+            self.counter += 1
+        out, self.pool = self.pool[:k], self.pool[k:]
+        return out
+
+    def below(self, m: int) -> int:
+        """A uniform integer in ``0..m-1``: ``8·⌈bits(m)/64⌉``-byte big-endian words, rejected
+        while at or above the largest multiple of ``m`` they can hold."""
+        size = 8 * max(1, -(-m.bit_length() // 64))
+        space = 1 << (8 * size)
+        limit = space - space % m
+        while True:
+            x = int.from_bytes(self._bytes(size), "big")
+            if x < limit:
+                return x % m
