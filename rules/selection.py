@@ -29,27 +29,32 @@ Readings (where the text is silent):
   SHA-256 in counter mode over the seed (a string, or an int as its decimal digits), as for deals,
   under the domain ``tractor-rules/sample/v1``, so the same seed gives the same sample everywhere.
 
-Every question runs under a :class:`~rules.units.Budget` of ``SELECTION_WORK`` steps (the search
-that builds the boxes and one step per box card read); past it the question raises
+Every question runs under bounds (:class:`~rules.units.Budget`): ``SELECTION_WORK`` steps for the
+search that builds a follow's boxes (and the realizations it tries), ``QUERY_WORK`` for reading the
+boxes (a step per card of a box read, per unit listed, per card of a sample), ``WIDTH_WORK`` for the
+programme of :class:`WidthSet` (a step per state and copy count); past a bound the question raises
 :class:`~rules.violations.InputError` instead of answering.
 """
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
 from .cards import Card, tally
-from .follow import FOLLOW_WORK, Obligation, _lead_format
+from .follow import DP_STATES, FOLLOW_WORK, Obligation, _lead_format, _minimal, _removals
 from .order import Order, Trump, order_for
 from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK = 200000
+SELECTION_WORK = 10000
+WIDTH_WORK = 400000
+QUERY_WORK = 1000000
 MAX_SAMPLE = 1000
 SAMPLE_DOMAIN = b"tractor-rules/sample/v1\x00"
+WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
 
 @dataclass(frozen=True)
@@ -84,13 +89,11 @@ class SelectionHelp:
     completable: bool
 
 
-@dataclass(frozen=True)
 class LegalSet:
-    """All legal plays of one seat as disjoint boxes, in the card order of ``order``."""
+    """All legal plays of one seat (see :func:`legal_set`): ``summary``, ``help``, ``sample``."""
 
     order: Order
     hand: dict[int, int]
-    boxes: tuple[Box, ...]
     budget: Budget
 
     def spend(self, steps: int) -> None:
@@ -98,6 +101,57 @@ class LegalSet:
             self.budget.spend(steps)
         except WorkExceeded:
             raise _too_large() from None
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def summary(self) -> PlaySummary:
+        raise NotImplementedError
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        raise NotImplementedError
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        raise NotImplementedError
+
+    def _picked(self, selected: Sequence[int]) -> dict[int, int]:
+        picked = tally(selected)
+        hand = self.hand
+        if any(k > hand.get(c, 0) for c, k in picked.items()):
+            raise InputError("selected holds cards the hand does not hold", "selected")
+        return picked
+
+
+def _ranks(total: int, n: int, seed: str | int) -> list[int]:
+    """``min(n, total)`` distinct uniform ranks below ``total``, in the order drawn."""
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise InputError("a seed is a string or an integer", "seed")
+    n = max(0, min(int(n), MAX_SAMPLE))
+    draws = _Draws(seed)
+    if total <= 2 * n:
+        ranks = list(range(total))
+        for i in range(min(n, total)):
+            j = i + draws.below(total - i)
+            ranks[i], ranks[j] = ranks[j], ranks[i]
+        return ranks[:n]
+    seen: set[int] = set()
+    out: list[int] = []
+    while len(out) < n:
+        r = draws.below(total)
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
+    return out
+
+
+class BoxSet(LegalSet):
+    """The legal plays as disjoint boxes, in the card order of ``order``."""
+
+    def __init__(self, order: Order, hand: dict[int, int], boxes: Sequence[Box], budget: Budget):
+        self.order = order
+        self.hand = hand
+        self.boxes = tuple(boxes)
+        self.budget = budget
 
     def counts(self) -> list[int]:
         """The number of plays in each box."""
@@ -132,10 +186,7 @@ class LegalSet:
 
     def help(self, selected: Sequence[int]) -> SelectionHelp:
         """``selectable``, ``complete`` and ``completable`` for ``selected`` (a sub-multiset of the hand)."""
-        picked = tally(selected)
-        hand = self.hand
-        if any(k > hand.get(c, 0) for c, k in picked.items()):
-            raise InputError("selected holds cards the hand does not hold", "selected")
+        picked = self._picked(selected)
         size = sum(picked.values())
         addable: set[int] = set()
         complete = completable = False
@@ -161,26 +212,8 @@ class LegalSet:
 
     def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
         """``n`` distinct legal plays drawn uniformly, in the order drawn (all when fewer)."""
-        if isinstance(seed, bool) or not isinstance(seed, (str, int)):
-            raise InputError("a seed is a string or an integer", "seed")
-        n = max(0, min(int(n), MAX_SAMPLE))
         counts = self.counts()
-        total = sum(counts)
-        draws = _Draws(seed)
-        if total <= 2 * n:
-            ranks = list(range(total))
-            for i in range(min(n, total)):
-                j = i + draws.below(total - i)
-                ranks[i], ranks[j] = ranks[j], ranks[i]
-            ranks = ranks[:n]
-        else:
-            seen: set[int] = set()
-            ranks = []
-            while len(ranks) < n:
-                r = draws.below(total)
-                if r not in seen:
-                    seen.add(r)
-                    ranks.append(r)
+        ranks = _ranks(sum(counts), n, seed)
         starts = []
         acc = 0
         for k in counts:
@@ -206,16 +239,14 @@ def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[
 
     Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
     order = order_for(rules, trump)
-    budget = budget if budget is not None else Budget(SELECTION_WORK)
     hand_c = tally(hand)
     try:
         if lead is None:
-            boxes = _lead_boxes(rules, order, hand_c, budget)
-        else:
-            boxes = _follow_boxes(rules, order, hand_c, lead, budget)
+            budget = budget if budget is not None else Budget(QUERY_WORK)
+            return BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+        return _follow_set(rules, order, hand_c, lead, budget)
     except WorkExceeded:
         raise _too_large() from None
-    return LegalSet(order, hand_c, tuple(boxes), budget)
 
 
 def play_summary(rules: Ruleset, trump: Trump, hand: Sequence[int],
@@ -264,8 +295,8 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
     return boxes
 
 
-def _follow_boxes(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
-                  budget: Budget) -> list[Box]:
+def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
+                given: Budget | None) -> LegalSet:
     lead_format = _lead_format(order, lead)
     n = lead_format.size
     if sum(hand.values()) < n:
@@ -274,18 +305,27 @@ def _follow_boxes(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequ
     held = {c: k for c, k in hand.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     key = order.display.__getitem__
+    budget = given if given is not None else Budget(QUERY_WORK)
     if held_n <= n:
         suit_cards = sorted(held, key=key)
         rest = sorted((c for c in hand if c not in held), key=key)
         cards = tuple(suit_cards + rest)
         low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
-        return [Box(cards, low, tuple(hand[c] for c in cards), n, n)]
+        return BoxSet(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
     obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
     owed = obligation.strongest()
     cards = tuple(sorted(held, key=key))
     if not owed:
-        return [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)]
-    obligation.budget = budget
+        return BoxSet(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
+    tag = obligation.uniform_tag
+    if WIDTH_PROGRAMME and tag is not None and all(l == 1 for _, l in owed):
+        widths = [w for w, _ in owed]
+        dp = WidthSet.build(order, hand, held, n, widths,
+                            lambda c, kinds: obligation.card_widths(c, kinds, tag),
+                            given if given is not None else Budget(WIDTH_WORK))
+        if dp is not None:
+            return dp
+    search = obligation.budget = given if given is not None else Budget(SELECTION_WORK)
     multi = [c for c in cards if held[c] >= 2]
     loose = [c for c in cards if held[c] == 1]
     memo: dict[tuple[tuple[int, int], ...], bool] = {}
@@ -313,7 +353,7 @@ def _follow_boxes(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequ
                          tuple(hi for _, _, hi in ranges), n, n))
 
     def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
-        budget.spend()
+        search.spend()
         if not upper_known:
             upper = dict(part)
             upper.update((c, held[c]) for c in multi[i:])
@@ -333,7 +373,208 @@ def _follow_boxes(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequ
         rec(i + 1, part, size, False)
 
     rec(0, {}, 0, False)
-    return boxes
+    return BoxSet(order, hand, boxes, budget)
+
+
+# -- the owed units all of length 1: a dynamic programme over the cards -------------------------------
+class WidthSet(LegalSet):
+    """The legal follows when every owed unit has length 1 (pairs, triples, n-kinds; section 7).
+
+    As in the count of :mod:`rules.follow`: adjacency does not matter, a play realizes the owed
+    widths exactly when its copy counts can host them, and a programme over the suit cards tracks
+    the set of owed widths that may still be missing (a state).  Each play is one path through the
+    states, so the paths that end with nothing missing at ``n`` cards are the legal plays, once each.
+    ``layers[i]`` maps the states reachable before card ``i`` to the sizes they are reached at
+    (a bit per size); questions with bounds on the copies of each card rerun the two boolean passes
+    under those bounds, and samples are unranked with counts of completions by size."""
+
+    def __init__(self, order: Order, hand: dict[int, int], budget: Budget, cards: list[int],
+                 held: dict[int, int], n: int, consume: Callable[[int, int, int], int],
+                 masks: dict[int, int], done: int):
+        self.order = order
+        self.hand = hand
+        self.budget = budget
+        self.cards = cards
+        self.held = held
+        self.n = n
+        self.consume = consume
+        self.masks = masks
+        self.done = done
+        self._counts: list[dict[int, int]] | None = None
+        self._digit = 0
+
+    @classmethod
+    def build(cls, order: Order, hand: dict[int, int], held: dict[int, int], n: int, widths: list[int],
+              hosts: Callable[[int, list[int]], list[int]], budget: Budget) -> WidthSet | None:
+        """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
+        cards = sorted(held, key=order.seq.__getitem__, reverse=True)
+        kinds = sorted(set(widths), reverse=True)
+        start = (sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds)),)
+        masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
+        low = kinds[-1]
+        ids: dict[tuple[int, ...], int] = {start: 0}
+        sets: list[tuple[int, ...]] = [start]
+        memo: dict[int, int] = {}
+        removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+
+        def consume(sid: int, m: int, mask: int) -> int:
+            if m < low or not mask:
+                return sid
+            k = (sid * 64 + m) << len(kinds) | mask
+            hit = memo.get(k)
+            if hit is None:
+                budget.spend()
+                out: set[tuple[int, int]] = set()
+                for rem in sets[sid]:
+                    got = removed.get((rem, m, mask))
+                    if got is None:
+                        got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
+                    out.update(got)
+                reached = _minimal(out, len(kinds))
+                hit = ids.get(reached)
+                if hit is None:
+                    hit = ids[reached] = len(sets)
+                    sets.append(reached)
+                memo[k] = hit
+            return hit
+
+        dp = cls(order, hand, budget, cards, held, n, consume, masks, -1)
+        full = [(0, held[c]) for c in cards]
+        if dp._forward(full, DP_STATES) is None:
+            return None
+        dp.done = ids.get((0,), -1)
+        return dp
+
+    def _forward(self, ranges: list[tuple[int, int]], cap: int | None = None) -> list[dict[int, int]] | None:
+        """The states reachable before each card, with the sizes (bits) they are reached at."""
+        n, consume, masks = self.n, self.consume, self.masks
+        keep = (1 << (n + 1)) - 1
+        layers: list[dict[int, int]] = [{0: 1}]
+        states = 0
+        for c, (lo, hi) in zip(self.cards, ranges, strict=True):
+            nxt: dict[int, int] = {}
+            mask = masks[c]
+            for sid, bits in layers[-1].items():
+                self.spend(hi - lo + 1)
+                for m in range(lo, min(hi, n) + 1):
+                    ns = consume(sid, m, mask)
+                    nxt[ns] = nxt.get(ns, 0) | (bits << m)
+            for ns in nxt:
+                nxt[ns] &= keep
+            nxt = {ns: b for ns, b in nxt.items() if b}
+            states += len(nxt)
+            if cap is not None and states > cap:
+                return None
+            layers.append(nxt)
+        return layers
+
+    def _feasible(self, ranges: list[tuple[int, int]]) -> list[list[int]]:
+        """For each card, the copy counts within its range that some legal play holds."""
+        forward = self._forward(ranges)
+        assert forward is not None
+        n, consume, masks = self.n, self.consume, self.masks
+        after: dict[int, int] = {self.done: 1 << n} if (forward[-1].get(self.done, 0) >> n) & 1 else {}
+        out: list[list[int]] = [[] for _ in self.cards]
+        for i in range(len(self.cards) - 1, -1, -1):
+            c = self.cards[i]
+            lo, hi = ranges[i]
+            mask = masks[c]
+            here: dict[int, int] = {}
+            seen = set()
+            for sid, bits in forward[i].items():
+                self.spend(hi - lo + 1)
+                back = 0
+                for m in range(lo, min(hi, n) + 1):
+                    later = after.get(consume(sid, m, mask), 0)
+                    if later:
+                        back |= later >> m
+                        if (bits << m) & later:
+                            seen.add(m)
+                if back:
+                    here[sid] = back
+            out[i] = sorted(seen)
+            after = here
+        return out
+
+    def count(self) -> int:
+        counts = self._completions()
+        return (counts[0].get(0, 0) >> (self._digit * self.n)) & ((1 << self._digit) - 1)
+
+    def _completions(self) -> list[dict[int, int]]:
+        """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed)."""
+        if self._counts is None:
+            forward = self._forward([(0, self.held[c]) for c in self.cards])
+            assert forward is not None
+            digit = 2
+            for c in self.cards:
+                digit *= self.held[c] + 1
+            self._digit = digit = digit.bit_length()
+            n, consume, masks = self.n, self.consume, self.masks
+            keep = (1 << (digit * (n + 1))) - 1
+            after: dict[int, int] = {self.done: 1} if self.done in forward[-1] else {}
+            counts = [after]
+            for i in range(len(self.cards) - 1, -1, -1):
+                c = self.cards[i]
+                mask = masks[c]
+                here: dict[int, int] = {}
+                for sid in forward[i]:
+                    self.spend(self.held[c] + 1)
+                    poly = 0
+                    for m in range(min(self.held[c], n) + 1):
+                        later = after.get(consume(sid, m, mask), 0)
+                        if later:
+                            poly += later << (digit * m)
+                    if poly:
+                        here[sid] = poly & keep
+                counts.append(here)
+                after = here
+            counts.reverse()
+            self._counts = counts
+        return self._counts
+
+    def summary(self) -> PlaySummary:
+        feasible = self._feasible([(0, self.held[c]) for c in self.cards])
+        must = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[0])]
+        may = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[-1])]
+        return PlaySummary(tuple(self.order.sorted_cards(must)), tuple(self.order.sorted_cards(may)),
+                           self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        picked = self._picked(selected)
+        if any(c not in self.held for c in picked):
+            return SelectionHelp((), False, False)
+        feasible = self._feasible([(picked.get(c, 0), self.held[c]) for c in self.cards])
+        completable = all(feasible)
+        selectable = [c for c, ms in zip(self.cards, feasible, strict=True)
+                      if completable and ms[-1] > picked.get(c, 0)]
+        complete = False
+        if completable and sum(picked.values()) == self.n:
+            sid = 0
+            for c in self.cards:
+                sid = self.consume(sid, picked.get(c, 0), self.masks[c])
+            complete = sid == self.done
+        return SelectionHelp(tuple(self.order.sorted_cards(selectable)), complete, completable)
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        counts = self._completions()
+        digit = self._digit
+        field = (1 << digit) - 1
+        out = []
+        for rank in _ranks(self.count(), n, seed):
+            self.spend(len(self.cards))
+            sid, left, play = 0, self.n, []
+            for i, c in enumerate(self.cards):
+                later = counts[i + 1]
+                for m in range(min(self.held[c], left), -1, -1):
+                    ns = self.consume(sid, m, self.masks[c])
+                    ways = (later.get(ns, 0) >> (digit * (left - m))) & field
+                    if rank < ways:
+                        play += [c] * m
+                        sid, left = ns, left - m
+                        break
+                    rank -= ways
+            out.append(tuple(self.order.sorted_cards(play)))
+        return tuple(out)
 
 
 # -- counting and unranking inside a box ----------------------------------------------------------

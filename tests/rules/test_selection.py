@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from rules import selection
 from rules.cards import parse_cards
 from rules.order import Trump, order_for
 from rules.ruleset import Ruleset
-from rules.selection import MAX_SAMPLE, legal_set, play_summary, sample_plays, selection_help
+from rules.selection import MAX_SAMPLE, BoxSet, WidthSet, legal_set, play_summary, sample_plays, selection_help
 from rules.units import Budget
 from tests.rules.brute import Reference, legal_follows
 from tests.rules.make_positions import CONFIGS, deal
@@ -290,3 +291,34 @@ def test_selection_help_walks_to_a_legal_play(position, seed):
     if summary.count:
         assert help_.complete
         assert rules.check_play(rs, trump, hand, selected, lead).legal
+
+
+@PROPERTY
+@given(positions(), st.integers(0, 2 ** 32 - 1))
+def test_width_programme_and_boxes_agree(position, seed):
+    """Where the owed units all have length 1 the programme answers; the boxes must say the same."""
+    rs, trump, hand, lead = position
+    chosen = legal_set(rs, trump, hand, lead)
+    if not isinstance(chosen, WidthSet):
+        return
+    selection.WIDTH_PROGRAMME = False
+    try:
+        boxes = legal_set(rs, trump, hand, lead)
+    finally:
+        selection.WIDTH_PROGRAMME = True
+    assert isinstance(boxes, BoxSet)
+    assert chosen.summary() == boxes.summary()
+    rng = random.Random(seed)
+    for play in chosen.sample(4, seed):
+        part = rng.sample(list(play), rng.randint(0, len(play)))
+        assert chosen.help(part) == boxes.help(part)
+        assert chosen.help(play).complete and boxes.help(play).complete
+    assert {key(p) for p in chosen.sample(5000, 1)} == {key(p) for p in boxes.sample(5000, 1)} \
+        or chosen.count() > 5000
+
+
+def test_width_programme_is_used_for_loose_obligations():
+    rs = Ruleset.preset("pagat")
+    trump = Trump("5", "S")
+    hand = parse_cards(["AD", "AD", "KD", "KD", "QD", "QD", "10D", "10D", "9D", "8D"])
+    assert isinstance(legal_set(rs, trump, hand, parse_cards(["7D", "7D", "6D", "6D"])), WidthSet)
