@@ -402,6 +402,7 @@ class WidthSet(LegalSet):
         self.done = done
         self._counts: list[dict[int, int]] | None = None
         self._digit = 0
+        self._full: list[dict[int, int]] | None = None
 
     @classmethod
     def build(cls, order: Order, hand: dict[int, int], held: dict[int, int], n: int, widths: list[int],
@@ -439,11 +440,14 @@ class WidthSet(LegalSet):
             return hit
 
         dp = cls(order, hand, budget, cards, held, n, consume, masks, -1)
-        full = [(0, held[c]) for c in cards]
-        if dp._forward(full, DP_STATES) is None:
+        dp._full = dp._forward(dp._ranges({}), DP_STATES)
+        if dp._full is None:
             return None
         dp.done = ids.get((0,), -1)
         return dp
+
+    def _ranges(self, picked: dict[int, int]) -> list[tuple[int, int]]:
+        return [(picked.get(c, 0), self.held[c]) for c in self.cards]
 
     def _forward(self, ranges: list[tuple[int, int]], cap: int | None = None) -> list[dict[int, int]] | None:
         """The states reachable before each card, with the sizes (bits) they are reached at."""
@@ -470,7 +474,8 @@ class WidthSet(LegalSet):
 
     def _feasible(self, ranges: list[tuple[int, int]]) -> list[list[int]]:
         """For each card, the copy counts within its range that some legal play holds."""
-        forward = self._forward(ranges)
+        full = all(lo == 0 for lo, _ in ranges)
+        forward = self._full if full else self._forward(ranges)
         assert forward is not None
         n, consume, masks = self.n, self.consume, self.masks
         after: dict[int, int] = {self.done: 1 << n} if (forward[-1].get(self.done, 0) >> n) & 1 else {}
@@ -503,7 +508,7 @@ class WidthSet(LegalSet):
     def _completions(self) -> list[dict[int, int]]:
         """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed)."""
         if self._counts is None:
-            forward = self._forward([(0, self.held[c]) for c in self.cards])
+            forward = self._full
             assert forward is not None
             digit = 2
             for c in self.cards:
@@ -533,7 +538,7 @@ class WidthSet(LegalSet):
         return self._counts
 
     def summary(self) -> PlaySummary:
-        feasible = self._feasible([(0, self.held[c]) for c in self.cards])
+        feasible = self._feasible(self._ranges({}))
         must = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[0])]
         may = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[-1])]
         return PlaySummary(tuple(self.order.sorted_cards(must)), tuple(self.order.sorted_cards(may)),
@@ -543,7 +548,7 @@ class WidthSet(LegalSet):
         picked = self._picked(selected)
         if any(c not in self.held for c in picked):
             return SelectionHelp((), False, False)
-        feasible = self._feasible([(picked.get(c, 0), self.held[c]) for c in self.cards])
+        feasible = self._feasible(self._ranges(picked))
         completable = all(feasible)
         selectable = [c for c, ms in zip(self.cards, feasible, strict=True)
                       if completable and ms[-1] > picked.get(c, 0)]
