@@ -34,25 +34,24 @@ Readings where the rules are silent:
   to the defenders, a dealer-side one the reverse, so attackers + defenders is every point won in
   tricks.  Both are null while a friend call is pending.
 - ``must`` is the multiset intersection of every legal play, ``may`` their union (each card as often
-  as the play using the most copies of it).  Leading, every non-empty set of one suit's cards is a
-  legal lead where throws are allowed, else every unit the hand holds.
+  as the play using the most copies of it), both exact, from :mod:`rules.selection` (leading, every
+  non-empty set of one suit's cards is a legal lead where throws are allowed, else every unit held).
 """
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from .adjudicate import STATE, HandRecord, IllegalStep, Play, TrickSummary, walk
 from .cards import CARDS, Card
 from .declarations import DeclarationOption, declaration_options
-from .follow import MAX_LIMIT, LegalPlays, legal_plays
 from .friends import FriendCall, Teams, default_friend_count, teams_after
-from .order import Trump, order_for
+from .order import Trump
 from .ruleset import FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
+from .selection import legal_set
 from .tricks import trick_winner
-from .units import available_units
+from .violations import InputError
 
 PENDING, JOINED, SPENT = "pending", "joined", "spent"
 
@@ -63,8 +62,9 @@ class NextAction:
 
     ``action``: ``discard`` (``cards`` how many), ``call`` (``calls`` how many, ``callable`` the cards
     that may be called), ``lead`` or ``follow`` (``lead``: the cards led; ``cards``: how many to play);
-    for a play, ``must``/``may`` (None when the legal plays are too many to list: ``count`` is then
-    still given) and ``count`` legal plays, exact where ``count_exact``."""
+    for a play, ``must``, ``may`` and the exact ``count`` of legal plays (:mod:`rules.selection`), and
+    ``plays``: a uniform sample of them when one was asked for (all four None in the rare position
+    whose plays exceed the selection bounds)."""
 
     seat: int
     action: str
@@ -76,6 +76,7 @@ class NextAction:
     may: tuple[Card, ...] | None = None
     count: int | None = None
     count_exact: bool | None = None
+    plays: tuple[tuple[Card, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,12 @@ class HandState:
 
 
 def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
-               ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None) -> HandState:
-    """The hand as it stands after ``record``, which may stop anywhere (module docstring)."""
+               ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None,
+               sample: int = 0, seed: str | int = 0) -> HandState:
+    """The hand as it stands after ``record``, which may stop anywhere (module docstring).
+
+    With ``sample``, ``next.plays`` holds that many distinct legal plays of the seat to play, drawn
+    uniformly by ``seed`` (:mod:`rules.selection`)."""
     rules = record.rules
     w = walk(record, reading=STATE, declarations_closed=declarations_closed, ratings=ratings,
              room_coefficient=room_coefficient)
@@ -159,7 +164,7 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
         declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s])
                              for s in range(n))
     return HandState(phase, w.illegal, w.trump, w.declarations.declarer, record.dealer, w.declarations.level,
-                     w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current),
+                     w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed),
                      declarations, current, w.tricks, Points(tuple(by_seat), attackers, defenders), w.penalties,
                      teams, statuses, w.settlement)
 
@@ -169,7 +174,7 @@ def _history(record: HandRecord, count: int) -> list[tuple[int, tuple[Card, ...]
 
 
 def _next(rules: Ruleset, record: HandRecord, stop: str, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
-          leader: int, current: Sequence[Play]) -> NextAction | None:
+          leader: int, current: Sequence[Play], sample: int, seed: str | int) -> NextAction | None:
     dealer = record.dealer
     if stop == "exchanging":
         return NextAction(dealer, "discard", cards=rules.kitty)
@@ -177,54 +182,18 @@ def _next(rules: Ruleset, record: HandRecord, stop: str, trump: Trump | None, ha
         return NextAction(dealer, "call", calls=default_friend_count(rules), callable=tuple(CARDS))
     if stop != "playing" or trump is None:
         return None
-    if not current:
-        lead_must, lead_may, count = lead_help(rules, trump, hands[leader])
-        return NextAction(leader, "lead", must=lead_must, may=lead_may, count=count, count_exact=True)
     seat = (leader + len(current)) % rules.players
-    lead = current[0].cards
-    lp = legal_plays(rules, trump, hands[seat], lead=lead, limit=MAX_LIMIT)
-    assert isinstance(lp, LegalPlays)
-    must: tuple[Card, ...] | None = None
-    may: tuple[Card, ...] | None = None
-    if not lp.truncated:
-        must, may = intersection_union(lp.plays)
-    return NextAction(seat, "follow", cards=len(lead), lead=tuple(lead), must=must, may=may, count=lp.count,
-                      count_exact=lp.count_exact)
-
-
-def intersection_union(plays: Iterable[Sequence[int]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """(``must``, ``may``): the multiset intersection and union of ``plays`` (sorted)."""
-    inter: Counter[int] | None = None
-    union: Counter[int] = Counter()
-    for play in plays:
-        c = Counter(int(x) for x in play)
-        inter = c if inter is None else inter & c
-        union |= c
-    return _cards(inter or Counter()), _cards(union)
-
-
-def lead_help(rules: Ruleset, trump: Trump, hand: Sequence[int]) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-    """(``must``, ``may``, the number of distinct legal leads) for a leader holding ``hand``.
-
-    With throws every non-empty set of one effective suit's cards is a lead (section 6; a throw that
-    fails is still a legal attempt); without, exactly the units the hand holds."""
-    order = order_for(rules, trump)
-    suits: dict[int, Counter[int]] = {}
-    for c in hand:
-        suits.setdefault(order.eff[c], Counter())[int(c)] += 1
-    if rules.throws:
-        count = 0
-        for held in suits.values():
-            ways = 1
-            for k in held.values():
-                ways *= k + 1
-            count += ways - 1
-        kinds = Counter(int(c) for c in hand)
-        must = _cards(Counter({next(iter(kinds)): 1})) if len(kinds) == 1 else ()
-        return must, _cards(kinds), count
-    leads = {tuple(sorted(u.all_cards)) for held in suits.values() for u in available_units(dict(held), order)}
-    must, may = intersection_union(leads)
-    return must, may, len(leads)
+    lead = current[0].cards if current else None
+    action = NextAction(seat, "follow" if lead else "lead", cards=len(lead) if lead else None,
+                        lead=tuple(lead) if lead else None)
+    try:
+        plays = legal_set(rules, trump, hands[seat], lead)
+        summary = plays.summary()
+        drawn = plays.sample(sample, seed) if sample else None
+    except InputError:          # past the selection bounds: the position stands, unsummarized
+        return action
+    return replace(action, must=summary.must, may=summary.may, count=summary.count,
+                   count_exact=summary.count_exact, plays=drawn)
 
 
 def call_statuses(rules: Ruleset, teams: Teams, calls: Sequence[FriendCall], plays: Sequence[Play],
@@ -253,7 +222,3 @@ def call_statuses(rules: Ruleset, teams: Teams, calls: Sequence[FriendCall], pla
         else:
             out.append(CallStatus(call, PENDING, None))
     return tuple(out)
-
-
-def _cards(counts: Counter[int]) -> tuple[Card, ...]:
-    return tuple(sorted(CARDS[c] for c in counts.elements()))

@@ -5,11 +5,13 @@ from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
 from .common import CardList, FormatSchema, ReasonSchema
+from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
 
 MAX_POINTS = 100 * 8 * 10
+MAX_SAMPLE = 1000
 
 
 class PenaltySchema(Schema):
@@ -167,6 +169,12 @@ class AdjudicateSchema(RecordSchema):
                             metadata={"description": "The tricks so far only: no final count, no settlement."})
 
 
+class SampleSeedField(SeedField):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.metadata = {**self.metadata, "description": "With `sample`: the same seed always draws the same plays."}
+
+
 class HandStateRequestSchema(RecordSchema):
     declarations_closed = StrictBoolean(
         load_default=None, allow_none=True,
@@ -174,8 +182,16 @@ class HandStateRequestSchema(RecordSchema):
                                  "`friends` or a trick). While it is open the phase is `declaring`, and "
                                  "`deal.hands` may hold only the cards dealt so far."})
 
+    sample = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, MAX_SAMPLE),
+                            metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many "
+                                                     "distinct legal plays drawn uniformly from all of them (throws "
+                                                     "included where allowed); needs `seed`."})
+    seed = SampleSeedField(load_default=None, allow_none=True)
+
     def check(self, data: dict) -> None:
         super().check(data)
+        if data["sample"] is not None and data["seed"] is None:
+            raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
         later = data["kitty_discard"] or data["friends"] or data["tricks"]
         if data["declarations_closed"] is False and later:
             raise invalid(("declarations_closed",), "declaring cannot still be open once the record holds a "
@@ -248,13 +264,16 @@ class NextActionSchema(Schema):
                            metadata={"description": "`call`: the cards that may be called."})
     lead = fields.List(fields.String(), allow_none=True, metadata={"description": "`follow`: the cards led."})
     must = fields.List(fields.String(), allow_none=True,
-                       metadata={"description": "`lead`/`follow`: cards in every legal play (multiset intersection); "
-                                                "null when the legal plays are too many to list."})
+                       metadata={"description": "`lead`/`follow`: cards in every legal play (multiset intersection)."})
     may = fields.List(fields.String(), allow_none=True,
                       metadata={"description": "`lead`/`follow`: cards in at least one legal play (each as often as "
-                                               "the play using the most copies); null when too many to list."})
-    count = fields.Integer(allow_none=True, metadata={"description": "`lead`/`follow`: the number of legal plays."})
+                                               "the play using the most copies)."})
+    count = fields.Integer(allow_none=True, metadata={"description": "`lead`/`follow`: the number of legal plays "
+                                                                    "(exact; `must`, `may`, `count` are null only in a "
+                                                                    "position past the service's work bound)."})
     count_exact = fields.Boolean(allow_none=True)
+    plays = fields.List(fields.List(fields.String()), allow_none=True,
+                        metadata={"description": "With `sample`: the legal plays drawn, in the order drawn."})
 
 
 class SeatOptionsSchema(Schema):

@@ -135,7 +135,8 @@ def adjudicate_hand(data: dict):
 
 def state_answer(data: dict) -> dict:
     s = engine.run("hands/state", hand_state, record(data), declarations_closed=data["declarations_closed"],
-                   ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+                   ratings=data["ratings"], room_coefficient=data["room_coefficient"],
+                   sample=data["sample"] or 0, seed=data["seed"] if data["seed"] is not None else 0)
     order = order_for(data["rules"], s.trump) if s.trump is not None else None
 
     def show(cards) -> list[str]:
@@ -159,7 +160,8 @@ def state_answer(data: dict) -> dict:
             "lead": None if nxt.lead is None else show(nxt.lead),
             "must": None if nxt.must is None else show(nxt.must),
             "may": None if nxt.may is None else show(nxt.may),
-            "count": nxt.count, "count_exact": nxt.count_exact},
+            "count": nxt.count, "count_exact": nxt.count_exact,
+            "plays": None if nxt.plays is None else [show(p) for p in nxt.plays]},
         "declarations": None if s.declarations is None else [
             {"seat": seat, "options": [{"cards": present.natural(o.cards), "kind": o.kind,
                                         "trump": present.trump(o.trump)} for o in options]}
@@ -179,7 +181,7 @@ def state_answer(data: dict) -> dict:
 
 
 STATE_IN = {**{k: v for k, v in ADJUDICATE_IN.items() if k != "partial"},
-            "tricks": [ADJUDICATE_IN["tricks"][0], ADJUDICATE_IN["tricks"][1][:2]]}
+            "tricks": [ADJUDICATE_IN["tricks"][0], ADJUDICATE_IN["tricks"][1][:2]], "sample": 2, "seed": "example"}
 
 
 @blp.post_json("/state", HandStateRequestSchema, HandStateSchema, example_in=STATE_IN,
@@ -193,7 +195,9 @@ def hand_state_now(data: dict):
     trick. The answer gives the `phase`, the trump, every seat's cards now, who must act `next`
     and how (for a play: `must`, `may` and the `count` of legal plays), every seat's declaration
     options while declaring, the trick in progress and who is winning it, the points so far, the
-    teams with each friend call's status, and the settlement once the hand is over. It is the same
+    teams with each friend call's status, and the settlement once the hand is over. With `sample`
+    and `seed`, `next.plays` holds legal plays for that seat drawn uniformly (a game loop's random
+    move, in the same request). It is the same
     walk as `/v1/hands/adjudicate`: an illegal step is `phase: illegal` with the same `step`,
     `seat` and `reasons`, and everything else as it stood before that step.
     """

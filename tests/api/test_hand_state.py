@@ -61,7 +61,7 @@ def test_phase_exchanging_then_playing(client):
     s = state(client, {**body, "declarations_closed": True})
     assert s["phase"] == "exchanging"
     assert s["next"] == {"seat": body["dealer"], "action": "discard", "cards": 8, "calls": None, "callable": None,
-                         "lead": None, "must": None, "may": None, "count": None, "count_exact": None}
+                         "lead": None, "must": None, "may": None, "count": None, "count_exact": None, "plays": None}
     assert len(s["hands"][body["dealer"]]) == 33
     s = state(client, {**body, "kitty_discard": discard})
     assert s["phase"] == "playing" and s["next"]["action"] == "lead" and s["next"]["seat"] == body["dealer"]
@@ -74,6 +74,25 @@ def test_phase_exchanging_then_playing(client):
                                              "hand": s["hands"][s["next"]["seat"]], "lead": s["next"]["lead"]}).get_json()
     assert s["next"]["count"] == legal["count"]
     assert all(set(s["next"]["must"]) <= set(p) <= set(s["next"]["may"]) for p in legal["plays"])
+
+
+@pytest.mark.parametrize("plays", [0, 13, 14])
+def test_sample_draws_legal_plays_for_the_seat_to_act(client, plays):
+    """A game loop's random move in the same request: distinct plays, each legal, the same per seed."""
+    body = record("08_pagat.json")
+    tricks = [p for t in body["tricks"] for p in t]
+    cut = [tricks[i:min(i + 4, plays)] for i in range(0, plays, 4)]
+    body = {**body, "tricks": cut, "sample": 5, "seed": 42}
+    s = state(client, body)
+    nxt = s["next"]
+    assert len(nxt["plays"]) == min(5, nxt["count"]) and len({tuple(p) for p in nxt["plays"]}) == len(nxt["plays"])
+    for play in nxt["plays"]:
+        check = {"rules": body["rules"], "trump": s["trump"], "hand": s["hands"][nxt["seat"]], "play": play}
+        if nxt["lead"] is not None:
+            check["lead"] = nxt["lead"]
+        assert post(client, "/v1/plays/validate", check).get_json()["legal"] is True
+    assert state(client, body)["next"]["plays"] == nxt["plays"]
+    assert_problem(post(client, "/v1/hands/state", {**body, "seed": None}), 422, "/seed")
 
 
 def test_phase_calling_and_call_statuses(client):
