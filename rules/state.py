@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from .adjudicate import STATE, HandRecord, IllegalStep, Play, TrickSummary, walk
 from .cards import CARDS, Card
 from .declarations import DeclarationOption, declaration_options
+from .follow import check_play
 from .friends import FriendCall, Teams, default_friend_count, teams_after
 from .order import Trump
 from .ruleset import FriendJoin, Partnership, Ruleset
@@ -63,8 +64,10 @@ class NextAction:
     ``action``: ``discard`` (``cards`` how many), ``call`` (``calls`` how many, ``callable`` the cards
     that may be called), ``lead`` or ``follow`` (``lead``: the cards led; ``cards``: how many to play);
     for a play, ``must``, ``may`` and the exact ``count`` of legal plays (:mod:`rules.selection`), and
-    ``plays``: a uniform sample of them when one was asked for (all four None in the rare position
-    whose plays exceed the selection bounds)."""
+    ``plays``: a uniform sample of them when one was asked for, each as the record holds it (a lead
+    that is a failed throw as its forced play with the throw as ``attempted``, adjudicated against the
+    other hands); ``must``, ``may`` and ``count`` are None in the rare position whose plays exceed
+    the selection bounds."""
 
     seat: int
     action: str
@@ -76,7 +79,7 @@ class NextAction:
     may: tuple[Card, ...] | None = None
     count: int | None = None
     count_exact: bool | None = None
-    plays: tuple[tuple[Card, ...], ...] | None = None
+    plays: tuple[Play, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,7 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
     """The hand as it stands after ``record``, which may stop anywhere (module docstring).
 
     With ``sample``, ``next.plays`` holds that many distinct legal plays of the seat to play, drawn
-    uniformly by ``seed`` (:mod:`rules.selection`)."""
+    uniformly by ``seed`` (:mod:`rules.selection`), each as the record would hold it."""
     rules = record.rules
     w = walk(record, reading=STATE, declarations_closed=declarations_closed, ratings=ratings,
              room_coefficient=room_coefficient)
@@ -192,8 +195,22 @@ def _next(rules: Ruleset, record: HandRecord, stop: str, trump: Trump | None, ha
         drawn = plays.sample(sample, seed) if sample else None
     except InputError:          # past the selection bounds: the position stands, unsummarized
         return action
+    recorded = None
+    if drawn is not None:
+        others = [(s, hands[s]) for s in range(rules.players) if s != seat]
+        recorded = tuple(Play(seat, p) if lead else _as_recorded(rules, trump, seat, hands[seat], p, others)
+                         for p in drawn)
     return replace(action, must=summary.must, may=summary.may, count=summary.count,
-                   count_exact=summary.count_exact, plays=drawn)
+                   count_exact=summary.count_exact, plays=recorded)
+
+
+def _as_recorded(rules: Ruleset, trump: Trump, seat: int, hand: Sequence[Card], lead: tuple[Card, ...],
+                 others: Sequence[tuple[int, Sequence[Card]]]) -> Play:
+    """A lead as the record holds it: a throw the other hands beat is its forced play, ``attempted`` whole."""
+    throw = check_play(rules, trump, hand, lead, None, seat=seat, others=others).throw
+    if throw is not None and throw.stands is False and throw.forced_play is not None:
+        return Play(seat, tuple(sorted(throw.forced_play)), lead)
+    return Play(seat, lead)
 
 
 def call_statuses(rules: Ruleset, teams: Teams, calls: Sequence[FriendCall], plays: Sequence[Play],

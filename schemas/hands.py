@@ -254,6 +254,12 @@ class StateTeamsSchema(TeamsSchema):
                         metadata={"description": "Find-friends: each call and its status (empty otherwise)."})
 
 
+class CurrentPlaySchema(Schema):
+    seat = fields.Integer(required=True)
+    cards = CardList()
+    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt."})
+
+
 class NextActionSchema(Schema):
     seat = fields.Integer(required=True)
     action = fields.String(required=True, metadata={"enum": ["declare", "discard", "steal", "call", "lead", "follow"]})
@@ -274,17 +280,14 @@ class NextActionSchema(Schema):
     count_exact = fields.Boolean(allow_none=True)
     plays = fields.List(fields.List(fields.String()), allow_none=True,
                         metadata={"description": "With `sample`: the legal plays drawn, in the order drawn."})
+    record_plays = fields.List(fields.Nested(CurrentPlaySchema), allow_none=True, metadata={
+        "description": "With `sample`: the same plays as the record holds them, ready to append to the trick "
+                       "(a lead that is a failed throw: `cards` its forced play, `attempted` the throw)."})
 
 
 class SeatOptionsSchema(Schema):
     seat = fields.Integer(required=True)
     options = fields.List(fields.Nested(DeclarationOptionSchema), required=True)
-
-
-class CurrentPlaySchema(Schema):
-    seat = fields.Integer(required=True)
-    cards = CardList()
-    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt."})
 
 
 class CurrentTrickSchema(Schema):

@@ -161,7 +161,8 @@ def state_answer(data: dict) -> dict:
             "must": None if nxt.must is None else show(nxt.must),
             "may": None if nxt.may is None else show(nxt.may),
             "count": nxt.count, "count_exact": nxt.count_exact,
-            "plays": None if nxt.plays is None else [show(p) for p in nxt.plays]},
+            "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
+            "record_plays": None if nxt.plays is None else [played(order, p) for p in nxt.plays]},
         "declarations": None if s.declarations is None else [
             {"seat": seat, "options": [{"cards": present.natural(o.cards), "kind": o.kind,
                                         "trump": present.trump(o.trump)} for o in options]}

@@ -61,7 +61,8 @@ def test_phase_exchanging_then_playing(client):
     s = state(client, {**body, "declarations_closed": True})
     assert s["phase"] == "exchanging"
     assert s["next"] == {"seat": body["dealer"], "action": "discard", "cards": 8, "calls": None, "callable": None,
-                         "lead": None, "must": None, "may": None, "count": None, "count_exact": None, "plays": None}
+                         "lead": None, "must": None, "may": None, "count": None, "count_exact": None, "plays": None,
+                         "record_plays": None}
     assert len(s["hands"][body["dealer"]]) == 33
     s = state(client, {**body, "kitty_discard": discard})
     assert s["phase"] == "playing" and s["next"]["action"] == "lead" and s["next"]["seat"] == body["dealer"]
@@ -76,7 +77,7 @@ def test_phase_exchanging_then_playing(client):
     assert all(set(s["next"]["must"]) <= set(p) <= set(s["next"]["may"]) for p in legal["plays"])
 
 
-@pytest.mark.parametrize("plays", [0, 13, 14])
+@pytest.mark.parametrize("plays", [0, 13, 14, 40, 56])
 def test_sample_draws_legal_plays_for_the_seat_to_act(client, plays):
     """A game loop's random move in the same request: distinct plays, each legal, the same per seed."""
     body = record("08_pagat.json")
@@ -92,7 +93,29 @@ def test_sample_draws_legal_plays_for_the_seat_to_act(client, plays):
             check["lead"] = nxt["lead"]
         assert post(client, "/v1/plays/validate", check).get_json()["legal"] is True
     assert state(client, body)["next"]["plays"] == nxt["plays"]
+    # appended as the record holds them, each drawn play is the legal next step
+    for play, recorded in zip(nxt["plays"], nxt["record_plays"], strict=True):
+        assert recorded["seat"] == nxt["seat"] and recorded.get("attempted", recorded["cards"]) == play
+        trick = cut[-1] + [recorded] if nxt["lead"] is not None else [recorded]
+        after = cut[:-1] + [trick] if nxt["lead"] is not None else cut + [trick]
+        assert state(client, {**body, "tricks": after})["phase"] == "playing"
     assert_problem(post(client, "/v1/hands/state", {**body, "seed": None}), 422, "/seed")
+
+
+def test_sampled_failed_throws_are_recorded_reduced(client):
+    """pagat allows throws: among sampled leads some fail against the other hands; each is given as
+    its forced play with the throw as `attempted`, and that record goes on legally."""
+    body = record("08_pagat.json")
+    tricks = body["tricks"]
+    failed = 0
+    for t in range(0, 20, 2):
+        s = state(client, {**body, "tricks": tricks[:t], "sample": 30, "seed": t})
+        for recorded in s["next"]["record_plays"]:
+            if "attempted" in recorded:
+                failed += 1
+                assert len(recorded["cards"]) < len(recorded["attempted"])
+                assert state(client, {**body, "tricks": tricks[:t] + [[recorded]]})["phase"] == "playing"
+    assert failed > 0
 
 
 def test_phase_calling_and_call_statuses(client):
