@@ -20,35 +20,35 @@ Post = Callable[[str, dict], Any]
 
 @dataclass
 class Hand:
-    state: dict
-    record: dict
+    """The hand as the loop ends it, and what it cost: every request (deals included), every action it
+    took, the phases it went through in order (across redeals) and the deals."""
+
+    state: dict = field(default_factory=dict)
+    record: dict = field(default_factory=dict)
     requests: int = 0
     actions: int = 0
     phases: list[str] = field(default_factory=list)
-    redeals: int = 0
+    deals: int = 0
 
 
 def play_hand(post: Post, rules: Any, seed: str, level: str = "5") -> Hand:
     """Play one whole hand of ``rules`` (a preset name or a ruleset object) from the deal seeded ``seed``."""
-    requests = redeals = 0
+    hand = Hand()
     while True:
-        deal = post("/v1/deals", {"rules": rules, "seed": f"{seed}/{redeals}"})
-        requests += 1
+        deal = post("/v1/deals", {"rules": rules, "seed": f"{seed}/{hand.deals}"})
+        hand.requests += 1
+        hand.deals += 1
         n = len(deal["hands"])
-        record = {"rules": rules, "dealer": 0, "levels": [level] * n,
-                  "deal": {"hands": deal["hands"], "kitty": deal["kitty"]},
-                  "declarations": [], "kitty_discard": [], "friends": [], "tricks": []}
-        hand = _play(post, record)
-        hand.requests += requests
+        hand.record = {"rules": rules, "dealer": 0, "levels": [level] * n,
+                       "deal": {"hands": deal["hands"], "kitty": deal["kitty"]},
+                       "declarations": [], "kitty_discard": [], "friends": [], "tricks": []}
+        _play(post, hand)
         if hand.state["phase"] != "redeal":
-            hand.redeals = redeals
             return hand
-        requests = hand.requests
-        redeals += 1
 
 
-def _play(post: Post, record: dict) -> Hand:
-    hand = Hand({}, record)
+def _play(post: Post, hand: Hand) -> None:
+    record = hand.record
     closed = False
     while True:
         body = {**record, "sample": 1, "seed": hand.actions}
@@ -61,7 +61,7 @@ def _play(post: Post, record: dict) -> Hand:
             hand.phases.append(phase)
         nxt = s["next"]
         if phase in ("over", "redeal"):
-            return hand
+            return
         if phase == "illegal":
             raise AssertionError(f"the loop made an illegal step: {s['step']} {s['reasons']}")
         hand.actions += 1
