@@ -34,6 +34,12 @@ Other decisions: the levels are each seat's rank (the level played is the dealer
 given in dealt order (``kitty-reveal`` turns it in that order); ``partial=True`` checks a prefix of
 the hand (the tricks so far, the last possibly incomplete) and skips the final count and the
 settlement; declarations are checked against the dealt hands (no card is played while dealing).
+
+One walk, two readings: :func:`walk` goes through these steps and stops at the first illegal one or
+where the record ends.  :func:`adjudicate` is its strict reading (a record is a whole hand, so a step
+it lacks is illegal); :func:`rules.state.hand_state` reads the same walk as the hand stands (a record
+may stop while declaring, before the discard, before the calls or in a trick: that is its phase), so
+the two never disagree on a step both read.
 """
 from __future__ import annotations
 

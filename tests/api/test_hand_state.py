@@ -161,6 +161,8 @@ def test_state_is_cached(client):
 def test_malformed_records_are_problems(client):
     body = record("00_qq.json")
     assert_problem(post(client, "/v1/hands/state", {**body, "declarations_closed": False}), 422, "/declarations_closed")
+    zh = post(client, "/v1/hands/state", {**body, "declarations_closed": False}, **{"Accept-Language": "zh-CN"})
+    assert "亮主" in assert_problem(zh, 422, "/declarations_closed")["detail"]
     assert_problem(post(client, "/v1/hands/state", {**body, "declarations_closed": "yes"}), 422, "/declarations_closed")
     bad = copy.deepcopy(body)
     bad["deal"]["hands"][0][3] = "ZZ"
