@@ -375,6 +375,8 @@ def test_next_play_summary_and_sample_are_the_selection_modules(qq):
     summary = plays.summary()
     assert (s.next.must, s.next.may, s.next.count, s.next.count_exact) == \
         (summary.must, summary.may, summary.count, True)
-    assert s.next.plays == plays.sample(3, "loop") and len(set(s.next.plays)) == min(3, summary.count)
+    drawn = tuple(p.cards for p in s.next.plays)
+    assert drawn == plays.sample(3, "loop") and len(set(drawn)) == min(3, summary.count)
+    assert all(p.seat == s.next.seat and p.attempted is None for p in s.next.plays)
     assert hand_state(cut, sample=3, seed="loop").next.plays == s.next.plays
     assert hand_state(cut).next.plays is None
