@@ -14,9 +14,10 @@ MAX_SEED_INT = 10 ** 18
 class SeedField(fields.Field):
     """A deal seed: a string (up to 256 characters) or an integer."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, description: str = "The same seed always gives the same deal; without one, a fresh seed "
+                                          "is drawn.", **kwargs):
         super().__init__(metadata={
-            "description": "The same seed always gives the same deal; without one, a fresh seed is drawn.",
+            "description": description,
             "oneOf": [{"type": "string", "maxLength": MAX_SEED_LENGTH},
                       {"type": "integer", "minimum": -MAX_SEED_INT, "maximum": MAX_SEED_INT}, {"type": "null"}]}, **kwargs)
 
