@@ -35,7 +35,7 @@ def test_served_paths_match_the_api_contract(app):
     spec = yaml.safe_load(spec_yaml(app))
     expected = {"/v1/rulesets", "/v1/rulesets/{name}", "/v1/cards/analyze", "/v1/plays/validate", "/v1/plays/legal",
                 "/v1/tricks/winner", "/v1/declarations/validate", "/v1/declarations/options", "/v1/hands/settle",
-                "/v1/deals", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/docs"}
+                "/v1/deals", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/docs", "/v1/rulesets/resolve"}
     assert expected <= set(spec["paths"])
 
 
