@@ -71,7 +71,10 @@ def legal_answer(data: dict) -> dict:
         return body
     body.update(engine.run("plays/legal", selection_answer, rules, trump, hand, lead, selected, sample,
                            data.get("seed"), len(body.get("plays", ()))))
-    return body
+    return {k: body[k] for k in LEGAL_FIELDS if k in body}
+
+
+LEGAL_FIELDS = tuple(LegalPlaysAnswerSchema().fields)   # the documented order of the answer's members
 
 
 def selection_answer(rules, trump, hand, lead, selected, sample, seed, listed: int) -> dict:
