@@ -56,6 +56,10 @@ def legal_answer(data: dict) -> dict:
     order = order_for(rules, trump)
     hand, lead = present.multiset(data["hand"]), present.multiset(data["lead"])
     selected, sample = data.get("selected"), data.get("sample")
+    chosen = None
+    if selected is not None or sample is not None:
+        # first: a position too large to answer exactly is refused before the listing is made
+        chosen = engine.run("plays/legal", legal_set, rules, trump, hand, lead)
     if sample is None or lead is None:
         answer = engine.run("plays/legal", legal_plays, rules, trump, hand=hand, lead=lead, limit=data["limit"])
     if lead is not None and sample is None:
@@ -67,20 +71,18 @@ def legal_answer(data: dict) -> dict:
         body = {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]}
                           for s in answer.suits],
                 "throws_allowed": answer.throws_allowed}
-    if selected is None and sample is None:
+    if chosen is None:
         return body
-    body.update(engine.run("plays/legal", selection_answer, rules, trump, hand, lead, selected, sample,
-                           data.get("seed"), len(body.get("plays", ()))))
+    body.update(engine.run("plays/legal", selection_answer, order, chosen, selected, sample, data.get("seed"),
+                           len(body.get("plays", ()))))
     return {k: body[k] for k in LEGAL_FIELDS if k in body}
 
 
 LEGAL_FIELDS = tuple(LegalPlaysAnswerSchema().fields)   # the documented order of the answer's members
 
 
-def selection_answer(rules, trump, hand, lead, selected, sample, seed, listed: int) -> dict:
+def selection_answer(order, chosen, selected, sample, seed, listed: int) -> dict:
     """The exact count and, as asked, a uniform sample and selection help (rules.selection)."""
-    order = order_for(rules, trump)
-    chosen = legal_set(rules, trump, hand, lead)
     count = chosen.count()
     out: dict = {"count": count, "count_exact": True}
     if sample is not None:
