@@ -221,12 +221,15 @@ def report(rows, failed, adversarial, meta) -> str:
     lines += [f"Adversarial positions ({len(adversarial)}: each `legal_plays` input of `bench/cases.py`, following "
               "and leading), whole requests through the Flask test client, bypassing the cache; target: every "
               f"request within {REQUEST_TARGET_MS:.0f} ms.", "",
-              "| request | 200 | 422 | slowest | result |", "|---|---|---|---|---|"]
-    for name in ("plain", "selected", "sample"):
+              "| request | 200 | 422 | median | slowest | slowest / plain on its position | result |",
+              "|---|---|---|---|---|---|---|"]
+    for i, name in enumerate(("plain", "selected", "sample")):
         mine = [w for w in worst if w[2] == name]
         slow = max(w[0] for w in mine)
-        lines.append(f"| {name} | {statuses[(name, 200)]} | {statuses[(name, 422)]} | {slow:.1f} ms "
-                     f"| {'PASS' if slow <= REQUEST_TARGET_MS else 'FAIL'} |")
+        median = statistics.median(w[0] for w in mine)
+        ratio = max(row[i][1] / row[0][1] for row in adversarial.values())
+        lines.append(f"| {name} | {statuses[(name, 200)]} | {statuses[(name, 422)]} | {median:.2f} ms | {slow:.1f} ms "
+                     f"| {ratio:.2f}x | {'PASS' if slow <= REQUEST_TARGET_MS else 'FAIL'} |")
     lines += ["", "Slowest requests: " + "; ".join(f"{cid} {name} {ms:.1f} ms ({status})"
                                                    for ms, cid, name, status in worst[:8]) + ".",
               f"Requests over {REQUEST_TARGET_MS:.0f} ms: {len(over)}.", "", END]
