@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench bench-http soak fuzz clean
+.PHONY: install run test lint spec bench bench-http bench-selection soak fuzz clean
 
 install: $(STAMP)
 
@@ -43,6 +43,9 @@ soak: $(STAMP)
 # The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
 bench-http: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m bench.http
+
+bench-selection: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.selection
 
 clean:
 	rm -rf $(VENV) *.egg-info

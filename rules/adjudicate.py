@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
-from .declarations import DeclarationState, check_declaration, no_declaration_outcome
+from .declarations import DeclarationState, check_declaration, no_declaration_outcome, no_declaration_violation
 from .follow import check_play
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
@@ -58,7 +58,7 @@ from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
 from .units import Budget, Format
-from .violations import InputError, Violation
+from .violations import InputError, Violation, count_of
 
 ADJUDICATE_WORK = 200000
 
@@ -262,12 +262,12 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         short = len(dealt) < rules.hand_size
         if len(dealt) > rules.hand_size or (short and not open_declaring):
             return halt("deal", f"deal/hands/{s}", s, [Violation(
-                "DEAL_SIZE", f"Seat {s} was dealt {len(dealt)} cards; this ruleset deals {rules.hand_size}.",
+                "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
                 {"expected": rules.hand_size, "got": len(dealt)})])
         dealing = dealing or short
     if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not open_declaring):
         return halt("deal", "deal/kitty", None, [Violation(
-            "DEAL_SIZE", f"The kitty has {len(record.kitty)} cards; this ruleset sets {rules.kitty} aside.",
+            "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
             {"expected": rules.kitty, "got": len(record.kitty)})])
     dealing = dealing or len(record.kitty) < rules.kitty
     if not dealing:
@@ -275,7 +275,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         wrong = sorted(c for c in range(54) if total[c] != rules.decks)
         if wrong:
             return halt("deal", "deal", None, [Violation(
-                "DEAL_CARDS", f"The deal must hold every card exactly {rules.decks} time(s); it does not for "
+                "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
                 + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
                 {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
 
@@ -296,8 +296,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     if trump is None:
         out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
         if out.trump is None:
-            return halt("redeal", "declarations", None, [Violation(
-                "NO_DECLARATION", "Nobody declared and this ruleset redeals: the hand is not played.")])
+            return halt("redeal", "declarations", None, [no_declaration_violation(rules, record.first_hand)])
         trump = out.trump
     if record.first_hand and decl.declarer is not None and decl.declarer != dealer:
         return halt("declaring", "dealer", dealer, [Violation(
@@ -379,7 +378,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
             else:
                 if sum(hand.values()) < len(lead_cards):
                     return halt("playing", step, p.seat, [Violation(
-                        "NOT_IN_HAND", f"Seat {p.seat} has only {sum(hand.values())} card(s) left.",
+                        "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(sum(hand.values()), 'card')} left.",
                         {"cards": format_cards(p.cards)})], t, j)
                 v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat, budget=budget)
                 if not v.legal:

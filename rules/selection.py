@@ -7,7 +7,8 @@ Questions about all legal plays then become small sums over boxes, never a listi
 
 - leading (section 6), where throws are allowed: one box per suit, every card of the suit ``0..held``
   and any size from 1 (every non-empty set of one suit is a legal lead, a failed throw included);
-  without throws: one box per unit the hand holds (an n-kind, a tractor), each exactly that unit;
+  without throws: one box per card for its n-kinds (``1..held`` copies of that card alone) and one
+  per tractor the hand holds, exactly that tractor;
 - following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
   suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
   owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
@@ -49,7 +50,7 @@ from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK = 10000
+SELECTION_WORK = 4000
 WIDTH_WORK = 400000
 QUERY_WORK = 1000000
 MAX_SAMPLE = 1000
@@ -152,15 +153,18 @@ class BoxSet(LegalSet):
         self.hand = hand
         self.boxes = tuple(boxes)
         self.budget = budget
+        self._counts: list[int] | None = None
 
     def counts(self) -> list[int]:
-        """The number of plays in each box."""
-        memo: dict[tuple[int, ...], list[int]] = {}
-        out = []
-        for box in self.boxes:
-            self.spend(len(box.cards))
-            out.append(_box_count(box, memo))
-        return out
+        """The number of plays in each box (computed once)."""
+        if self._counts is None:
+            memo: dict[tuple[int, ...], list[int]] = {}
+            out = []
+            for box in self.boxes:
+                self.spend(len(box.cards))
+                out.append(_box_count(box, memo))
+            self._counts = out
+        return self._counts
 
     def count(self) -> int:
         return sum(self.counts())
@@ -283,11 +287,13 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
         if rules.throws:
             boxes.append(Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), 1, sum(held.values())))
             continue
+        for c in cards:
+            boxes.append(Box((c,), (1,), (held[c],), 1, held[c]))
         seen = set()
         for unit in available_units(held, order):
             budget.spend(unit.length)
             run = tuple(int(c) for c in unit.cards)
-            if (unit.width, run) in seen:
+            if unit.length == 1 or (unit.width, run) in seen:
                 continue
             seen.add((unit.width, run))
             width = (unit.width,) * len(run)
@@ -606,6 +612,8 @@ def _spans_poly(spans: tuple[int, ...], top: int) -> list[int]:
 
 
 def _box_count(box: Box, memo: dict[tuple[int, ...], list[int]]) -> int:
+    if box.low == box.high:
+        return 1
     base = sum(box.low)
     top = box.largest - base
     if top < 0:

@@ -169,12 +169,6 @@ class AdjudicateSchema(RecordSchema):
                             metadata={"description": "The tricks so far only: no final count, no settlement."})
 
 
-class SampleSeedField(SeedField):
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.metadata = {**self.metadata, "description": "With `sample`: the same seed always draws the same plays."}
-
-
 class HandStateRequestSchema(RecordSchema):
     declarations_closed = StrictBoolean(
         load_default=None, allow_none=True,
@@ -186,7 +180,7 @@ class HandStateRequestSchema(RecordSchema):
                             metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many "
                                                      "distinct legal plays drawn uniformly from all of them (throws "
                                                      "included where allowed); needs `seed`."})
-    seed = SampleSeedField(load_default=None, allow_none=True)
+    seed = SeedField("With `sample`: the same seed always draws the same plays.", load_default=None, allow_none=True)
 
     def check(self, data: dict) -> None:
         super().check(data)
