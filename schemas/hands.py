@@ -11,7 +11,7 @@ from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean
 from .plays import SeatCardsSchema
 
 MAX_POINTS = 100 * 8 * 10
-MAX_SAMPLE = 1000
+MAX_SAMPLE = 100
 
 
 class PenaltySchema(Schema):
@@ -170,6 +170,9 @@ class AdjudicateSchema(RecordSchema):
 
 
 class HandStateRequestSchema(RecordSchema):
+    partial = StrictBoolean(load_default=False, metadata={
+        "description": "Accepted so that a `hands/adjudicate` record can be sent as it is; the state reads "
+                       "every cut the same way."})
     declarations_closed = StrictBoolean(
         load_default=None, allow_none=True,
         metadata={"description": "Declaring is over (default: true once the record holds a `kitty_discard`, "
@@ -177,7 +180,7 @@ class HandStateRequestSchema(RecordSchema):
                                  "`deal.hands` may hold only the cards dealt so far."})
 
     sample = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, MAX_SAMPLE),
-                            metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many "
+                            metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many (at most 100) "
                                                      "distinct legal plays drawn uniformly from all of them (throws "
                                                      "included where allowed); needs `seed`."})
     seed = SeedField("With `sample`: the same seed always draws the same plays.", load_default=None, allow_none=True)

@@ -172,6 +172,8 @@ def test_malformed_records_are_problems(client):
     bad["deal"]["kitty"][1] = bad["deal"]["hands"][0][0]
     assert_problem(post(client, "/v1/hands/state", bad), 422)
     assert_problem(post(client, "/v1/hands/state", {**body, "dealer": 7}), 422, "/dealer")
-    assert_problem(post(client, "/v1/hands/state", {**body, "partial": True}), 422, "/partial")
+    assert_problem(post(client, "/v1/hands/state", {**body, "partial": "yes"}), 422, "/partial")
+    assert_problem(post(client, "/v1/hands/state", {**body, "sample": 101, "seed": 1}), 422, "/sample")
+    assert state(client, {**body, "partial": True}) == state(client, body)      # an adjudicate record as it is
     r = client.post("/v1/hands/state", data="{", content_type="application/json")
     assert_problem(r, 400)

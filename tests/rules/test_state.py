@@ -305,6 +305,14 @@ def test_section10_nobody_declared_kitty_reveal_decides_the_trump_when_declaring
     assert s.phase == "exchanging" and s.trump is not None and s.declarer is None
 
 
+def test_section10_first_hand_under_kitty_reveal_redeals_and_says_why():
+    r = load("08_pagat.json")
+    cut = replace(r, declarations=(), kitty_discard=(), friends=(), tricks=(), first_hand=True)
+    s = hand_state(cut, declarations_closed=True)
+    assert s.phase == "redeal" and s.illegal == adjudicate(replace(r, declarations=(), first_hand=True)).illegal
+    assert s.illegal.reasons[0].code == "NO_DECLARATION" and "first hand" in s.illegal.reasons[0].message
+
+
 def test_declarations_closed_false_with_later_steps_is_malformed(qq):
     with pytest.raises(InputError) as e:
         hand_state(qq, declarations_closed=False)
