@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import abort
+from werkzeug.routing import BaseConverter
 
 from rules.cards import CARD_KINDS, points_of
 from rules.friends import default_friend_count
@@ -15,6 +16,16 @@ from schemas.rulesets import (
 )
 
 from ..extensions import Blueprint
+
+
+class PresetName(BaseConverter):
+    """A preset name in a path: any one segment but ``resolve``, the POST endpoint beside it (so that
+    ``/v1/rulesets/resolve`` allows POST only)."""
+
+    regex = r"(?!resolve$)[^/]+"
+
+
+CONVERTERS = {"preset": PresetName}
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (docs/rules.md#presets).")
 EXAMPLE = present(PRESETS["qq"])
@@ -41,7 +52,7 @@ def list_rulesets():
     return {"rulesets": [present(spec) for spec in PRESETS.values()]}
 
 
-@blp.route("/<string:name>", methods=["GET"])
+@blp.route("/<preset:name>", methods=["GET"])
 @blp.response(200, RulesetSchema, example=EXAMPLE)
 @blp.alt_response(404, response="NOT_FOUND")
 def get_ruleset(name: str):

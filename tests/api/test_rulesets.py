@@ -60,3 +60,9 @@ def test_resolve_names_the_impossible_parameter(client):
     assert_problem(r, 422, "/rules/kitty_size")
     r = post(client, "/v1/rulesets/resolve", {"rules": {"preset": "qq", "players": 5}})
     assert_problem(r, 422, "/rules/partnership")
+
+
+def test_resolve_allows_post_only_and_is_no_preset_name(client):
+    assert client.options("/v1/rulesets/resolve").headers["Allow"] == "OPTIONS, POST"
+    assert client.get("/v1/rulesets/resolve").status_code == 405
+    assert client.get("/v1/rulesets/qq").status_code == 200
