@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test lint spec bench bench-http soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
+.PHONY: install run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
 install: $(STAMP)
 
@@ -72,6 +72,9 @@ test-scale: $(STAMP) haproxy
 	rm -f build/scale-results.json
 	$(BIN)/python -m pytest -q tests/scale
 	PYTHONPATH=. $(BIN)/python -m tests.scale.report
+
+bench-selection: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m bench.selection
 
 clean:
 	rm -rf $(VENV) *.egg-info

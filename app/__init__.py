@@ -75,6 +75,9 @@ def create_app(config: dict | None = None) -> Flask:
     api = app.extensions["api"] = Api(app, spec_kwargs=spec_options())
     for name in RESOURCES:
         module = importlib.import_module(f"{__name__}.resources.{name}")
+        for converter_name, converter in getattr(module, "CONVERTERS", {}).items():
+            app.url_map.converters[converter_name] = converter
+            api.register_converter(converter, lambda _converter: {"type": "string", "minLength": 1})
         api.register_blueprint(module.blp)
         if hasattr(module, "assets"):
             app.register_blueprint(module.assets)

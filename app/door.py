@@ -1,9 +1,9 @@
 """The cache at the door: WSGI middleware in front of Flask that answers repeated questions.
 
-For a ``POST`` to a cached endpoint (``plays/validate``, ``plays/legal``, ``tricks/winner``) the
-door reads the body with :func:`app.body.read` (the size limit for Content-Length and chunked
-bodies, framing errors, the read timeout: the very read the Flask view would do, kept in the
-environ for it) and looks up
+For a ``POST`` to a cached endpoint (``plays/validate``, ``plays/legal``, ``tricks/winner``,
+``hands/state``) the door reads the body with :func:`app.body.read` (the size limit for
+Content-Length and chunked bodies, framing errors, the read timeout: the very read the Flask view
+would do, kept in the environ for it) and looks up
 ``<prefix>:<engine version and fingerprint>:<endpoint>:raw:<answer language>:<sha256 of the body>``.
 A hit is answered from the stored bytes as they are: no JSON parsing, no schema, no engine, no
 serialization, no Flask.  It still carries ``X-Cache: hit`` and ``X-Request-ID``, the CORS

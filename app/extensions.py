@@ -72,23 +72,29 @@ class Blueprint(flask_smorest.Blueprint):
     # Any webargs parsing left (the POST views themselves load through app.loading) reads strictly too.
     ARGUMENTS_PARSER = StrictParser()
 
-    def post_json(self, rule: str, request, response, *, example_in: dict, example_out: dict,
-                  cached: str | None = None):
+    def post_json(self, rule: str, request, response, *, example_in: dict | None = None,
+                  example_out: dict | None = None, examples: dict | None = None, cached: str | None = None):
         """A JSON POST endpoint: its body schema, its answer, and its documented errors.
 
         flask-smorest's decorators document the operation (the spec is generated as before); the
         view that runs is :func:`app.loading.json_view`: the body loaded by a schema built once,
         the answer dict encoded directly.  ``cached``: the endpoint's name in the answer cache; its
-        hits are answered by the door (:mod:`app.door`) before Flask.
+        hits are answered by the door (:mod:`app.door`) before Flask.  ``examples``: named
+        examples ``{name: (summary, body, answer)}`` instead of the one ``example_in``/``example_out``.
         """
+        named_in = named_out = None
+        if examples:
+            named_in = {k: {"summary": s, "value": body} for k, (s, body, _) in examples.items()}
+            named_out = {k: {"summary": s, "value": out} for k, (s, _, out) in examples.items()}
+
         def decorator(func):
             documented = functools.wraps(func)(lambda *args, **kwargs: None)
-            documented = self.response(200, response, example=example_out,
+            documented = self.response(200, response, example=example_out, examples=named_out,
                                        headers=X_CACHE if cached else None)(documented)
             for status in BODY_ERRORS:
                 if status != 422:
                     documented = self.alt_response(status, response=HTTPStatus(status).name)(documented)
-            documented = self.arguments(request, example=example_in)(documented)
+            documented = self.arguments(request, example=example_in, examples=named_in)(documented)
             view = functools.wraps(func)(json_view(request, func, cached))
             view._apidoc = documented._apidoc
             if cached:

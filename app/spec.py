@@ -7,6 +7,7 @@ import sys
 import yaml
 
 from rules.violations import CODES
+from schemas.declarations import DeclarationOptionSchema, SeatDeclarationOptionsSchema
 from schemas.fields import RulesetParametersSchema
 
 DESCRIPTION = """\
@@ -23,7 +24,7 @@ impossible *requests* are RFC 9457 `application/problem+json` documents: 400 unp
 (an object naming a member twice included), 404 unknown resource, 405 wrong method, 413 body over 256 KiB, 415 not `application/json`,
 422 invalid content (with `errors[].pointer` naming the field).
 
-Answers of `/v1/plays/validate`, `/v1/plays/legal` and `/v1/tricks/winner` are cached; they carry
+Answers of `/v1/plays/validate`, `/v1/plays/legal`, `/v1/tricks/winner` and `/v1/hands/state` are cached; they carry
 `X-Cache: hit|miss|bypass`, and `Cache-Control: no-cache` on the request computes afresh.
 
 `Accept-Language: zh-CN` (or `zh-Hans`, `zh`) answers reason messages, settlement explanations and
@@ -53,14 +54,15 @@ CROSS_FIELD = {
                            "seats in `others` are distinct, below `rules.players`, and not `seat`",
                            "`unseen` holds at most the cards not in `hand`", _COPIES],
     "/v1/plays/legal": [_RULES, _LEAD, _HAND + " (`hand`, `lead`)", "`hand` holds at least as many cards as `lead`",
-                        _COPIES],
+                        "`selected` is part of `hand`", "`sample` needs `seed`", _COPIES],
     "/v1/tricks/winner": [_RULES, _LEAD, "at most `rules.players` plays", "seats distinct and below `rules.players`",
                           "each play holds at most a hand", _COPIES],
     "/v1/declarations/validate": [_RULES, _HISTORY, "`level` lies between `first_level` and `last_level`",
                                   "every seat below `rules.players`", _HAND,
                                   _COPIES + " (a seat's declarations and its hand may overlap)"],
     "/v1/declarations/options": [_RULES, _HISTORY, "`level` lies between `first_level` and `last_level`",
-                                 "every seat below `rules.players`", _HAND,
+                                 "every seat below `rules.players`",
+                                 "`seat` with `hand`, or `hands` with one hand per seat instead", _HAND,
                                  _COPIES + " (a seat's declarations and its hand may overlap)"],
     "/v1/hands/settle": [_RULES, "`dealer` and every seat below `rules.players`",
                          "`levels` (and `ratings`) list one entry per seat", "`kitty` holds exactly the kitty size",
@@ -72,7 +74,14 @@ CROSS_FIELD = {
                              "seats within a trick are distinct",
                              _COPIES + " (the deal, the discard and the tricks together)",
                              "the deal is a whole deal of the decks (checked as the hand's first step)"],
-    "/v1/deals": [_RULES],
+    "/v1/hands/state": [_RULES, "`dealer` and every seat below `rules.players`",
+                        "`levels` (and `ratings`) list one entry per seat",
+                        "seats within a trick are distinct",
+                        _COPIES + " (the deal, the discard and the tricks together)",
+                        "`declarations_closed` is not false when the record holds a `kitty_discard`, `friends` "
+                        "or a trick"],
+    "/v1/deals": [_RULES, "`first_seat` < `rules.players`"],
+    "/v1/rulesets/resolve": [_RULES + "; the pointer names the parameter that breaks it"],
 }
 
 
@@ -93,6 +102,10 @@ def spec_options() -> dict:
 def register_components(api) -> None:
     if "RulesetParameters" not in api.spec.components.schemas:
         api.spec.components.schema("RulesetParameters", schema=RulesetParametersSchema)
+    for name, schema in (("DeclarationOption", DeclarationOptionSchema),
+                         ("SeatDeclarationOptions", SeatDeclarationOptionsSchema)):
+        if name not in api.spec.components.schemas:
+            api.spec.components.schema(name, schema=schema)
 
 
 class _Dumper(yaml.SafeDumper):

@@ -19,6 +19,7 @@ from .friends import FriendCall, Teams, teams_after
 from .order import Order, Trump, order_for
 from .ruleset import PRESETS, Ruleset, RulesetError
 from .scoring import LastTrick, Ledger, ScoringError, Settlement, kitty_multiplier, settle, table_outcome
+from .state import HandState, NextAction, hand_state
 from .throws import ThrowResult, adjudicate_throw
 from .tricks import PlayOutcome, TrickResult, trick_winner
 from .units import Format, Unit, decompose
@@ -28,11 +29,11 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CODES", "Adjudication", "Card", "CardError", "Deal", "DeclarationOption", "DeclarationResult",
-    "Format", "FriendCall", "HandRecord", "IllegalStep", "InputError", "LastTrick", "LeadOptions",
-    "Ledger", "LegalPlays", "Order", "PRESETS", "Play", "PlayOutcome", "Ruleset", "RulesetError",
+    "Format", "FriendCall", "HandRecord", "HandState", "IllegalStep", "InputError", "LastTrick", "LeadOptions",
+    "Ledger", "LegalPlays", "NextAction", "Order", "PRESETS", "Play", "PlayOutcome", "Ruleset", "RulesetError",
     "ScoringError", "Settlement", "SuitUnits", "Teams", "ThrowResult", "TrickResult", "Trump", "Unit",
     "Verdict", "Violation", "adjudicate", "adjudicate_throw", "card", "check_declaration", "check_play",
-    "deal", "declaration_options", "decompose", "first_hand_dealer", "format_cards", "is_legal",
+    "deal", "declaration_options", "decompose", "first_hand_dealer", "format_cards", "hand_state", "is_legal",
     "kitty_multiplier", "legal_plays", "no_declaration_outcome", "order_for", "parse_cards", "settle",
     "standing_trump", "table_outcome", "teams_after", "trick_winner",
 ]

@@ -34,16 +34,22 @@ Other decisions: the levels are each seat's rank (the level played is the dealer
 given in dealt order (``kitty-reveal`` turns it in that order); ``partial=True`` checks a prefix of
 the hand (the tricks so far, the last possibly incomplete) and skips the final count and the
 settlement; declarations are checked against the dealt hands (no card is played while dealing).
+
+One walk, two readings: :func:`walk` goes through these steps and stops at the first illegal one or
+where the record ends.  :func:`adjudicate` is its strict reading (a record is a whole hand, so a step
+it lacks is illegal); :func:`rules.state.hand_state` reads the same walk as the hand stands (a record
+may stop while declaring, before the discard, before the calls or in a trick: that is its phase), so
+the two never disagree on a step both read.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
-from .declarations import check_declaration, declaration_state, no_declaration_outcome
+from .declarations import DeclarationState, check_declaration, no_declaration_outcome, no_declaration_violation
 from .follow import check_play
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
@@ -52,9 +58,9 @@ from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
 from .units import Budget, Format
+from .violations import InputError, Violation, count_of
 
 ADJUDICATE_WORK = 200000
-from .violations import InputError, Violation
 
 
 @dataclass(frozen=True)
@@ -167,18 +173,53 @@ def _play(p: Any) -> Play:
     return Play(int(seat), tuple(CARDS[c] for c in cards), tuple(CARDS[c] for c in rest[0]) if rest and rest[0] is not None else None)
 
 
-def _fail(step: str, seat: int | None, reasons: Iterable[Violation], tricks: Iterable[TrickSummary],
-          trump: Trump | None, trick: int | None = None, play: int | None = None) -> Adjudication:
-    return Adjudication(False, IllegalStep(step, seat, tuple(reasons), trick, play), trump, tuple(tricks))
-
-
 def _ms(cards: Iterable[int]) -> Counter[int]:
     return Counter(int(c) for c in cards)
 
 
-def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,
-               room_coefficient: int | float | None = None) -> Adjudication:
-    """Check a recorded hand step by step; see the module docstring.
+
+WHOLE, PARTIAL, STATE = "whole", "partial", "state"
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Where the walk of a record stopped, and the position there.
+
+    ``stop`` is the stage the walk stopped in: ``deal``, ``declaring``, ``redeal``, ``exchanging``,
+    ``calling``, ``playing`` or ``over``.  ``illegal`` is the illegal step the walk stopped at
+    (``NO_DECLARATION`` when it stops in ``redeal``); the position is then the one before that step.
+    ``hands`` are every seat's cards at the stop (while exchanging the dealer's hold the kitty);
+    ``current`` the plays of a trick in progress, led by ``leader`` (who also leads the next trick).
+    """
+
+    stop: str
+    illegal: IllegalStep | None
+    trump: Trump | None
+    declarations: DeclarationState
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: tuple[TrickSummary, ...] = ()
+    current: tuple[Play, ...] = ()
+    leader: int = 0
+    penalties: tuple[tuple[int, int], ...] = ()
+    after_exchange: tuple[tuple[Card, ...], ...] | None = None
+    teams: Teams | None = None
+    attackers_points: int | None = None
+    settlement: Settlement | None = None
+
+
+def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool | None = None,
+         ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None) -> Walk:
+    """Walk a record step by step (the module docstring's order) and stop at its first illegal step
+    or where it ends.
+
+    ``reading``: ``whole`` -- the record is a whole hand, and each missing step is the illegal step
+    adjudication names (a short deal is ``DEAL_SIZE``, a missing discard ``KITTY_DISCARD``, cards
+    left at the end ``WRONG_TRICK_COUNT``); ``partial`` -- the same, but the tricks may stop
+    anywhere (the last one incomplete) and there is no final count or settlement; ``state`` -- the
+    record may stop anywhere: while declaring (the hands holding only the cards dealt so far),
+    before the discard, before the friend calls, or in a trick; the walk then stops in that stage.
+    ``declarations_closed`` (``state`` only; default: the record holds a later step) says declaring
+    is over; while it is open the walk stops in ``declaring``.
 
     Every play check and trick comparison of the hand draws on one budget of ``ADJUDICATE_WORK``
     search steps; a record that needs more raises :class:`InputError`."""
@@ -189,160 +230,210 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
         raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
     if len(record.levels) != n:
         raise InputError(f"levels must list {n} seats", "levels")
+    later = bool(record.kitty_discard or record.friends or record.tricks)
+    if declarations_closed is False and later:
+        raise InputError("declaring cannot still be open once the record holds a kitty discard, friend "
+                         "calls or tricks", "declarations_closed")
+    state_reading = reading == STATE
+    open_declaring = state_reading and not (later if declarations_closed is None else declarations_closed)
+    level = record.levels[record.dealer]
+    dealer = record.dealer
+    decl = DeclarationState(level)
+    trump: Trump | None = None
+    hands = [_ms(h) for h in record.hands]
+    summaries: list[TrickSummary] = []
+    penalties: list[tuple[int, int]] = []
+    current: list[Play] = []
+    leader = dealer
+    after_exchange: tuple[tuple[Card, ...], ...] | None = None
 
-    # 1. the deal
+    def halt(stop: str, step: str | None = None, seat: int | None = None, reasons: Iterable[Violation] = (),
+             trick: int | None = None, play: int | None = None) -> Walk:
+        illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
+        return Walk(stop, illegal, trump, decl, tuple(_sorted(h) for h in hands), tuple(summaries),
+                    tuple(current), leader, tuple(penalties), after_exchange)
+
+    # 1. the deal (while declaring is open, the cards dealt so far)
     if len(record.hands) != n:
-        return _fail("deal/hands", None, [Violation("DEAL_SIZE", f"The deal must have {n} hands, not "
-                                                    f"{len(record.hands)}.", {"expected": n})], (), None)
+        return halt("deal", "deal/hands", None, [Violation("DEAL_SIZE", f"The deal must have {n} hands, not "
+                                                           f"{len(record.hands)}.", {"expected": n})])
+    dealing = False
     for s, dealt in enumerate(record.hands):
-        if len(dealt) != rules.hand_size:
-            return _fail(f"deal/hands/{s}", s, [Violation(
-                "DEAL_SIZE", f"Seat {s} was dealt {len(dealt)} cards; this ruleset deals {rules.hand_size}.",
-                {"expected": rules.hand_size, "got": len(dealt)})], (), None)
-    if len(record.kitty) != rules.kitty:
-        return _fail("deal/kitty", None, [Violation(
-            "DEAL_SIZE", f"The kitty has {len(record.kitty)} cards; this ruleset sets {rules.kitty} aside.",
-            {"expected": rules.kitty, "got": len(record.kitty)})], (), None)
-    total = sum((_ms(h) for h in record.hands), Counter()) + _ms(record.kitty)
-    wrong = sorted(c for c in range(54) if total[c] != rules.decks)
-    if wrong:
-        return _fail("deal", None, [Violation(
-            "DEAL_CARDS", f"The deal must hold every card exactly {rules.decks} time(s); it does not for "
-            + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
-            {"cards": {str(CARDS[c]): total[c] for c in wrong}})], (), None)
+        short = len(dealt) < rules.hand_size
+        if len(dealt) > rules.hand_size or (short and not open_declaring):
+            return halt("deal", f"deal/hands/{s}", s, [Violation(
+                "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
+                {"expected": rules.hand_size, "got": len(dealt)})])
+        dealing = dealing or short
+    if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not open_declaring):
+        return halt("deal", "deal/kitty", None, [Violation(
+            "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
+            {"expected": rules.kitty, "got": len(record.kitty)})])
+    dealing = dealing or len(record.kitty) < rules.kitty
+    if not dealing:
+        total = sum(hands, Counter()) + _ms(record.kitty)
+        wrong = sorted(c for c in range(54) if total[c] != rules.decks)
+        if wrong:
+            return halt("deal", "deal", None, [Violation(
+                "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
+                + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
+                {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
 
     # 2. declarations and the trump
-    level = record.levels[record.dealer]
     history: list[tuple[int, tuple[Card, ...]]] = []
     for i, (seat, cards) in enumerate(record.declarations):
         if not 0 <= seat < n:
             raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
         r = check_declaration(rules, level, history, seat, cards, hand=record.hands[seat])
         if not r.valid:
-            return _fail(f"declarations/{i}", seat, r.violations, (), r.trump)
+            trump = r.trump
+            return halt("declaring", f"declarations/{i}", seat, r.violations)
         history.append((seat, tuple(cards)))
-    state = declaration_state(rules, level, history)
-    trump = state.trump
+        decl = r.state
+    trump = decl.trump
+    if open_declaring:
+        return halt("declaring")
     if trump is None:
         out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
         if out.trump is None:
-            return _fail("declarations", None, [Violation(
-                "NO_DECLARATION", "Nobody declared and this ruleset redeals: the hand is not played.")], (), None)
+            return halt("redeal", "declarations", None, [no_declaration_violation(rules, record.first_hand)])
         trump = out.trump
-    if record.first_hand and state.declarer is not None and state.declarer != record.dealer:
-        return _fail("dealer", record.dealer, [Violation(
-            "WRONG_DEALER", f"In the first hand the winning declarer (seat {state.declarer}) deals.",
-            {"expected": state.declarer})], (), trump)
+    if record.first_hand and decl.declarer is not None and decl.declarer != dealer:
+        return halt("declaring", "dealer", dealer, [Violation(
+            "WRONG_DEALER", f"In the first hand the winning declarer (seat {decl.declarer}) deals.",
+            {"expected": decl.declarer})])
 
     # 3. the exchange
-    hands = [Counter(int(c) for c in h) for h in record.hands]
-    new_hand, why = exchange(rules, record.hands[record.dealer], record.kitty, record.kitty_discard)
+    if state_reading and rules.kitty and not later:
+        hands[dealer] += _ms(record.kitty)
+        return halt("exchanging")
+    new_hand, why = exchange(rules, record.hands[dealer], record.kitty, record.kitty_discard)
     if why:
-        return _fail("kitty_discard", record.dealer, why, (), trump)
-    hands[record.dealer] = Counter(int(c) for c in new_hand)
-    after_exchange = tuple(tuple(sorted(CARDS[c] for c in h.elements())) for h in hands)
+        hands[dealer] += _ms(record.kitty)
+        return halt("exchanging", "kitty_discard", dealer, why)
+    hands[dealer] = _ms(new_hand)
+    after_exchange = tuple(_sorted(h) for h in hands)
 
     # 4. friend calls
-    if rules.partnership is Partnership.FIND_FRIENDS or record.friends:
+    find_friends = rules.partnership is Partnership.FIND_FRIENDS
+    if state_reading and find_friends and not record.friends and not record.tricks:
+        return halt("calling")
+    if find_friends or record.friends:
         why = check_friend_calls(rules, record.friends)
         if why:
-            return _fail("friends", record.dealer, why, (), trump)
+            return halt("calling", "friends", dealer, why)
 
     # 5. the tricks
-    summaries: list[TrickSummary] = []
-    penalties: list[tuple[int, int]] = []
-    leader = record.dealer
     for t, raw_trick in enumerate(record.tricks):
         trick = [_play(p) for p in raw_trick]
-        played: list[tuple[int, tuple[Card, ...]]] = []
         lead_cards: tuple[Card, ...] = ()      # set by the lead, before any follower
         throw: ThrowResult | None = None
         if not trick:
-            return _fail(f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], summaries, trump, t)
+            return halt("playing", f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], t)
         complete = len(trick) == n
-        if len(trick) > n or (not complete and not (partial and t == len(record.tricks) - 1)):
-            return _fail(f"tricks/{t}", None, [Violation(
+        if len(trick) > n or (not complete and not (reading != WHOLE and t == len(record.tricks) - 1)):
+            return halt("playing", f"tricks/{t}", None, [Violation(
                 "WRONG_TURN", f"A trick has one play by each of the {n} seats, not {len(trick)} plays.",
-                {"plays": len(trick)})], summaries, trump, t)
+                {"plays": len(trick)})], t)
         for j, p in enumerate(trick):
             expected = (leader + j) % n
             step = f"tricks/{t}/{j}"
             if p.seat != expected:
-                return _fail(step, p.seat, [Violation(
+                return halt("playing", step, p.seat, [Violation(
                     "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
                                                                    if j == 0 and t else "") + f", not seat {p.seat}.",
-                    {"expected": expected, "got": p.seat})], summaries, trump, t, j)
+                    {"expected": expected, "got": p.seat})], t, j)
             hand = hands[p.seat]
-            hand_cards = tuple(sorted(CARDS[c] for c in hand.elements()))
+            hand_cards = _sorted(hand)
             if j == 0:
                 tried = p.attempted if p.attempted is not None else p.cards
-                others = [(s, tuple(sorted(CARDS[c] for c in hands[s].elements()))) for s in range(n) if s != p.seat]
+                others = [(s, _sorted(hands[s])) for s in range(n) if s != p.seat]
                 v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others, budget=budget)
                 if not v.legal:
-                    return _fail(step, p.seat, v.violations, summaries, trump, t, j)
+                    return halt("playing", step, p.seat, v.violations, t, j)
                 throw = v.throw
                 if p.attempted is None:
                     if throw is not None and throw.stands is False:
-                        return _fail(step, p.seat, [Violation(
+                        return halt("playing", step, p.seat, [Violation(
                             "THROW_NOT_REDUCED",
                             f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
                             f"forced play {' '.join(format_cards(throw.forced_play or ()))} with the throw as 'attempted'.",
                             {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
-                            summaries, trump, t, j)
+                            t, j)
                 else:
                     if throw is None or throw.stands is not False:
-                        return _fail(step, p.seat, [Violation(
+                        return halt("playing", step, p.seat, [Violation(
                             "THROW_STANDS", "The attempted lead is not a failed throw: "
                             + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
-                            summaries, trump, t, j)
+                            t, j)
                     if _ms(p.cards) != _ms(throw.forced_play or ()):
-                        return _fail(step, p.seat, [Violation(
+                        return halt("playing", step, p.seat, [Violation(
                             "THROW_NOT_REDUCED",
                             f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play or ()))}.",
                             {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
-                            summaries, trump, t, j)
+                            t, j)
                     if throw.penalty:
                         penalties.append((p.seat, throw.penalty))
                 lead_cards = tuple(p.cards)
             else:
                 if sum(hand.values()) < len(lead_cards):
-                    return _fail(step, p.seat, [Violation(
-                        "NOT_IN_HAND", f"Seat {p.seat} has only {sum(hand.values())} card(s) left.",
-                        {"cards": format_cards(p.cards)})], summaries, trump, t, j)
+                    return halt("playing", step, p.seat, [Violation(
+                        "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(sum(hand.values()), 'card')} left.",
+                        {"cards": format_cards(p.cards)})], t, j)
                 v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat, budget=budget)
                 if not v.legal:
-                    return _fail(step, p.seat, v.violations, summaries, trump, t, j)
+                    return halt("playing", step, p.seat, v.violations, t, j)
             hand.subtract(_ms(p.cards))
-            played.append((p.seat, tuple(p.cards)))
+            current.append(p)
         if not complete:
             break
-        res = trick_winner(rules, trump, played, budget)
+        res = trick_winner(rules, trump, [(p.seat, p.cards) for p in current], budget)
         summaries.append(TrickSummary(t, leader, res.winner, res.points, res.point_cards, res.format,
                                       tuple(trick), throw))
+        current.clear()
         leader = res.winner
 
     # teams (first-played reads the tricks, holder the hands after the exchange)
     team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
-    teams = teams_after(rules, record.dealer, calls=record.friends, tricks=team_tricks,
+    teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
                         hands=after_exchange, kitty_discard=record.kitty_discard)
     attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
-    if partial:
-        return Adjudication(True, None, trump, tuple(summaries), teams, attackers, tuple(penalties), None,
-                            after_exchange[record.dealer])
+    position = halt("playing")
+    position = replace(position, teams=teams, attackers_points=attackers)
+    if reading == PARTIAL:
+        return position
 
     # 6. every card played
     left = [s for s in range(n) if sum(hands[s].values())]
     if left or not summaries:
+        if state_reading:
+            return position
         holder = left[0] if left else None
-        return _fail("tricks", holder, [Violation(
+        return replace(position, illegal=IllegalStep("tricks", holder, (Violation(
             "WRONG_TRICK_COUNT", "The tricks end before every card is played"
             + (f" (seat {holder} still holds {sum(hands[holder].values())})." if holder is not None else "."),
-            {"left": {s: sum(hands[s].values()) for s in left}})], summaries, trump, len(summaries))
+            {"left": {s: sum(hands[s].values()) for s in left}}),), len(summaries)))
 
     last = summaries[-1]
-    settlement = settle(rules, dealer=record.dealer, levels=record.levels, attackers_points=attackers,
+    settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
                         kitty=record.kitty_discard, last_trick=LastTrick(last.winner, last.format, last.points),
                         dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
                         room_coefficient=room_coefficient)
-    return Adjudication(True, None, trump, tuple(summaries), teams, attackers, tuple(penalties), settlement,
-                        after_exchange[record.dealer])
+    return replace(position, stop="over", settlement=settlement)
+
+
+def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,
+               room_coefficient: int | float | None = None) -> Adjudication:
+    """Check a recorded hand step by step; see the module docstring.
+
+    The strict reading of :func:`walk`: the record must be a whole hand (``partial``: its tricks
+    may stop anywhere), so every step it lacks is its first illegal step."""
+    w = walk(record, reading=PARTIAL if partial else WHOLE, ratings=ratings, room_coefficient=room_coefficient)
+    if w.illegal is not None:
+        return Adjudication(False, w.illegal, w.trump, w.tricks)
+    return Adjudication(True, None, w.trump, w.tricks, w.teams, w.attackers_points, w.penalties, w.settlement,
+                        w.after_exchange[record.dealer] if w.after_exchange is not None else None)
+
+
+def _sorted(hand: Counter[int]) -> tuple[Card, ...]:
+    return tuple(sorted(CARDS[c] for c in hand.elements()))

@@ -12,17 +12,18 @@ uses no library generator whose algorithm could change:
 3. A uniform integer below ``m`` takes the next 64-bit integer ``x`` and rejects it while
    ``x >= 2**64 - (2**64 % m)``; otherwise it is ``x % m``.
 4. Fisher–Yates: for ``i`` from ``N - 1`` down to 1, swap positions ``i`` and ``j = uniform(i + 1)``.
-5. Dealing: position ``p`` of the shuffled pack goes to seat ``p % players`` while
+5. Dealing: position ``p`` of the shuffled pack goes to seat ``(first_seat + p) % players`` while
    ``p < players · hand_size``; the rest is the kitty, in pack order.
 
 Seeds: a string (its UTF-8 bytes), bytes, or an int (its decimal digits as a string).  Without a
 seed, 16 random bytes from :mod:`secrets` make a fresh hex seed, which the deal reports so that it
 can be reproduced.
 
-Decisions: dealing starts at seat 0 whatever the dealer (the API's deal has no dealer); hands are
-returned sorted (they are multisets); the kitty keeps its pack order, which is the order
-``kitty-reveal`` turns it (see :mod:`rules.declarations`); ``order`` is the whole shuffled pack, for
-clients that replay the deal card by card.
+Decisions: dealing starts at ``first_seat`` (0 unless the caller says, whatever the dealer: the API's
+deal has no dealer); hands are returned sorted (they are multisets); the kitty keeps its pack order,
+which is the order ``kitty-reveal`` turns it (see :mod:`rules.declarations`); ``order`` is the whole
+shuffled pack, the order the cards are dealt in, and ``seats`` the seat each card goes to (None for
+the kitty), for clients that replay the deal card by card (declaring while dealing).
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
     order: tuple[Card, ...]
+    seats: tuple[int | None, ...] = ()
 
 
 def seed_bytes(seed: str | bytes | int) -> bytes:
@@ -88,8 +90,9 @@ def shuffled_pack(decks: int, seed: str | bytes | int) -> tuple[Card, ...]:
     return tuple(pack)
 
 
-def deal(rules: Ruleset, seed: str | int | None = None) -> Deal:
-    """Shuffle and deal per ``rules``; the same seed always gives the same deal.
+def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0) -> Deal:
+    """Shuffle and deal per ``rules``, one card at a time round the table from ``first_seat``; the
+    same seed always gives the same deal.
 
     ``Deal.seed`` is the seed as text (an int seed gives the same deal as its decimal string).
     """
@@ -98,8 +101,11 @@ def deal(rules: Ruleset, seed: str | int | None = None) -> Deal:
     if isinstance(seed, bytes):  # type: ignore[unreachable]  # untyped callers (JSON, scripts) may pass bytes
         raise InputError("a deal seed is a string or an integer", "seed")
     text = str(seed_bytes(seed), "utf-8")
-    pack = shuffled_pack(rules.decks, seed)
     n, size = rules.players, rules.hand_size
+    if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < n:
+        raise InputError(f"first_seat is a seat, 0..{n - 1}", "first_seat")
+    pack = shuffled_pack(rules.decks, seed)
     dealt = n * size
-    hands = tuple(tuple(sorted(pack[p] for p in range(s, dealt, n))) for s in range(n))
-    return Deal(text, hands, tuple(pack[dealt:]), pack)
+    seats = tuple((first_seat + p) % n if p < dealt else None for p in range(len(pack)))
+    hands = tuple(tuple(sorted(pack[p] for p in range((s - first_seat) % n, dealt, n))) for s in range(n))
+    return Deal(text, hands, tuple(pack[dealt:]), pack, seats)

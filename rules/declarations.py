@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
 from .order import Trump
 from .ruleset import DeclarationStyle, JokerDeclarations, NoDeclaration, Ruleset
-from .violations import InputError, Violation
+from .violations import InputError, Violation, count_of
 
 DECLARE = "declare"
 REINFORCE = "reinforce"
@@ -158,7 +158,8 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
     kinds = set(shown)
     k = len(shown)
     if k > rules.decks:
-        raise InputError(f"{k} copies of {shown[0]} cannot exist with {rules.decks} deck(s)", "cards")
+        raise InputError(f"{count_of(k, 'copy', 'copies')} of {shown[0]} cannot exist with "
+                         f"{count_of(rules.decks, 'deck')}", "cards")
     if len(kinds) != 1:
         return Violation("DECLARATION_INVALID_CARDS",
                          "A declaration shows identical cards only (one rank of one suit, or one joker).",
@@ -232,7 +233,7 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
                                    "A declarer may reinforce their declaration but not overturn it.")
         if shown.k <= cur.k:
             return None, Violation("DECLARATION_TOO_WEAK",
-                                   f"A reinforcement must show more than {cur.k} card(s).",
+                                   f"A reinforcement must show more than {count_of(cur.k, 'card')}.",
                                    {"current": cur.k, "shown": shown.k})
         return REINFORCE, None
     if style is DeclarationStyle.COUNT_MIN2_OVERTURN:
@@ -241,7 +242,7 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
                                    {"shown": shown.k})
         if shown.k <= cur.k:
             return None, Violation("DECLARATION_TOO_WEAK",
-                                   f"An overturn must show more than {cur.k} card(s).",
+                                   f"An overturn must show more than {count_of(cur.k, 'card')}.",
                                    {"current": cur.k, "shown": shown.k})
         return OVERTURN, None
     if style is DeclarationStyle.COUNT_SUIT_ORDER:
@@ -382,6 +383,18 @@ def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int
         if best is None or c.rank > best.rank:
             best = c
     return NoDeclarationOutcome("kitty-reveal", Trump(lv, best.suit if best is not None else None), best)
+
+
+def no_declaration_violation(rules: Ruleset, first_hand: bool = False) -> Violation:
+    """``NO_DECLARATION`` for a hand nobody declared on that is redealt, giving its cause (section 10):
+    the ruleset always redeals, or (``kitty-reveal``) it redeals the first hand, which has no
+    dealer yet, where a later hand would turn the kitty to find the trump."""
+    if rules.no_declaration is NoDeclaration.KITTY_REVEAL and first_hand:
+        return Violation("NO_DECLARATION", "Nobody declared in the first hand, so it is redealt (a later hand "
+                                           "would turn the kitty to find the trump): the hand is not played.",
+                         {"first_hand": True})
+    return Violation("NO_DECLARATION", "Nobody declared and this ruleset redeals: the hand is not played.",
+                     {"first_hand": first_hand})
 
 
 def first_hand_dealer(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],

@@ -44,7 +44,7 @@ from .units import (
     realize,
     unit_key,
 )
-from .violations import InputError, Violation
+from .violations import InputError, Violation, count_of
 
 MAX_LIMIT = 1000
 FOLLOW_WORK = 60000
@@ -520,7 +520,7 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
             break
     if len(play) != n:
         violations.append(Violation("WRONG_CARD_COUNT",
-                                    f"the lead has {n} cards; play exactly {n}, not {len(play)}",
+                                    f"the lead has {count_of(n, 'card')}; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
     eff = order.eff
     suit = eff[units[0].cards[0]]
@@ -537,14 +537,16 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
             name = _suit_name(order, suit)
             violations.append(Violation(
                 "MUST_FOLLOW_SUIT",
-                f"you hold {held_n} {name} card{'s' if held_n != 1 else ''} and must play all of them",
+                f"you hold {held_n} {name} card and must play it" if held_n == 1
+                else f"you hold {held_n} {name} cards and must play all of them",
                 {"suit": order.suit_label(next(iter(held))), "held": held_n}))
         return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
         name = _suit_name(order, suit)
         violations.append(Violation(
             "MUST_FOLLOW_SUIT",
-            f"you hold {held_n} {name} cards: all {n} cards played must be {name}",
+            f"you hold {held_n} {name} cards: "
+            + (f"the card played must be {name}" if n == 1 else f"all {n} cards played must be {name}"),
             {"suit": order.suit_label(next(iter(held))), "held": held_n}))
     by_pairs = _owed_by_pairs(rules, order, lead_format, held, played)
     if by_pairs is not None and by_pairs[1]:

@@ -20,6 +20,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import CardError, rank_name, rank_value
+from .violations import count_of
 
 
 class Partnership(StrEnum):
@@ -304,12 +305,12 @@ class Ruleset:
         if not self.first_level <= self.last_level <= 14:
             raise RulesetError("last_level", "last_level must lie between first_level and A")
         if self.decks not in SCORING_DECKS[self.scoring]:
-            raise RulesetError("decks", f"the '{self.scoring}' scoring table does not cover {self.decks} decks")
+            raise RulesetError("decks", f"the '{self.scoring}' scoring table does not cover {count_of(self.decks, 'deck')}")
         kitty = self.kitty
         if kitty < 0 or kitty >= self.total_cards:
             raise RulesetError("kitty_size", f"kitty_size must be 0..{self.total_cards - 1}")
         if (self.total_cards - kitty) % self.players:
-            raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {self.total_cards - kitty} cards, "
+            raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {count_of(self.total_cards - kitty, 'card')}, "
                                              f"which do not divide among {self.players} players")
         if self.throw_penalty < 0 or self.throw_penalty % 5:
             raise RulesetError("throw_penalty", "throw_penalty must be a non-negative multiple of 5")

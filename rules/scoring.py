@@ -68,7 +68,7 @@ from typing import Any
 from .cards import CARDS, Card, points_of, rank_name, rank_value
 from .friends import default_friend_count
 from .ruleset import BonusLevel, JackRule, KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring, ZeroWindow
-from .violations import InputError, Violation
+from .violations import InputError, Violation, count_of
 
 DEALER_KEEPS = "dealer-keeps"
 ATTACKERS_TAKE_OVER = "attackers-take-over"
@@ -149,7 +149,7 @@ def exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
     size = rules.kitty
     if len(discard) != size:
         violations.append(Violation("KITTY_DISCARD",
-                                    f"The dealer must put down exactly {size} card(s), not {len(discard)}.",
+                                    f"The dealer must put down exactly {count_of(size, 'card')}, not {len(discard)}.",
                                     {"expected": size, "got": len(discard)}))
     missing = sorted(c for c, n in out.items() if pool[c] < n)
     if missing:
@@ -238,7 +238,7 @@ def table_step(scoring: Scoring | str, decks: int) -> int:
     """The points per row of a table at a deck count (section 11); ScoringError where undefined."""
     scoring = Scoring(scoring)
     if not 1 <= decks <= 8:
-        raise ScoringError(f"no scoring table covers {decks} decks", "rules/decks")
+        raise ScoringError(f"no scoring table covers {count_of(decks, 'deck')}", "rules/decks")
     if scoring is Scoring.SHENGJI_001:
         if decks not in (1, 2, 3):
             raise ScoringError(f"the 'shengji-001' table (the shengji rules) defines 1, 2 and 3 decks, not {decks}",

@@ -49,7 +49,7 @@ from .units import (
     runs,
     substitutes,
 )
-from .violations import InputError
+from .violations import InputError, count_of
 
 TRICK_WORK = 20000
 SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
@@ -278,7 +278,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if len(set(map(len, map(_cards_of, plays)))) != 1:
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
-                raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
+                raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
     if SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:

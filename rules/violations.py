@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def count_of(n: int, noun: str, plural: str | None = None) -> str:
+    """A number and its noun as a person writes them: ``1 card``, ``0 cards``, ``2 cards``."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 @dataclass(frozen=True)
 class Violation:
     code: str
@@ -62,6 +67,7 @@ CODES: dict[str, str] = {
     "FRIEND_CALL": "A friend call is invalid (card or ordinal).",
     "THROW_STANDS": "The record reduces a lead that is not a failed throw: a throw no other hand can beat "
                     "stands whole (and a single unit is no throw).",
-    "NO_DECLARATION": "Nobody declared and the ruleset redeals (no_declaration: redeal): the hand is not played.",
+    "NO_DECLARATION": "Nobody declared and the hand is redealt: the ruleset always redeals (no_declaration: "
+                      "redeal), or it is the first hand under kitty-reveal; the hand is not played.",
     "WRONG_DEALER": "In the first hand the winning declarer must be the dealer.",
 }

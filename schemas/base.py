@@ -9,6 +9,7 @@ from marshmallow import RAISE, Schema, ValidationError, validates_schema
 
 from rules.cards import CARDS
 from rules.tricks import out_of_order
+from rules.violations import count_of
 
 Path = tuple[Any, ...]
 Source = tuple[Any, Path, Iterable[int]]
@@ -72,7 +73,7 @@ def check_copies(sources: Iterable[Source], decks: int) -> None:
     for c, n in sorted(total.items()):
         if n > decks:
             raise invalid(last_seen[c], f"{n} copies of {CARDS[c]} across the request, "
-                                        f"but {decks} deck{'s' if decks > 1 else ''} hold only {decks}")
+                                        f"but {decks} deck{'s hold' if decks > 1 else ' holds'} only {decks}")
 
 
 def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = True,
@@ -95,4 +96,4 @@ def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = Tr
 
 def check_size(path: Path, cards: list, most: int, what: str) -> None:
     if len(cards) > most:
-        raise invalid(path, f"{len(cards)} cards, but {what} holds at most {most}")
+        raise invalid(path, f"{count_of(len(cards), 'card')}, but {what} holds at most {most}")

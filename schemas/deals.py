@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields
 
-from .base import RequestSchema
+from .base import RequestSchema, invalid
 from .common import CardList
-from .fields import RulesField
+from .fields import RulesField, Seat
 
 MAX_SEED_LENGTH = 256
 MAX_SEED_INT = 10 ** 18
@@ -14,9 +14,10 @@ MAX_SEED_INT = 10 ** 18
 class SeedField(fields.Field):
     """A deal seed: a string (up to 256 characters) or an integer."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, description: str = "The same seed always gives the same deal; without one, a fresh seed "
+                                          "is drawn.", **kwargs):
         super().__init__(metadata={
-            "description": "The same seed always gives the same deal; without one, a fresh seed is drawn.",
+            "description": description,
             "oneOf": [{"type": "string", "maxLength": MAX_SEED_LENGTH},
                       {"type": "integer", "minimum": -MAX_SEED_INT, "maximum": MAX_SEED_INT}, {"type": "null"}]}, **kwargs)
 
@@ -32,9 +33,25 @@ class SeedField(fields.Field):
 class DealRequestSchema(RequestSchema):
     rules = RulesField(required=True)
     seed = SeedField(load_default=None, allow_none=True)
+    first_seat = Seat("The seat dealt the first card (default 0); the deal goes round in playing order.",
+                      load_default=0)
+
+    def check(self, data: dict) -> None:
+        players = data["rules"].players
+        if data["first_seat"] >= players:
+            raise invalid(("first_seat",), f"seat {data['first_seat']} does not exist with {players} players")
+
+
+class DealtCardSchema(Schema):
+    seat = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "The seat the card is dealt to; null for the kitty."})
+    card = fields.String(required=True)
 
 
 class DealSchema(Schema):
     seed = fields.String(required=True, metadata={"description": "The seed used (as text), to reproduce the deal."})
     hands = fields.List(CardList(), required=True, metadata={"description": "Hands by seat, high to low."})
     kitty = CardList("The kitty in the order its cards are turned (kitty-reveal).")
+    order = fields.List(fields.Nested(DealtCardSchema), required=True, metadata={
+        "description": "Every card in the order it is dealt: round the table from `first_seat`, one card at a "
+                       "time, then the kitty (`seat: null`) in the order of `kitty`."})

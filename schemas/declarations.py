@@ -62,16 +62,45 @@ class ValidateDeclarationSchema(DeclarationContextSchema):
 
 
 class DeclarationOptionsSchema(DeclarationContextSchema):
-    seat = Seat("The seat that may declare.", required=True)
-    hand = Cards(required=True, description="The seat's hand (so far).")
+    seat = Seat("The seat that may declare (with `hand`); omit it and send `hands` for every seat at once.",
+                load_default=None, allow_none=True)
+    hand = Cards(allow_none=True, load_default=None, description="The seat's hand (so far); with `seat`.")
+    hands = fields.List(Cards(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+                        metadata={"description": "Every seat's hand (so far), by seat, instead of `seat` and "
+                                                 "`hand`: `options` then lists each seat's options."})
 
     def declarer(self, data: dict) -> int:
         return data["seat"]
 
     def check(self, data: dict) -> None:
         super().check(data)
-        if data["seat"] >= data["rules"].players:
+        rules = data["rules"]
+        if data["seat"] is None:
+            if data["hands"] is None:
+                raise invalid(("seat",), "give seat and hand, or hands for every seat")
+            if data["hand"] is not None:
+                raise invalid(("hand",), "hand goes with seat; with hands, every seat's cards are in hands")
+            if len(data["hands"]) != rules.players:
+                raise invalid(("hands",), f"hands lists every seat's cards: {rules.players} hands, "
+                                          f"not {len(data['hands'])}")
+            for i, hand in enumerate(data["hands"]):
+                check_size(("hands", i), hand, rules.hand_size, "a hand")
+            return
+        if data["seat"] >= rules.players:
             raise invalid(("seat",), f"seat {data['seat']} does not exist")
+        if data["hands"] is not None:
+            raise invalid(("hands",), "give seat and hand, or hands for every seat, not both")
+        if data["hand"] is None:
+            raise invalid(("hand",), "the seat's hand is required with seat")
+
+    def card_sources(self, data: dict):
+        if data["seat"] is not None:
+            yield from super().card_sources(data)
+            return
+        for i, entry in enumerate(data["history"]):
+            yield entry["seat"], ("history", i, "cards"), entry["cards"]
+        for seat, hand in enumerate(data["hands"] or ()):
+            yield seat, ("hands", seat), hand
 
 
 class DeclarationVerdictSchema(Schema):
@@ -90,6 +119,17 @@ class DeclarationOptionSchema(Schema):
     trump = fields.Nested(TrumpAnswerSchema, required=True)
 
 
-class DeclarationOptionsAnswerSchema(Schema):
+class SeatDeclarationOptionsSchema(Schema):
+    seat = fields.Integer(required=True)
     options = fields.List(fields.Nested(DeclarationOptionSchema), required=True,
                           metadata={"description": "Every declaration the seat could make now, weakest first."})
+
+
+class DeclarationOptionsAnswerSchema(Schema):
+    options = fields.List(
+        fields.Raw(metadata={"oneOf": [{"$ref": "#/components/schemas/DeclarationOption"},
+                                       {"$ref": "#/components/schemas/SeatDeclarationOptions"}]}),
+        required=True,
+        metadata={"description": "With `seat`: every declaration the seat could make now, weakest first "
+                                 "(`DeclarationOption`). With `hands`: one entry per seat, in seat order, "
+                                 "`{\"seat\", \"options\"}` (`SeatDeclarationOptions`)."})

@@ -1,4 +1,4 @@
-"""Whole hands: settlement."""
+"""Whole hands: settlement, adjudication and the hand as it stands."""
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
@@ -6,12 +6,14 @@ from marshmallow import Schema, fields, validate
 from rules.cards import rank_name
 
 from .base import RequestSchema, check_seats, check_size, invalid
-from .common import FormatSchema, ReasonSchema
-from .declarations import TrumpAnswerSchema
+from .common import CardList, FormatSchema, ReasonSchema
+from .deals import SeedField
+from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
 
 MAX_POINTS = 100 * 8 * 10
+MAX_SAMPLE = 100
 
 
 class PenaltySchema(Schema):
@@ -143,7 +145,9 @@ class RecordedPlaySchema(SeatCardsSchema):
                       description="A failed throw: the whole attempt (`cards` is then its forced play).")
 
 
-class AdjudicateSchema(RequestSchema):
+class RecordSchema(RequestSchema):
+    """A recorded hand, as ``hands/adjudicate`` and ``hands/state`` take it."""
+
     rules = RulesField(required=True)
     dealer = Seat("The dealer's seat.", required=True)
     levels = Levels()
@@ -157,8 +161,6 @@ class AdjudicateSchema(RequestSchema):
                          metadata={"description": "The tricks in order, each in play order."})
     first_hand = StrictBoolean(load_default=False,
                                metadata={"description": "The first hand: the declarer deals."})
-    partial = StrictBoolean(load_default=False,
-                            metadata={"description": "The tricks so far only: no final count, no settlement."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
 
@@ -174,6 +176,37 @@ class AdjudicateSchema(RequestSchema):
         for s, hand in enumerate(data["deal"]["hands"]):
             yield None, ("deal", "hands", s), hand
         yield None, ("deal", "kitty"), data["deal"]["kitty"]
+
+
+class AdjudicateSchema(RecordSchema):
+    partial = StrictBoolean(load_default=False,
+                            metadata={"description": "The tricks so far only: no final count, no settlement."})
+
+
+class HandStateRequestSchema(RecordSchema):
+    partial = StrictBoolean(load_default=False, metadata={
+        "description": "Accepted so that a `hands/adjudicate` record can be sent as it is; the state reads "
+                       "every cut the same way."})
+    declarations_closed = StrictBoolean(
+        load_default=None, allow_none=True,
+        metadata={"description": "Declaring is over (default: true once the record holds a `kitty_discard`, "
+                                 "`friends` or a trick). While it is open the phase is `declaring`, and "
+                                 "`deal.hands` may hold only the cards dealt so far."})
+
+    sample = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, MAX_SAMPLE),
+                            metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many (at most 100) "
+                                                     "distinct legal plays drawn uniformly from all of them (throws "
+                                                     "included where allowed); needs `seed`."})
+    seed = SeedField("With `sample`: the same seed always draws the same plays.", load_default=None, allow_none=True)
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        if data["sample"] is not None and data["seed"] is None:
+            raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
+        later = data["kitty_discard"] or data["friends"] or data["tricks"]
+        if data["declarations_closed"] is False and later:
+            raise invalid(("declarations_closed",), "declaring cannot still be open once the record holds a "
+                                                    "kitty discard, friend calls or tricks")
 
 
 class IllegalPlaySchema(Schema):
@@ -214,3 +247,100 @@ class AdjudicationSchema(Schema):
     attackers_points = fields.Integer(allow_none=True, required=True)
     penalties = fields.List(fields.Nested(PenaltySchema), required=True)
     settlement = fields.Nested(SettlementSchema, allow_none=True, required=True)
+
+
+class CallSchema(Schema):
+    card = fields.String(required=True)
+    ordinal = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={
+        "enum": ["pending", "joined", "spent"],
+        "description": "`joined`: `seat` is the friend; `spent`: nobody joins by it (`seat`: the dealer-side "
+                       "seat whose play reached the ordinal; null when no copy is left to join by); `pending`: "
+                       "not decided yet."})
+    seat = fields.Integer(required=True, allow_none=True)
+
+
+class StateTeamsSchema(TeamsSchema):
+    calls = fields.List(fields.Nested(CallSchema), required=True,
+                        metadata={"description": "Find-friends: each call and its status (empty otherwise)."})
+
+
+class CurrentPlaySchema(Schema):
+    seat = fields.Integer(required=True)
+    cards = CardList()
+    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt."})
+
+
+class NextActionSchema(Schema):
+    seat = fields.Integer(required=True)
+    action = fields.String(required=True, metadata={"enum": ["declare", "discard", "steal", "call", "lead", "follow"]})
+    cards = fields.Integer(allow_none=True, metadata={"description": "`discard`: how many cards to put down; "
+                                                                    "`follow`: how many cards to play."})
+    calls = fields.Integer(allow_none=True, metadata={"description": "`call`: how many friend calls (the default)."})
+    callable = fields.List(fields.String(), allow_none=True,
+                           metadata={"description": "`call`: the cards that may be called."})
+    lead = fields.List(fields.String(), allow_none=True, metadata={"description": "`follow`: the cards led."})
+    must = fields.List(fields.String(), allow_none=True,
+                       metadata={"description": "`lead`/`follow`: cards in every legal play (multiset intersection)."})
+    may = fields.List(fields.String(), allow_none=True,
+                      metadata={"description": "`lead`/`follow`: cards in at least one legal play (each as often as "
+                                               "the play using the most copies)."})
+    count = fields.Integer(allow_none=True, metadata={"description": "`lead`/`follow`: the number of legal plays "
+                                                                    "(exact; `must`, `may`, `count` are null only in a "
+                                                                    "position past the service's work bound)."})
+    count_exact = fields.Boolean(allow_none=True)
+    plays = fields.List(fields.List(fields.String()), allow_none=True,
+                        metadata={"description": "With `sample`: the legal plays drawn, in the order drawn."})
+    record_plays = fields.List(fields.Nested(CurrentPlaySchema), allow_none=True, metadata={
+        "description": "With `sample`: the same plays as the record holds them, ready to append to the trick "
+                       "(a lead that is a failed throw: `cards` its forced play, `attempted` the throw)."})
+
+
+class SeatOptionsSchema(Schema):
+    seat = fields.Integer(required=True)
+    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True)
+
+
+class CurrentTrickSchema(Schema):
+    leader = fields.Integer(required=True)
+    plays = fields.List(fields.Nested(CurrentPlaySchema), required=True, metadata={"description": "In play order."})
+    winning_seat = fields.Integer(required=True, metadata={"description": "Who wins the trick so far."})
+    points = fields.Integer(required=True, metadata={"description": "Card points on the table."})
+
+
+class PointsSchema(Schema):
+    by_seat = fields.List(fields.Integer(), required=True,
+                          metadata={"description": "Card points of the tricks each seat won."})
+    attackers = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "Card points of the attackers' tricks with the throw "
+                                                        "penalties; null while the teams are undecided."})
+    defenders = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "The same for the dealer's side."})
+
+
+class HandStateSchema(Schema):
+    phase = fields.String(required=True, metadata={
+        "enum": ["declaring", "exchanging", "stealing", "calling", "playing", "over", "redeal", "illegal"]})
+    step = fields.String(required=True, allow_none=True,
+                         metadata={"description": "`illegal` (and `redeal`): the step, exactly as `hands/adjudicate`."})
+    seat = fields.Integer(required=True, allow_none=True, metadata={"description": "Who made the illegal step."})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True,
+                          metadata={"description": "null while it is not decided."})
+    declarer = fields.Integer(required=True, allow_none=True, metadata={"description": "The standing declarer."})
+    dealer = fields.Integer(required=True)
+    level = fields.String(required=True, metadata={"description": "The level played (the dealer's)."})
+    hands = fields.List(fields.List(fields.String()), required=True,
+                        metadata={"description": "Every seat's cards now, high to low."})
+    next = fields.Nested(NextActionSchema, required=True, allow_none=True,
+                         metadata={"description": "Who must act and how; null while declaring and when over."})
+    declarations = fields.List(fields.Nested(SeatOptionsSchema), required=True, allow_none=True,
+                               metadata={"description": "While declaring: every seat's declaration options now."})
+    current_trick = fields.Nested(CurrentTrickSchema, required=True, allow_none=True)
+    tricks = fields.List(fields.Nested(TrickSummarySchema), required=True,
+                         metadata={"description": "The completed tricks, as `hands/adjudicate`."})
+    points = fields.Nested(PointsSchema, required=True)
+    penalties = fields.List(fields.Nested(PenaltySchema), required=True)
+    teams = fields.Nested(StateTeamsSchema, required=True)
+    settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
+                               metadata={"description": "When the phase is `over`, as `hands/settle`."})

@@ -5,6 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
 from .common import SUIT_LABELS, CardList, FormatSchema, ReasonSchema, UnitSchema
+from .deals import SeedField
 from .fields import Cards, RulesField, Seat, TrumpSchema
 
 MAX_LIMIT = 1000
@@ -78,6 +79,29 @@ class ValidatePlaySchema(PositionSchema):
 class LegalPlaysSchema(PositionSchema):
     limit = fields.Integer(strict=True, load_default=100, validate=validate.Range(1, MAX_LIMIT),
                            metadata={"description": f"At most this many plays are listed (1..{MAX_LIMIT})."})
+    selected = Cards(load_default=None, allow_none=True,
+                     description="The cards the player has picked so far (part of `hand`): the answer adds "
+                                 "`selectable`, `complete`, `completable`, `must` and `may`.")
+    sample = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, MAX_LIMIT),
+                            metadata={"description": f"List this many distinct legal plays (1..{MAX_LIMIT}) drawn "
+                                                     "uniformly at random from all of them (throws included "
+                                                     "where allowed), instead of the first `limit`; needs `seed`."})
+    seed = SeedField(load_default=None, allow_none=True,
+                     description="With `sample`: the same seed always draws the same plays.")
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        if data["sample"] is not None and data["seed"] is None:
+            raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
+        if data["selected"]:
+            left = {}
+            for c in data["hand"]:
+                left[c] = left.get(c, 0) + 1
+            for i, c in enumerate(data["selected"]):
+                if not left.get(c):
+                    raise invalid(("selected", i), f"{c} is not in the hand (or is selected more often than "
+                                                   "the hand holds it)")
+                left[c] -= 1
 
 
 class ThrowSchema(Schema):
@@ -109,10 +133,21 @@ class SuitUnitsSchema(Schema):
 
 
 class LegalPlaysAnswerSchema(Schema):
-    count = fields.Integer(metadata={"description": "Following: the number of distinct legal plays."})
-    count_exact = fields.Boolean(metadata={"description": "Following: false when `count` is a lower bound."})
-    plays = fields.List(CardList(), metadata={"description": "Following: every distinct legal play, up to `limit`."})
-    truncated = fields.Boolean(metadata={"description": "Following: more plays exist than are listed."})
+    count = fields.Integer(metadata={"description": "Following (and leading with `selected` or `sample`): the "
+                                                    "number of distinct legal plays."})
+    count_exact = fields.Boolean(metadata={"description": "False when `count` is a lower bound (never with "
+                                                          "`selected` or `sample`, which count exactly or answer 422)."})
+    plays = fields.List(CardList(), metadata={"description": "Following: every distinct legal play, up to `limit`; "
+                                                             "with `sample` (leading too): the plays drawn, in the "
+                                                             "order drawn."})
+    truncated = fields.Boolean(metadata={"description": "More plays exist than are listed."})
+    selectable = CardList("With `selected`: each card of the hand of which one more copy can be added to "
+                          "`selected` with a legal play still containing it, once.")
+    complete = fields.Boolean(metadata={"description": "With `selected`: `selected` is itself a legal play."})
+    completable = fields.Boolean(metadata={"description": "With `selected`: some legal play contains `selected`."})
+    must = CardList("With `selected`: the cards in every legal play (their multiset intersection).")
+    may = CardList("With `selected`: the cards in at least one legal play (their multiset union: each card as "
+                   "many times as the legal play holding most copies of it).")
     units = fields.List(fields.Nested(SuitUnitsSchema),
                         metadata={"description": "Leading: the units the hand can lead, by effective suit."})
     throws_allowed = fields.Boolean(metadata={"description": "Leading: whether several units may be led at once."})

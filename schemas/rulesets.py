@@ -5,7 +5,8 @@ from marshmallow import Schema, fields
 
 from rules.ruleset import PRESETS, PresetSpec, Ruleset
 
-from .fields import RulesetParametersSchema
+from .base import RequestSchema
+from .fields import RulesetParametersSchema, RulesField
 
 
 class RulesetSchema(Schema):
@@ -15,6 +16,23 @@ class RulesetSchema(Schema):
     description = fields.String(required=True)
     parameters = fields.Nested(RulesetParametersSchema, required=True,
                                metadata={"description": "Every parameter of the preset (docs/rules.md#ruleset-parameters)."})
+
+
+class ResolveRequestSchema(RequestSchema):
+    rules = RulesField(required=True)
+
+
+class ResolvedRulesetSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "The preset the ruleset starts from "
+                                                                 "(`custom` for a full parameter object)."})
+    parameters = fields.Nested(RulesetParametersSchema, required=True,
+                               metadata={"description": "Every parameter after the overrides, `kitty_size` as the "
+                                                        "number of cards it resolves to."})
+    hand_size = fields.Integer(required=True, metadata={"description": "Cards dealt to each seat."})
+    friend_calls = fields.Integer(required=True, metadata={
+        "description": "The default number of friend calls (find-friends: half the players, rounded down, "
+                       "less one; 0 with fixed partners)."})
+    total_points = fields.Integer(required=True, metadata={"description": "The card points in all the decks."})
 
 
 class RulesetListSchema(Schema):

@@ -28,12 +28,20 @@ def server(base_env, tmp_path_factory):
     yield from gunicorn(base_env, 1, tmp_path_factory.mktemp("metrics"))
 
 
+FLOWS = ("/v1/plays/validate", "/v1/plays/legal", "/v1/hands/settle", "/v1/hands/adjudicate")
+GAME_LOOP = ("/v1/deals", "/v1/hands/state", "/v1/hands/adjudicate")
+
+
 def test_the_page_has_every_language_and_flow():
     found = examples()
     assert sorted({tag for tag, _, _ in found}) == ["js", "python", "sh"]
-    for tag, code, _ in found:
-        for path in ("/v1/plays/validate", "/v1/plays/legal", "/v1/hands/settle", "/v1/hands/adjudicate"):
-            assert path in code, (tag, path)
+    for tag in ("js", "python", "sh"):
+        flows = [code for t, code, _ in found if t == tag and all(path in code for path in FLOWS)]
+        assert flows, (tag, "the four flows")
+    for tag in ("js", "python"):
+        # a whole hand played with hands/state alone (deals once, one state request per action)
+        loops = [code for t, code, _ in found if t == tag and all(path in code for path in GAME_LOOP)]
+        assert loops and all("/v1/plays/" not in code for code in loops), (tag, "the game loop")
 
 
 @pytest.mark.parametrize("tag, code, expected", examples(), ids=[tag for tag, _, _ in examples()])

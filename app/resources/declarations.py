@@ -20,6 +20,8 @@ VALIDATE_IN = {"rules": "shengji", "level": "10", "history": [{"seat": 0, "cards
                "declaration": {"seat": 1, "cards": ["10H", "10H"]}, "hand": ["10H", "10H", "AS", "3C"]}
 OPTIONS_IN = {"rules": "shengji", "level": "10", "history": [{"seat": 0, "cards": ["10S"]}],
               "seat": 1, "hand": ["10H", "10H", "SJ", "SJ", "AS", "3C"]}
+EVERY_SEAT_IN = {"rules": "shengji", "level": "10", "history": [{"seat": 0, "cards": ["10S"]}],
+                 "hands": [["10S", "AS", "4D"], ["10H", "10H", "SJ", "SJ", "3C"], ["BJ", "10D", "KC"], ["5H", "5H"]]}
 
 
 def history(data: dict) -> list:
@@ -36,10 +38,16 @@ def declaration_answer(data: dict) -> dict:
 
 
 def options_answer(data: dict) -> dict:
+    if data.get("seat") is None:
+        return {"options": [{"seat": seat, "options": seat_options(data, seat, hand)}
+                            for seat, hand in enumerate(data["hands"])]}
+    return {"options": seat_options(data, data["seat"], data["hand"])}
+
+
+def seat_options(data: dict, seat: int, hand) -> list[dict]:
     options = engine.run("declarations/options", declaration_options, data["rules"], data["level"], history(data),
-                         data["seat"], present.multiset(data["hand"]))
-    return {"options": [{"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)}
-                        for o in options]}
+                         seat, present.multiset(hand))
+    return [{"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)} for o in options]
 
 
 @blp.post_json("/validate", ValidateDeclarationSchema, DeclarationVerdictSchema, example_in=VALIDATE_IN,
@@ -54,12 +62,16 @@ def validate_declaration(data: dict):
     return i18n.localize(declaration_answer(data))
 
 
-@blp.post_json("/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema, example_in=OPTIONS_IN,
-               example_out=options_answer(DeclarationOptionsSchema().load(OPTIONS_IN)))
+@blp.post_json("/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema,
+               examples={name: (summary, body, options_answer(DeclarationOptionsSchema().load(body)))
+                         for name, (summary, body) in {"seat": ("One seat", OPTIONS_IN),
+                                                       "every-seat": ("Every seat at once", EVERY_SEAT_IN)}.items()})
 def list_options(data: dict):
     """Every declaration the seat could make now from its hand, weakest first.
 
     Weakest first: by number of cards, then tier (suits, SJ, BJ), then suit S, H, C, D. Each option
-    says whether it would declare, reinforce or overturn, and the trump it would name.
+    says whether it would declare, reinforce or overturn, and the trump it would name. Without
+    `seat`, send `hands` (every seat's cards so far): `options` then holds `{"seat", "options"}`
+    for every seat, in seat order.
     """
     return options_answer(data)

@@ -1,4 +1,4 @@
-"""Whole hands: settlement and step-by-step adjudication."""
+"""Whole hands: settlement, step-by-step adjudication, and the hand as it stands."""
 from __future__ import annotations
 
 from rules import trick_winner
@@ -6,8 +6,16 @@ from rules.adjudicate import HandRecord, Play, adjudicate
 from rules.friends import FriendCall
 from rules.order import order_for
 from rules.scoring import settle
+from rules.state import hand_state
 from schemas import present
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
+from schemas.hands import (
+    AdjudicateSchema,
+    AdjudicationSchema,
+    HandStateRequestSchema,
+    HandStateSchema,
+    SettlementSchema,
+    SettleSchema,
+)
 
 from .. import engine, i18n
 from ..extensions import Blueprint
@@ -67,6 +75,17 @@ def played(order, play: Play) -> dict:
     return out
 
 
+def trick_body(order, t) -> dict:
+    return {"index": t.index, "leader": t.leader, "winner": t.winner, "points": t.points,
+            "point_cards": present.cards(order, t.point_cards), "format": present.fmt(order, t.format),
+            "plays": [played(order, p) for p in t.plays]}
+
+
+def teams_body(teams) -> dict:
+    return {"dealer": teams.dealer, "dealer_team": list(teams.dealer_team), "attackers": list(teams.attackers),
+            "friends": list(teams.friends)}
+
+
 def adjudication_answer(data: dict) -> dict:
     result = engine.run("hands/adjudicate", adjudicate, record(data), partial=data["partial"],
                         ratings=data["ratings"], room_coefficient=data["room_coefficient"])
@@ -78,11 +97,8 @@ def adjudication_answer(data: dict) -> dict:
         "seat": illegal.seat if illegal else None,
         "reasons": present.reasons(illegal.reasons) if illegal else [],
         "trump": present.trump(result.trump),
-        "tricks": [{"index": t.index, "leader": t.leader, "winner": t.winner, "points": t.points,
-                    "point_cards": present.cards(order, t.point_cards), "format": present.fmt(order, t.format),
-                    "plays": [played(order, p) for p in t.plays]} for t in result.tricks],
-        "teams": None if teams is None else {"dealer": teams.dealer, "dealer_team": list(teams.dealer_team),
-                                             "attackers": list(teams.attackers), "friends": list(teams.friends)},
+        "tricks": [trick_body(order, t) for t in result.tricks],
+        "teams": None if teams is None else teams_body(teams),
         "attackers_points": result.attackers_points,
         "penalties": [{"seat": seat, "points": points} for seat, points in result.penalties],
         "settlement": None if result.settlement is None else settlement_body(result.settlement),
@@ -116,6 +132,78 @@ def adjudicate_hand(data: dict):
     and `attempted` (the whole throw).
     """
     return i18n.localize(adjudication_answer(data))
+
+
+def state_answer(data: dict) -> dict:
+    s = engine.run("hands/state", hand_state, record(data), declarations_closed=data["declarations_closed"],
+                   ratings=data["ratings"], room_coefficient=data["room_coefficient"],
+                   sample=data["sample"] or 0, seed=data["seed"] if data["seed"] is not None else 0)
+    order = order_for(data["rules"], s.trump) if s.trump is not None else None
+
+    def show(cards) -> list[str]:
+        return present.cards(order, cards) if order is not None else present.natural(cards)
+
+    nxt = s.next
+    illegal = s.illegal
+    return {
+        "phase": s.phase,
+        "step": illegal.step if illegal else None,
+        "seat": illegal.seat if illegal else None,
+        "reasons": present.reasons(illegal.reasons) if illegal else [],
+        "trump": present.trump(s.trump),
+        "declarer": s.declarer,
+        "dealer": s.dealer,
+        "level": present.rank(s.level),
+        "hands": [show(h) for h in s.hands],
+        "next": None if nxt is None else {
+            "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
+            "callable": None if nxt.callable is None else present.natural(nxt.callable),
+            "lead": None if nxt.lead is None else show(nxt.lead),
+            "must": None if nxt.must is None else show(nxt.must),
+            "may": None if nxt.may is None else show(nxt.may),
+            "count": nxt.count, "count_exact": nxt.count_exact,
+            "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
+            "record_plays": None if nxt.plays is None else [played(order, p) for p in nxt.plays]},
+        "declarations": None if s.declarations is None else [
+            {"seat": seat, "options": [{"cards": present.natural(o.cards), "kind": o.kind,
+                                        "trump": present.trump(o.trump)} for o in options]}
+            for seat, options in enumerate(s.declarations)],
+        "current_trick": None if s.current_trick is None else {
+            "leader": s.current_trick.leader, "plays": [played(order, p) for p in s.current_trick.plays],
+            "winning_seat": s.current_trick.winning_seat, "points": s.current_trick.points},
+        "tricks": [trick_body(order, t) for t in s.tricks],
+        "points": {"by_seat": list(s.points.by_seat), "attackers": s.points.attackers,
+                   "defenders": s.points.defenders},
+        "penalties": [{"seat": seat, "points": points} for seat, points in s.penalties],
+        "teams": {**teams_body(s.teams), "calls": [
+            {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
+            for c in s.calls]},
+        "settlement": None if s.settlement is None else settlement_body(s.settlement),
+    }
+
+
+STATE_IN = {**{k: v for k, v in ADJUDICATE_IN.items() if k != "partial"},
+            "tricks": [ADJUDICATE_IN["tricks"][0], ADJUDICATE_IN["tricks"][1][:2]], "sample": 2, "seed": "example"}
+
+
+@blp.post_json("/state", HandStateRequestSchema, HandStateSchema, example_in=STATE_IN,
+               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state")
+def hand_state_now(data: dict):
+    """The hand as it stands: the record of a hand cut anywhere, and everything a game needs next.
+
+    The record is the `hands/adjudicate` record, stopped anywhere: while declaring (`deal.hands`
+    holding only the cards dealt so far, `deal.kitty` possibly empty; `declarations_closed` says
+    declaring is over), before the kitty discard, before the friend calls, in the middle of a
+    trick. The answer gives the `phase`, the trump, every seat's cards now, who must act `next`
+    and how (for a play: `must`, `may` and the `count` of legal plays), every seat's declaration
+    options while declaring, the trick in progress and who is winning it, the points so far, the
+    teams with each friend call's status, and the settlement once the hand is over. With `sample`
+    and `seed`, `next.plays` holds legal plays for that seat drawn uniformly (a game loop's random
+    move, in the same request). It is the same
+    walk as `/v1/hands/adjudicate`: an illegal step is `phase: illegal` with the same `step`,
+    `seat` and `reasons`, and everything else as it stood before that step.
+    """
+    return state_answer(data)
 
 
 @blp.post_json("/settle", SettleSchema, SettlementSchema, example_in=SETTLE_IN,

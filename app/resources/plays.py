@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules import check_play, legal_plays
 from rules.order import order_for
+from rules.selection import legal_set
 from schemas import present
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 
@@ -15,6 +16,15 @@ VALIDATE_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["A
                "play": ["AS", "KS"], "lead": ["QS", "QS"], "seat": 1}
 LEGAL_IN = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
             "lead": ["QS", "7S"], "limit": 10}
+LEGAL_EXAMPLES = {
+    "follow": ("Following: every legal play", LEGAL_IN),
+    "selected": ("Selection help: the player has picked KS", {
+        "rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "QS", "QS", "3D"],
+        "lead": ["7S", "7S", "6S", "6S"], "selected": ["KS"]}),
+    "sample": ("Three legal leads drawn at random", {
+        "rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["BJ", "AS", "KS", "KS", "QS", "3D"],
+        "sample": 3, "seed": "table-7/trick-3"}),
+}
 
 
 def throw_answer(order, throw) -> dict | None:
@@ -44,13 +54,49 @@ def verdict_answer(data: dict) -> dict:
 def legal_answer(data: dict) -> dict:
     rules, trump = data["rules"], data["trump"]
     order = order_for(rules, trump)
-    answer = engine.run("plays/legal", legal_plays, rules, trump, hand=present.multiset(data["hand"]),
-                        lead=present.multiset(data["lead"]), limit=data["limit"])
-    if data["lead"]:
-        return {"count": answer.count, "count_exact": answer.count_exact,
+    hand, lead = present.multiset(data["hand"]), present.multiset(data["lead"])
+    selected, sample = data.get("selected"), data.get("sample")
+    chosen = None
+    if selected is not None or sample is not None:
+        # first: a position too large to answer exactly is refused before the listing is made
+        chosen = engine.run("plays/legal", legal_set, rules, trump, hand, lead)
+    if sample is None or lead is None:
+        answer = engine.run("plays/legal", legal_plays, rules, trump, hand=hand, lead=lead, limit=data["limit"])
+    if lead is not None and sample is None:
+        body = {"count": answer.count, "count_exact": answer.count_exact,
                 "plays": [present.cards(order, p) for p in answer.plays], "truncated": answer.truncated}
-    return {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]} for s in answer.suits],
-            "throws_allowed": answer.throws_allowed}
+    elif lead is not None:
+        body = {}
+    else:
+        body = {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]}
+                          for s in answer.suits],
+                "throws_allowed": answer.throws_allowed}
+    if chosen is None:
+        return body
+    body.update(engine.run("plays/legal", selection_answer, order, chosen, selected, sample, data.get("seed"),
+                           len(body.get("plays", ()))))
+    return {k: body[k] for k in LEGAL_FIELDS if k in body}
+
+
+LEGAL_FIELDS = tuple(LegalPlaysAnswerSchema().fields)   # the documented order of the answer's members
+
+
+def selection_answer(order, chosen, selected, sample, seed, listed: int) -> dict:
+    """The exact count and, as asked, a uniform sample and selection help (rules.selection)."""
+    count = chosen.count()
+    out: dict = {"count": count, "count_exact": True}
+    if sample is not None:
+        plays = chosen.sample(sample, seed)
+        out["plays"] = [present.cards(order, p) for p in plays]
+        listed = len(plays)
+    out["truncated"] = count > listed
+    if selected is not None:
+        summary = chosen.summary()
+        help_ = chosen.help(present.multiset(selected))
+        out.update(selectable=present.cards(order, help_.selectable), complete=help_.complete,
+                   completable=help_.completable, must=present.cards(order, summary.must),
+                   may=present.cards(order, summary.may))
+    return out
 
 
 @blp.post_json("/validate", ValidatePlaySchema, VerdictSchema, example_in=VALIDATE_IN,
@@ -67,13 +113,22 @@ def validate_play(data: dict):
     return verdict_answer(data)
 
 
-@blp.post_json("/legal", LegalPlaysSchema, LegalPlaysAnswerSchema, example_in=LEGAL_IN,
-               example_out=legal_answer(LegalPlaysSchema().load(LEGAL_IN)), cached="plays/legal")
+@blp.post_json("/legal", LegalPlaysSchema, LegalPlaysAnswerSchema,
+               examples={name: (summary, body, legal_answer(LegalPlaysSchema().load(body)))
+                         for name, (summary, body) in LEGAL_EXAMPLES.items()},
+               cached="plays/legal")
 def list_legal_plays(data: dict):
     """Which plays are legal?
 
     Following (with `lead`): every distinct legal play once, as a multiset, up to `limit`, with
     their `count` (`count_exact: false` when the count is a lower bound). Leading (no `lead`): the
     units the hand can lead, by effective suit, and whether throws are allowed.
+
+    `selected` (the cards picked so far) adds selection help for leads and follows: `selectable`
+    (each card of which one more copy can be added with a legal play still reachable), `complete`,
+    `completable`, and `must`/`may` (the cards in every / in some legal play). `sample: n` with
+    `seed` lists `n` distinct legal plays drawn uniformly from all of them, throws included where
+    allowed (the same seed, the same plays). Both count every legal play exactly, leads included
+    (`count`); a position too large to count exactly within the work bound is a 422.
     """
     return legal_answer(data)

@@ -16,7 +16,7 @@ from app import create_app
 from app.encoding import encode
 from app.extensions import Api, StrictParser
 from app.logs import JsonLogger
-from app.resources import cards, deals, declarations, hands, plays, tricks
+from app.resources import cards, deals, declarations, hands, plays, rulesets, tricks
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 from schemas.deals import DealRequestSchema, DealSchema
 from schemas.declarations import (
@@ -25,8 +25,16 @@ from schemas.declarations import (
     DeclarationVerdictSchema,
     ValidateDeclarationSchema,
 )
-from schemas.hands import AdjudicateSchema, AdjudicationSchema, SettlementSchema, SettleSchema
+from schemas.hands import (
+    AdjudicateSchema,
+    AdjudicationSchema,
+    HandStateRequestSchema,
+    HandStateSchema,
+    SettlementSchema,
+    SettleSchema,
+)
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
+from schemas.rulesets import ResolvedRulesetSchema, ResolveRequestSchema
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 
 from .helpers import QQ_HEARTS
@@ -39,16 +47,26 @@ ENDPOINTS = [
       {**QQ_HEARTS, "hand": ["AS", "KS", "3D"], "play": ["3D"], "lead": ["QS"]},
       {**QQ_HEARTS, "hand": ["AS", "KS"], "play": ["AS", "KS"]}]),
     ("/v1/plays/legal", LegalPlaysSchema, LegalPlaysAnswerSchema,
-     [plays.LEGAL_IN, {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "QS", "3D"]},
+     [body for _, body in plays.LEGAL_EXAMPLES.values()] + [
+      {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "QS", "3D"]},
+      {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "QS", "3D"], "selected": ["AS"], "sample": 4, "seed": 1},
       {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "QS", "3D"], "lead": ["9S", "9S", "8S", "8S"], "limit": 3}]),
     ("/v1/tricks/winner", TrickSchema, TrickAnswerSchema, [tricks.WINNER_IN]),
     ("/v1/cards/analyze", AnalyzeSchema, AnalysisSchema,
      [cards.ANALYZE_IN, {**QQ_HEARTS, "cards": ["AS", "3H", "BJ"]}]),
     ("/v1/declarations/validate", ValidateDeclarationSchema, DeclarationVerdictSchema, [declarations.VALIDATE_IN]),
-    ("/v1/declarations/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema, [declarations.OPTIONS_IN]),
+    ("/v1/declarations/options", DeclarationOptionsSchema, DeclarationOptionsAnswerSchema,
+     [declarations.OPTIONS_IN, declarations.EVERY_SEAT_IN]),
     ("/v1/hands/settle", SettleSchema, SettlementSchema, [hands.SETTLE_IN]),
     ("/v1/hands/adjudicate", AdjudicateSchema, AdjudicationSchema, [hands.ADJUDICATE_IN]),
+    ("/v1/hands/state", HandStateRequestSchema, HandStateSchema, [
+        hands.STATE_IN, {**hands.STATE_IN, "tricks": []}, {**hands.STATE_IN, "tricks": [], "kitty_discard": []},
+        {**hands.STATE_IN, "tricks": [], "kitty_discard": [], "declarations_closed": True},
+        {**hands.STATE_IN, "tricks": [[{"seat": 1, "cards": ["JS"]}]]},
+        {**hands.STATE_IN, "rules": {"preset": "pagat", "decks": 1, "partnership": "find-friends"}, "tricks": [],
+         "friends": [{"card": "AH", "ordinal": 1}], "ratings": [1, 2, 3, 4], "room_coefficient": 2}]),
     ("/v1/deals", DealRequestSchema, DealSchema, [deals.DEAL_IN, {"rules": "qq", "seed": 7}]),
+    ("/v1/rulesets/resolve", ResolveRequestSchema, ResolvedRulesetSchema, [rulesets.RESOLVE_IN, {"rules": "qq"}]),
 ]
 
 

@@ -28,3 +28,27 @@ def test_without_seed_reports_one(client):
 
 def test_bad_seed(client):
     assert_problem(post(client, "/v1/deals", {"rules": "qq", "seed": [1]}), 422, "/seed")
+
+
+def test_order_deals_round_the_table_from_first_seat_then_the_kitty(client):
+    body = post(client, "/v1/deals", {"rules": "pagat", "seed": "t", "first_seat": 3}).get_json()
+    order = body["order"]
+    assert len(order) == 108
+    dealt, kitty = order[:100], order[100:]
+    assert [o["seat"] for o in dealt] == [(3 + i) % 4 for i in range(100)]
+    assert [o["card"] for o in kitty] == body["kitty"] and {o["seat"] for o in kitty} == {None}
+    for seat, hand in enumerate(body["hands"]):
+        assert Counter(o["card"] for o in dealt if o["seat"] == seat) == Counter(hand)
+
+
+def test_first_seat_zero_is_the_default_and_moves_the_cards_round(client):
+    zero = post(client, "/v1/deals", {"rules": "qq", "seed": 9}).get_json()
+    assert zero == post(client, "/v1/deals", {"rules": "qq", "seed": 9, "first_seat": 0}).get_json()
+    one = post(client, "/v1/deals", {"rules": "qq", "seed": 9, "first_seat": 1}).get_json()
+    assert one["hands"] == zero["hands"][-1:] + zero["hands"][:-1]
+    assert one["kitty"] == zero["kitty"]
+    assert [o["card"] for o in one["order"]] == [o["card"] for o in zero["order"]]
+
+
+def test_first_seat_must_exist(client):
+    assert_problem(post(client, "/v1/deals", {"rules": "qq", "seed": 1, "first_seat": 4}), 422, "/first_seat")

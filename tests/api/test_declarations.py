@@ -54,3 +54,31 @@ def test_copies_counted_per_seat(client):
     too_many = post(client, "/v1/declarations/validate", {
         **SHENGJI, "history": [{"seat": 0, "cards": ["10H"]}], "declaration": {"seat": 1, "cards": ["10H", "10H"]}})
     assert_problem(too_many, 422, "/declaration/cards/1")
+
+
+def test_options_for_every_seat_at_once_match_each_seat_asked_alone(client):
+    from app.resources.declarations import EVERY_SEAT_IN
+    body = post(client, "/v1/declarations/options", EVERY_SEAT_IN).get_json()
+    assert [entry["seat"] for entry in body["options"]] == [0, 1, 2, 3]
+    for seat, hand in enumerate(EVERY_SEAT_IN["hands"]):
+        alone = {k: v for k, v in EVERY_SEAT_IN.items() if k != "hands"}
+        one = post(client, "/v1/declarations/options", {**alone, "seat": seat, "hand": hand}).get_json()
+        assert body["options"][seat]["options"] == one["options"]
+    assert [o["kind"] for o in body["options"][1]["options"]] == ["overturn", "overturn"]
+
+
+def test_options_need_a_seat_and_hand_or_every_hand(client):
+    base = {"rules": "shengji", "level": "10"}
+    assert_problem(post(client, "/v1/declarations/options", base), 422, "/seat")
+    assert_problem(post(client, "/v1/declarations/options", {**base, "seat": 1}), 422, "/hand")
+    assert_problem(post(client, "/v1/declarations/options", {**base, "hands": [["10H"]] * 3}), 422, "/hands")
+    assert_problem(post(client, "/v1/declarations/options", {**base, "hands": [["10H"]] * 4, "hand": ["10H"]}),
+                   422, "/hand")
+    assert_problem(post(client, "/v1/declarations/options", {**base, "hands": [["10H"]] * 4, "seat": 0}),
+                   422, "/hands")
+
+
+def test_options_for_every_seat_count_copies_per_deck(client):
+    r = post(client, "/v1/declarations/options", {"rules": "shengji", "level": "10",
+                                                  "hands": [["10H"], ["10H"], ["10H"], []]})
+    assert_problem(r, 422)

@@ -29,6 +29,12 @@ BASES = [("/v1/" + name, body) for name, body in BODIES.items()] + EXAMPLES + [
                             "others": [{"seat": 1, "cards": ["3S"]}]}),
     ("/v1/plays/validate", {"rules": "qq", "trump": {"level": "t", "suit": "S"}, "hand": ["th", "TH", "10h"],
                             "play": ["TH"], "lead": None, "unseen": ["AS", "KS"]}),
+    ("/v1/plays/legal", {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
+                         "lead": ["QS", "QS"], "selected": ["KS"]}),
+    ("/v1/plays/legal", {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "hand": ["AS", "KS", "KS", "3D"],
+                         "selected": [], "sample": 3, "seed": "t-1"}),
+    ("/v1/plays/legal", {"rules": "pagat", "trump": {"level": "2", "suit": None}, "hand": ["AS", "KS", "KS", "3D"],
+                         "lead": ["QS"], "sample": 1, "seed": 7, "limit": 5}),
 ]
 
 
@@ -69,13 +75,15 @@ VALUES = {
     "trump": [{"level": lv, "suit": su} for lv in ["2", "10", "T", "t", "j", "J", "a", "1", "11", " 2", "2\n", 10, None]
               for su in ["S", "s", "H", None, "X", "", 1]] + [{"level": "2"}, {"suit": "S"},
                                                                 {"level": "2", "suit": "S", "x": 1}, *ODD],
-    "seat": ODD, "limit": ODD,
+    "seat": ODD, "limit": ODD, "sample": ODD,
+    "seed": ["x", "", "s" * 257, 7, -7, 10 ** 18, 10 ** 19, *ODD],
+    "selected": [[], ["AS"], ["KS", "KS"], ["KS", "KS", "KS"], ["as"], ["ZZ"], *ODD],
 }
 
 
 def mutations(path: str, body: dict):
     keys = sorted(SCHEMAS[path].load_fields)
-    card_lists = [k for k in ("hand", "play", "lead", "unseen") if isinstance(body.get(k), list)]
+    card_lists = [k for k in ("hand", "play", "lead", "unseen", "selected") if isinstance(body.get(k), list)]
     options = [
         st.tuples(st.just("drop"), st.sampled_from(sorted(body))),
         st.tuples(st.just("set"), st.sampled_from(keys + ["extra"]), st.sampled_from(ODD)),

@@ -1,6 +1,6 @@
 from rules.ruleset import PRESETS, Ruleset
 
-from .helpers import assert_problem
+from .helpers import assert_problem, post
 
 
 def test_lists_every_preset_with_full_parameters(client):
@@ -21,3 +21,48 @@ def test_one_preset(client):
 def test_unknown_preset_is_404_problem(client):
     body = assert_problem(client.get("/v1/rulesets/bridge"), 404)
     assert "bridge" in body["detail"]
+
+
+# -- rulesets/resolve ----------------------------------------------------------------------------
+def test_resolve_pagat_with_six_players_deals_a_kitty_of_six(client):
+    r = post(client, "/v1/rulesets/resolve", {"rules": {"preset": "pagat", "players": 6,
+                                                         "partnership": "find-friends"}})
+    body = r.get_json()
+    assert r.status_code == 200
+    assert body["name"] == "pagat"
+    assert body["parameters"]["kitty_size"] == 6
+    assert body["parameters"]["players"] == 6
+    assert body["hand_size"] == 17
+    assert body["friend_calls"] == 2
+    assert body["total_points"] == 200
+    deal = post(client, "/v1/deals", {"rules": {"preset": "pagat", "players": 6, "partnership": "find-friends"},
+                                      "seed": 1}).get_json()
+    assert len(deal["kitty"]) == body["parameters"]["kitty_size"]
+    assert {len(h) for h in deal["hands"]} == {body["hand_size"]}
+
+
+def test_resolve_gives_every_parameter(client):
+    body = post(client, "/v1/rulesets/resolve", {"rules": "four-deck"}).get_json()
+    listed = client.get("/v1/rulesets/four-deck").get_json()["parameters"]
+    assert set(body["parameters"]) == set(listed)
+    assert body["parameters"]["kitty_size"] == 0 and body["hand_size"] == 54
+    assert body["friend_calls"] == 0 and body["total_points"] == 400
+
+
+def test_resolve_auto_kitty_is_a_number(client):
+    body = post(client, "/v1/rulesets/resolve", {"rules": {"preset": "qq", "decks": 3}}).get_json()
+    assert isinstance(body["parameters"]["kitty_size"], int)
+    assert body["parameters"]["kitty_size"] + 4 * body["hand_size"] == 162
+
+
+def test_resolve_names_the_impossible_parameter(client):
+    r = post(client, "/v1/rulesets/resolve", {"rules": {"preset": "qq", "kitty_size": 7}})
+    assert_problem(r, 422, "/rules/kitty_size")
+    r = post(client, "/v1/rulesets/resolve", {"rules": {"preset": "qq", "players": 5}})
+    assert_problem(r, 422, "/rules/partnership")
+
+
+def test_resolve_allows_post_only_and_is_no_preset_name(client):
+    assert client.options("/v1/rulesets/resolve").headers["Allow"] == "OPTIONS, POST"
+    assert client.get("/v1/rulesets/resolve").status_code == 405
+    assert client.get("/v1/rulesets/qq").status_code == 200

@@ -20,11 +20,12 @@ def test_every_operation_has_description_example_and_problem_errors(app):
                 continue
             assert op.get("summary"), (method, path)
             ok = op["responses"]["200"]
-            assert any("example" in c for c in ok["content"].values()), (method, path)
+            assert any("example" in c or "examples" in c for c in ok["content"].values()), (method, path)
             assert op["responses"]["default"]["$ref"].endswith("DEFAULT_ERROR")
             if method == "post":
                 assert op["description"], path
-                assert "example" in op["requestBody"]["content"]["application/json"]
+                body = op["requestBody"]["content"]["application/json"]
+                assert "example" in body or "examples" in body, path
                 assert {"400", "413", "415", "422"} <= set(op["responses"]), path
     for response in spec["components"]["responses"].values():
         assert list(response["content"]) == [PROBLEM]
@@ -34,7 +35,7 @@ def test_served_paths_match_the_api_contract(app):
     spec = yaml.safe_load(spec_yaml(app))
     expected = {"/v1/rulesets", "/v1/rulesets/{name}", "/v1/cards/analyze", "/v1/plays/validate", "/v1/plays/legal",
                 "/v1/tricks/winner", "/v1/declarations/validate", "/v1/declarations/options", "/v1/hands/settle",
-                "/v1/deals", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/docs"}
+                "/v1/deals", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/docs", "/v1/rulesets/resolve"}
     assert expected <= set(spec["paths"])
 
 

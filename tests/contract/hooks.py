@@ -26,7 +26,7 @@ from schemas.base import RequestSchema
 from schemas.cards import AnalyzeSchema
 from schemas.deals import DealRequestSchema
 from schemas.declarations import DeclarationOptionsSchema, ValidateDeclarationSchema
-from schemas.hands import AdjudicateSchema, SettleSchema
+from schemas.hands import AdjudicateSchema, HandStateRequestSchema, SettleSchema
 from schemas.plays import LegalPlaysSchema, ValidatePlaySchema
 from schemas.tricks import TrickSchema
 
@@ -34,7 +34,8 @@ SCHEMAS = {"/v1/cards/analyze": AnalyzeSchema, "/v1/plays/validate": ValidatePla
            "/v1/plays/legal": LegalPlaysSchema, "/v1/tricks/winner": TrickSchema,
            "/v1/declarations/validate": ValidateDeclarationSchema,
            "/v1/declarations/options": DeclarationOptionsSchema, "/v1/hands/settle": SettleSchema,
-           "/v1/hands/adjudicate": AdjudicateSchema, "/v1/deals": DealRequestSchema}
+           "/v1/hands/adjudicate": AdjudicateSchema, "/v1/hands/state": HandStateRequestSchema,
+           "/v1/deals": DealRequestSchema}
 SKIPPED: Counter = Counter()
 LOCK = threading.Lock()
 # Cross-field rules the engine checks itself (a whole deal, the teams), by the words of its answer.

@@ -65,3 +65,13 @@ def test_deal_shuffle_is_roughly_uniform():
 
 GOLDEN_PACK = ["10S", "7H", "8S", "QS", "5D", "AH", "AS", "9H"]
 GOLDEN_KITTY = ["4S", "KS", "5S", "4D", "6S", "5S", "JH", "JD"]
+
+
+def test_s3_first_seat_takes_the_first_card_and_seats_follow_the_pack():
+    rs = Ruleset.preset("qq")
+    d = deal(rs, "round", first_seat=2)
+    assert d.seats[:5] == (2, 3, 0, 1, 2)
+    assert d.seats[100:] == (None,) * 8
+    for seat in range(4):
+        assert sorted(c for c, s in zip(d.order, d.seats, strict=True) if s == seat) == list(d.hands[seat])
+    assert d.kitty == d.order[100:]

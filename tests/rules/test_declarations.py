@@ -278,3 +278,14 @@ def test_section10_first_hand_winning_declarer_deals():
     assert first_hand_dealer(Ruleset.preset("qq"), 2, [], default_seat=2) == 2
     assert standing_trump(Ruleset.preset("qq"), 2, []) == Trump(2, None)
     assert standing_trump(rs, 2, []) is None
+
+
+def test_s10_a_first_kitty_reveal_hand_without_declaration_is_redealt_because_it_is_the_first():
+    from rules.declarations import no_declaration_violation
+    pagat = Ruleset.preset("pagat")
+    first = no_declaration_violation(pagat, first_hand=True)
+    assert first.code == "NO_DECLARATION" and "first hand" in first.message
+    assert no_declaration_outcome(pagat, 2, (), first_hand=True).action == "redeal"
+    later = no_declaration_violation(Ruleset.preset("shengji"), first_hand=True)
+    assert "first hand" not in later.message and "this ruleset redeals" in later.message
+

@@ -325,3 +325,16 @@ def test_s6_legal_plays_for_a_lead_lists_units_per_suit():
     assert (2, 2) in by_suit["S"] and (1, 1) in by_suit["C"]
     assert options.throws_allowed is True
     assert rules.legal_plays(Ruleset.preset("tuolaji"), SIDE, hand).throws_allowed is False
+
+
+def test_messages_say_one_card_in_the_singular():
+    from rules.violations import count_of
+    assert (count_of(0, "card"), count_of(1, "card"), count_of(2, "card")) == ("0 cards", "1 card", "2 cards")
+    assert count_of(1, "copy", "copies") == "1 copy" and count_of(3, "copy", "copies") == "3 copies"
+    rs, trump = Ruleset.preset("qq"), Trump("10", "H")
+    short = rules.check_play(rs, trump, parse_cards(["AS", "3D", "4D"]), parse_cards(["3D", "4D"]), parse_cards(["QS", "QS"]))
+    assert [v.message for v in short.violations] == ["you hold 1 ♠ card and must play it"]
+    wrong = rules.check_play(rs, trump, parse_cards(["AS", "KS"]), parse_cards(["AS", "KS"]), parse_cards(["QS"]))
+    assert [v.message for v in wrong.violations] == ["the lead has 1 card; play exactly 1, not 2"]
+    single = rules.check_play(rs, trump, parse_cards(["AS", "KS", "3D"]), parse_cards(["3D"]), parse_cards(["QS"]))
+    assert [v.message for v in single.violations] == ["you hold 2 ♠ cards: the card played must be ♠"]

@@ -1,0 +1,705 @@
+"""Every legal play of one seat at once: what it must and may play, a uniform sample, selection help
+(rules sections 6 and 7).
+
+The legal plays of a seat are written as a few disjoint *boxes*: a box gives each card a range of
+copies (``low..high``) and the play a range of sizes, and holds every multiset inside both ranges.
+Questions about all legal plays then become small sums over boxes, never a listing:
+
+- leading (section 6), where throws are allowed: one box per suit, every card of the suit ``0..held``
+  and any size from 1 (every non-empty set of one suit is a legal lead, a failed throw included);
+  without throws: one box per card for its n-kinds (``1..held`` copies of that card alone) and one
+  per tractor the hand holds, exactly that tractor;
+- following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
+  suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
+  owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
+  realizes the owed shape exactly when the cards it holds two or more copies of do, and that only
+  grows with them; the search fixes those cards card by card and, as soon as the fixed cards realize
+  the owed shape, keeps the whole branch as one box (the cards already passed ``0..1``, the fixed
+  ones exactly, the rest ``0..held``).  Each play lies in exactly one box.
+
+Readings (where the text is silent):
+
+- ``must`` is the multiset intersection of all legal plays, ``may`` their multiset union (each card
+  as many times as the play using the most copies of it); with no legal play both are empty;
+- ``selectable`` lists, once each, the cards of the hand of which one more copy can be added to
+  ``selected`` with a legal play still containing it; ``completable`` says some legal play contains
+  ``selected`` (the empty selection is completable when there is a legal play at all), ``complete``
+  that ``selected`` is itself a legal play;
+- a sample draws ``n`` distinct plays uniformly from all legal plays (every play the same chance),
+  in the order drawn, all of them when there are at most ``n``; the random numbers come from
+  SHA-256 in counter mode over the seed (a string, or an int as its decimal digits), as for deals,
+  under the domain ``tractor-rules/sample/v1``, so the same seed gives the same sample everywhere.
+
+Every question runs under bounds (:class:`~rules.units.Budget`): ``SELECTION_WORK`` steps for the
+search that builds a follow's boxes (and the realizations it tries), ``QUERY_WORK`` for reading the
+boxes (a step per card of a box read, per unit listed, per card of a sample), ``WIDTH_WORK`` for the
+programme of :class:`WidthSet` (a step per state and copy count); past a bound the question raises
+:class:`~rules.violations.InputError` instead of answering.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from math import comb
+
+from .cards import Card, tally
+from .follow import DP_STATES, FOLLOW_WORK, Obligation, _lead_format, _minimal, _removals
+from .order import Order, Trump, order_for
+from .ruleset import Ruleset
+from .units import Budget, WorkExceeded, available_units
+from .violations import InputError
+
+SELECTION_WORK = 4000
+WIDTH_WORK = 400000
+QUERY_WORK = 1000000
+MAX_SAMPLE = 1000
+SAMPLE_DOMAIN = b"tractor-rules/sample/v1\x00"
+WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
+
+
+@dataclass(frozen=True)
+class Box:
+    """The plays holding ``low[i]..high[i]`` copies of ``cards[i]`` (no other card) and between
+    ``smallest`` and ``largest`` cards in all."""
+
+    cards: tuple[int, ...]
+    low: tuple[int, ...]
+    high: tuple[int, ...]
+    smallest: int
+    largest: int
+
+
+@dataclass(frozen=True)
+class PlaySummary:
+    """What every legal play holds (``must``), what some legal play holds (``may``), how many
+    distinct legal plays there are (``count``, always exact: ``count_exact``)."""
+
+    must: tuple[Card, ...]
+    may: tuple[Card, ...]
+    count: int
+    count_exact: bool
+
+
+@dataclass(frozen=True)
+class SelectionHelp:
+    """Selection help for the cards picked so far (see the module docstring)."""
+
+    selectable: tuple[Card, ...]
+    complete: bool
+    completable: bool
+
+
+class LegalSet:
+    """All legal plays of one seat (see :func:`legal_set`): ``summary``, ``help``, ``sample``."""
+
+    order: Order
+    hand: dict[int, int]
+    budget: Budget
+
+    def spend(self, steps: int) -> None:
+        try:
+            self.budget.spend(steps)
+        except WorkExceeded:
+            raise _too_large() from None
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def summary(self) -> PlaySummary:
+        raise NotImplementedError
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        raise NotImplementedError
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        raise NotImplementedError
+
+    def _picked(self, selected: Sequence[int]) -> dict[int, int]:
+        picked = tally(selected)
+        hand = self.hand
+        if any(k > hand.get(c, 0) for c, k in picked.items()):
+            raise InputError("selected holds cards the hand does not hold", "selected")
+        return picked
+
+
+def _ranks(total: int, n: int, seed: str | int) -> list[int]:
+    """``min(n, total)`` distinct uniform ranks below ``total``, in the order drawn."""
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise InputError("a seed is a string or an integer", "seed")
+    n = max(0, min(int(n), MAX_SAMPLE))
+    draws = _Draws(seed)
+    if total <= 2 * n:
+        ranks = list(range(total))
+        for i in range(min(n, total)):
+            j = i + draws.below(total - i)
+            ranks[i], ranks[j] = ranks[j], ranks[i]
+        return ranks[:n]
+    seen: set[int] = set()
+    out: list[int] = []
+    while len(out) < n:
+        r = draws.below(total)
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
+    return out
+
+
+class BoxSet(LegalSet):
+    """The legal plays as disjoint boxes, in the card order of ``order``."""
+
+    def __init__(self, order: Order, hand: dict[int, int], boxes: Sequence[Box], budget: Budget):
+        self.order = order
+        self.hand = hand
+        self.boxes = tuple(boxes)
+        self.budget = budget
+        self._counts: list[int] | None = None
+
+    def counts(self) -> list[int]:
+        """The number of plays in each box (computed once)."""
+        if self._counts is None:
+            memo: dict[tuple[int, ...], list[int]] = {}
+            out = []
+            for box in self.boxes:
+                self.spend(len(box.cards))
+                out.append(_box_count(box, memo))
+            self._counts = out
+        return self._counts
+
+    def count(self) -> int:
+        return sum(self.counts())
+
+    def summary(self) -> PlaySummary:
+        """``must``, ``may`` and the exact count (section 7; the readings in the module docstring)."""
+        least: dict[int, int] | None = None
+        most: dict[int, int] = {}
+        for box in self.boxes:
+            self.spend(len(box.cards))
+            low_sum, high_sum = sum(box.low), sum(box.high)
+            here: dict[int, int] = {}
+            for c, lo, hi in zip(box.cards, box.low, box.high, strict=True):
+                fewest = max(lo, box.smallest - (high_sum - hi))
+                if fewest:
+                    here[c] = fewest
+                most[c] = max(most.get(c, 0), min(hi, box.largest - (low_sum - lo)))
+            least = here if least is None else {c: min(k, here[c]) for c, k in least.items() if c in here}
+        order = self.order
+        must = order.sorted_cards(c for c, k in (least or {}).items() for _ in range(k))
+        may = order.sorted_cards(c for c, k in most.items() for _ in range(k))
+        return PlaySummary(tuple(must), tuple(may), self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        """``selectable``, ``complete`` and ``completable`` for ``selected`` (a sub-multiset of the hand)."""
+        picked = self._picked(selected)
+        size = sum(picked.values())
+        addable: set[int] = set()
+        complete = completable = False
+        for box in self.boxes:
+            self.spend(len(box.cards))
+            if sum(k for c, k in picked.items() if c in box.cards) != size:
+                continue
+            raised = [max(lo, picked.get(c, 0)) for c, lo in zip(box.cards, box.low, strict=True)]
+            if any(r > hi for r, hi in zip(raised, box.high, strict=True)):
+                continue
+            need, high_sum = sum(raised), sum(box.high)
+            if need > box.largest or high_sum < box.smallest:
+                continue
+            completable = True
+            if (box.smallest <= size <= box.largest
+                    and all(picked.get(c, 0) >= lo for c, lo in zip(box.cards, box.low, strict=True))):
+                complete = True
+            for c, lo, hi, r in zip(box.cards, box.low, box.high, raised, strict=True):
+                k = picked.get(c, 0)
+                if k < hi and need - r + max(lo, k + 1) <= box.largest:
+                    addable.add(c)
+        return SelectionHelp(tuple(self.order.sorted_cards(addable)), complete, completable)
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        """``n`` distinct legal plays drawn uniformly, in the order drawn (all when fewer)."""
+        counts = self.counts()
+        ranks = _ranks(sum(counts), n, seed)
+        starts = []
+        acc = 0
+        for k in counts:
+            starts.append(acc)
+            acc += k
+        tails: dict[int, list[list[int]]] = {}
+        out = []
+        for r in ranks:
+            i = _box_of(starts, r)
+            box = self.boxes[i]
+            if i not in tails:
+                self.spend(len(box.cards) * (box.largest + 1))
+                tails[i] = _tails(box)
+            self.spend(len(box.cards) * 2)
+            out.append(tuple(self.order.sorted_cards(_unrank(box, tails[i], r - starts[i]))))
+        return tuple(out)
+
+
+# -- building the boxes ------------------------------------------------------------------------
+def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+              budget: Budget | None = None) -> LegalSet:
+    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring).
+
+    Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
+    order = order_for(rules, trump)
+    hand_c = tally(hand)
+    try:
+        if lead is None:
+            budget = budget if budget is not None else Budget(QUERY_WORK)
+            return BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+        return _follow_set(rules, order, hand_c, lead, budget)
+    except WorkExceeded:
+        raise _too_large() from None
+
+
+def play_summary(rules: Ruleset, trump: Trump, hand: Sequence[int],
+                 lead: Sequence[int] | None = None) -> PlaySummary:
+    """``must``, ``may``, ``count`` of every legal play (leads included; section 6 and 7)."""
+    return legal_set(rules, trump, hand, lead).summary()
+
+
+def sample_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+                 n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+    """``n`` distinct legal plays drawn uniformly from all of them, the same for the same seed."""
+    return legal_set(rules, trump, hand, lead).sample(n, seed)
+
+
+def selection_help(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+                   selected: Sequence[int]) -> SelectionHelp:
+    """``selectable``, ``complete``, ``completable`` for the cards ``selected`` so far."""
+    return legal_set(rules, trump, hand, lead).help(selected)
+
+
+def _too_large() -> InputError:
+    return InputError("answering this needs more search steps than the service's work bound; "
+                      "it does not answer positions this large", "hand")
+
+
+def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
+    by_suit: dict[int, dict[int, int]] = {}
+    for c, k in hand.items():
+        by_suit.setdefault(order.eff[c], {})[c] = k
+    boxes = []
+    for suit in sorted(by_suit):
+        held = by_suit[suit]
+        cards = tuple(sorted(held, key=order.display.__getitem__))
+        if rules.throws:
+            boxes.append(Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), 1, sum(held.values())))
+            continue
+        for c in cards:
+            boxes.append(Box((c,), (1,), (held[c],), 1, held[c]))
+        seen = set()
+        for unit in available_units(held, order):
+            budget.spend(unit.length)
+            run = tuple(int(c) for c in unit.cards)
+            if unit.length == 1 or (unit.width, run) in seen:
+                continue
+            seen.add((unit.width, run))
+            width = (unit.width,) * len(run)
+            boxes.append(Box(run, width, width, unit.size, unit.size))
+    return boxes
+
+
+def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
+                given: Budget | None) -> LegalSet:
+    lead_format = _lead_format(order, lead)
+    n = lead_format.size
+    if sum(hand.values()) < n:
+        raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    suit = order.eff[lead_format.units[0].cards[0]]
+    held = {c: k for c, k in hand.items() if order.eff[c] == suit}
+    held_n = sum(held.values())
+    key = order.display.__getitem__
+    budget = given if given is not None else Budget(QUERY_WORK)
+    if held_n <= n:
+        suit_cards = sorted(held, key=key)
+        rest = sorted((c for c in hand if c not in held), key=key)
+        cards = tuple(suit_cards + rest)
+        low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
+        return BoxSet(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
+    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    owed = obligation.strongest()
+    cards = tuple(sorted(held, key=key))
+    if not owed:
+        return BoxSet(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
+    tag = obligation.uniform_tag
+    if WIDTH_PROGRAMME and tag is not None and all(l == 1 for _, l in owed):
+        widths = [w for w, _ in owed]
+        dp = WidthSet.build(order, hand, held, n, widths,
+                            lambda c, kinds: obligation.card_widths(c, kinds, tag),
+                            given if given is not None else Budget(WIDTH_WORK))
+        if dp is not None:
+            return dp
+    search = obligation.budget = given if given is not None else Budget(SELECTION_WORK)
+    multi = [c for c in cards if held[c] >= 2]
+    loose = [c for c in cards if held[c] == 1]
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    boxes: list[Box] = []
+    tail = [0] * (len(multi) + 1)
+    for i in range(len(multi) - 1, -1, -1):
+        tail[i] = tail[i + 1] + held[multi[i]]
+
+    def realizing(part: dict[int, int]) -> bool:
+        k = tuple(sorted(part.items()))
+        hit = memo.get(k)
+        if hit is None:
+            hit = memo[k] = obligation.realizes(part, owed)
+        return hit
+
+    def keep(i: int, part: dict[int, int], size: int) -> None:
+        passed = [c for c in multi[:i] if c not in part]
+        if size + len(passed) + len(loose) + tail[i] < n:
+            return
+        ranges = [(c, part[c], part[c]) for c in part]
+        ranges += [(c, 0, 1) for c in passed + loose]
+        ranges += [(c, 0, held[c]) for c in multi[i:]]
+        ranges.sort(key=lambda t: key(t[0]))
+        boxes.append(Box(tuple(c for c, _, _ in ranges), tuple(lo for _, lo, _ in ranges),
+                         tuple(hi for _, _, hi in ranges), n, n))
+
+    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+        search.spend()
+        if not upper_known:
+            upper = dict(part)
+            upper.update((c, held[c]) for c in multi[i:])
+            if not realizing(upper):
+                return
+        if realizing(part):
+            keep(i, part, size)
+            return
+        if i == len(multi):
+            return
+        c = multi[i]
+        for take in range(held[c], 1, -1):
+            if size + take <= n:
+                part[c] = take
+                rec(i + 1, part, size + take, take == held[c])
+                del part[c]
+        rec(i + 1, part, size, False)
+
+    rec(0, {}, 0, False)
+    return BoxSet(order, hand, boxes, budget)
+
+
+# -- the owed units all of length 1: a dynamic programme over the cards -------------------------------
+class WidthSet(LegalSet):
+    """The legal follows when every owed unit has length 1 (pairs, triples, n-kinds; section 7).
+
+    As in the count of :mod:`rules.follow`: adjacency does not matter, a play realizes the owed
+    widths exactly when its copy counts can host them, and a programme over the suit cards tracks
+    the set of owed widths that may still be missing (a state).  Each play is one path through the
+    states, so the paths that end with nothing missing at ``n`` cards are the legal plays, once each.
+    ``layers[i]`` maps the states reachable before card ``i`` to the sizes they are reached at
+    (a bit per size); questions with bounds on the copies of each card rerun the two boolean passes
+    under those bounds, and samples are unranked with counts of completions by size."""
+
+    def __init__(self, order: Order, hand: dict[int, int], budget: Budget, cards: list[int],
+                 held: dict[int, int], n: int, consume: Callable[[int, int, int], int],
+                 masks: dict[int, int], done: int):
+        self.order = order
+        self.hand = hand
+        self.budget = budget
+        self.cards = cards
+        self.held = held
+        self.n = n
+        self.consume = consume
+        self.masks = masks
+        self.done = done
+        self._counts: list[dict[int, int]] | None = None
+        self._digit = 0
+        self._full: list[dict[int, int]] | None = None
+
+    @classmethod
+    def build(cls, order: Order, hand: dict[int, int], held: dict[int, int], n: int, widths: list[int],
+              hosts: Callable[[int, list[int]], list[int]], budget: Budget) -> WidthSet | None:
+        """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
+        cards = sorted(held, key=order.seq.__getitem__, reverse=True)
+        kinds = sorted(set(widths), reverse=True)
+        start = (sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds)),)
+        masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
+        low = kinds[-1]
+        ids: dict[tuple[int, ...], int] = {start: 0}
+        sets: list[tuple[int, ...]] = [start]
+        memo: dict[int, int] = {}
+        removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+
+        def consume(sid: int, m: int, mask: int) -> int:
+            if m < low or not mask:
+                return sid
+            k = (sid * 64 + m) << len(kinds) | mask
+            hit = memo.get(k)
+            if hit is None:
+                budget.spend()
+                out: set[tuple[int, int]] = set()
+                for rem in sets[sid]:
+                    got = removed.get((rem, m, mask))
+                    if got is None:
+                        got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
+                    out.update(got)
+                reached = _minimal(out, len(kinds))
+                hit = ids.get(reached)
+                if hit is None:
+                    hit = ids[reached] = len(sets)
+                    sets.append(reached)
+                memo[k] = hit
+            return hit
+
+        dp = cls(order, hand, budget, cards, held, n, consume, masks, -1)
+        dp._full = dp._forward(dp._ranges({}), DP_STATES)
+        if dp._full is None:
+            return None
+        dp.done = ids.get((0,), -1)
+        return dp
+
+    def _ranges(self, picked: dict[int, int]) -> list[tuple[int, int]]:
+        return [(picked.get(c, 0), self.held[c]) for c in self.cards]
+
+    def _forward(self, ranges: list[tuple[int, int]], cap: int | None = None) -> list[dict[int, int]] | None:
+        """The states reachable before each card, with the sizes (bits) they are reached at."""
+        n, consume, masks = self.n, self.consume, self.masks
+        keep = (1 << (n + 1)) - 1
+        layers: list[dict[int, int]] = [{0: 1}]
+        states = 0
+        for c, (lo, hi) in zip(self.cards, ranges, strict=True):
+            nxt: dict[int, int] = {}
+            mask = masks[c]
+            for sid, bits in layers[-1].items():
+                self.spend(hi - lo + 1)
+                for m in range(lo, min(hi, n) + 1):
+                    ns = consume(sid, m, mask)
+                    nxt[ns] = nxt.get(ns, 0) | (bits << m)
+            for ns in nxt:
+                nxt[ns] &= keep
+            nxt = {ns: b for ns, b in nxt.items() if b}
+            states += len(nxt)
+            if cap is not None and states > cap:
+                return None
+            layers.append(nxt)
+        return layers
+
+    def _feasible(self, ranges: list[tuple[int, int]]) -> list[list[int]]:
+        """For each card, the copy counts within its range that some legal play holds."""
+        full = all(lo == 0 for lo, _ in ranges)
+        forward = self._full if full else self._forward(ranges)
+        assert forward is not None
+        n, consume, masks = self.n, self.consume, self.masks
+        after: dict[int, int] = {self.done: 1 << n} if (forward[-1].get(self.done, 0) >> n) & 1 else {}
+        out: list[list[int]] = [[] for _ in self.cards]
+        for i in range(len(self.cards) - 1, -1, -1):
+            c = self.cards[i]
+            lo, hi = ranges[i]
+            mask = masks[c]
+            here: dict[int, int] = {}
+            seen = set()
+            for sid, bits in forward[i].items():
+                self.spend(hi - lo + 1)
+                back = 0
+                for m in range(lo, min(hi, n) + 1):
+                    later = after.get(consume(sid, m, mask), 0)
+                    if later:
+                        back |= later >> m
+                        if (bits << m) & later:
+                            seen.add(m)
+                if back:
+                    here[sid] = back
+            out[i] = sorted(seen)
+            after = here
+        return out
+
+    def count(self) -> int:
+        counts = self._completions()
+        return (counts[0].get(0, 0) >> (self._digit * self.n)) & ((1 << self._digit) - 1)
+
+    def _completions(self) -> list[dict[int, int]]:
+        """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed)."""
+        if self._counts is None:
+            forward = self._full
+            assert forward is not None
+            digit = 2
+            for c in self.cards:
+                digit *= self.held[c] + 1
+            self._digit = digit = digit.bit_length()
+            n, consume, masks = self.n, self.consume, self.masks
+            keep = (1 << (digit * (n + 1))) - 1
+            after: dict[int, int] = {self.done: 1} if self.done in forward[-1] else {}
+            counts = [after]
+            for i in range(len(self.cards) - 1, -1, -1):
+                c = self.cards[i]
+                mask = masks[c]
+                here: dict[int, int] = {}
+                for sid in forward[i]:
+                    self.spend(self.held[c] + 1)
+                    poly = 0
+                    for m in range(min(self.held[c], n) + 1):
+                        later = after.get(consume(sid, m, mask), 0)
+                        if later:
+                            poly += later << (digit * m)
+                    if poly:
+                        here[sid] = poly & keep
+                counts.append(here)
+                after = here
+            counts.reverse()
+            self._counts = counts
+        return self._counts
+
+    def summary(self) -> PlaySummary:
+        feasible = self._feasible(self._ranges({}))
+        must = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[0])]
+        may = [c for c, ms in zip(self.cards, feasible, strict=True) if ms for _ in range(ms[-1])]
+        return PlaySummary(tuple(self.order.sorted_cards(must)), tuple(self.order.sorted_cards(may)),
+                           self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        picked = self._picked(selected)
+        if any(c not in self.held for c in picked):
+            return SelectionHelp((), False, False)
+        feasible = self._feasible(self._ranges(picked))
+        completable = all(feasible)
+        selectable = [c for c, ms in zip(self.cards, feasible, strict=True)
+                      if completable and ms[-1] > picked.get(c, 0)]
+        complete = False
+        if completable and sum(picked.values()) == self.n:
+            sid = 0
+            for c in self.cards:
+                sid = self.consume(sid, picked.get(c, 0), self.masks[c])
+            complete = sid == self.done
+        return SelectionHelp(tuple(self.order.sorted_cards(selectable)), complete, completable)
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        counts = self._completions()
+        digit = self._digit
+        field = (1 << digit) - 1
+        out = []
+        for rank in _ranks(self.count(), n, seed):
+            self.spend(len(self.cards))
+            sid, left, play = 0, self.n, []
+            for i, c in enumerate(self.cards):
+                later = counts[i + 1]
+                for m in range(min(self.held[c], left), -1, -1):
+                    ns = self.consume(sid, m, self.masks[c])
+                    ways = (later.get(ns, 0) >> (digit * (left - m))) & field
+                    if rank < ways:
+                        play += [c] * m
+                        sid, left = ns, left - m
+                        break
+                    rank -= ways
+            out.append(tuple(self.order.sorted_cards(play)))
+        return tuple(out)
+
+
+# -- counting and unranking inside a box ----------------------------------------------------------
+def _spans_poly(spans: tuple[int, ...], top: int) -> list[int]:
+    """The coefficients (degrees ``0..top``) of the product of ``1 + x + … + x^s`` over ``spans``."""
+    poly = [1] + [0] * top
+    ones = 0
+    for s in spans:
+        if s == 1:
+            ones += 1
+            continue
+        new = [0] * (top + 1)
+        running = 0
+        for d in range(top + 1):
+            running += poly[d]
+            if d - s - 1 >= 0:
+                running -= poly[d - s - 1]
+            new[d] = running
+        poly = new
+    if ones:
+        binom = [comb(ones, j) for j in range(min(ones, top) + 1)]
+        poly = [sum(binom[j] * poly[d - j] for j in range(min(d, len(binom) - 1) + 1)) for d in range(top + 1)]
+    return poly
+
+
+def _box_count(box: Box, memo: dict[tuple[int, ...], list[int]]) -> int:
+    if box.low == box.high:
+        return 1
+    base = sum(box.low)
+    top = box.largest - base
+    if top < 0:
+        return 0
+    spans = tuple(sorted(hi - lo for lo, hi in zip(box.low, box.high, strict=True) if hi > lo))
+    top = min(top, sum(spans))
+    k = spans + (-1, top)
+    poly = memo.get(k)
+    if poly is None:
+        poly = memo[k] = _spans_poly(spans, top)
+    return sum(poly[max(0, box.smallest - base):top + 1])
+
+
+def _tails(box: Box) -> list[list[int]]:
+    """``tails[i][t]``: the ways cards ``i..`` of the box add ``t`` copies above their ``low``."""
+    top = max(0, box.largest - sum(box.low))
+    out = [[1] + [0] * top]
+    for lo, hi in zip(reversed(box.low), reversed(box.high), strict=True):
+        out.append(_times(out[-1], hi - lo, top))
+    out.reverse()
+    return out
+
+
+def _times(poly: list[int], span: int, top: int) -> list[int]:
+    new = [0] * (top + 1)
+    running = 0
+    for d in range(top + 1):
+        running += poly[d]
+        if d - span - 1 >= 0:
+            running -= poly[d - span - 1]
+        new[d] = running
+    return new
+
+
+def _unrank(box: Box, tails: list[list[int]], rank: int) -> Iterator[int]:
+    """The play of index ``rank`` in the box (by size, then copies of each card, fewest first)."""
+    base = sum(box.low)
+    extra = 0
+    for t in range(max(0, box.smallest - base), len(tails[0])):
+        if rank < tails[0][t]:
+            extra = t
+            break
+        rank -= tails[0][t]
+    for i, (c, lo, hi) in enumerate(zip(box.cards, box.low, box.high, strict=True)):
+        for x in range(min(hi - lo, extra) + 1):
+            ways = tails[i + 1][extra - x]
+            if rank < ways:
+                yield from [c] * (lo + x)
+                extra -= x
+                break
+            rank -= ways
+
+
+def _box_of(starts: list[int], rank: int) -> int:
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= rank:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+class _Draws:
+    """Uniform integers from the SHA-256 counter-mode stream of a seed (module docstring)."""
+
+    def __init__(self, seed: str | int):
+        self.key = SAMPLE_DOMAIN + str(seed).encode("utf-8") + b"\x00"
+        self.counter = 0
+        self.pool = b""
+
+    def _bytes(self, k: int) -> bytes:
+        while len(self.pool) < k:
+            self.pool += hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+            self.counter += 1
+        out, self.pool = self.pool[:k], self.pool[k:]
+        return out
+
+    def below(self, m: int) -> int:
+        """A uniform integer in ``0..m-1``: ``8·⌈bits(m)/64⌉``-byte big-endian words, rejected
+        while at or above the largest multiple of ``m`` they can hold."""
+        size = 8 * max(1, -(-m.bit_length() // 64))
+        space = 1 << (8 * size)
+        limit = space - space % m
+        while True:
+            x = int.from_bytes(self._bytes(size), "big")
+            if x < limit:
+                return x % m
