@@ -15,7 +15,10 @@ Questions about all legal plays then become small sums over boxes, never a listi
   realizes the owed shape exactly when the cards it holds two or more copies of do, and that only
   grows with them; the search fixes those cards card by card and, as soon as the fixed cards realize
   the owed shape, keeps the whole branch as one box (the cards already passed ``0..1``, the fixed
-  ones exactly, the rest ``0..held``).  Each play lies in exactly one box.
+  ones exactly, the rest ``0..held``).  Each play lies in exactly one box.  Where every owed unit
+  has length 1 and one reservation tag (pairs, triples, n-kinds: the counting programme of
+  :mod:`rules.follow`), :class:`WidthSet` answers the same questions from that programme's states
+  instead, which stays small where the box search would branch widely.
 
 Readings (where the text is silent):
 

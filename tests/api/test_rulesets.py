@@ -63,6 +63,6 @@ def test_resolve_names_the_impossible_parameter(client):
 
 
 def test_resolve_allows_post_only_and_is_no_preset_name(client):
-    assert client.options("/v1/rulesets/resolve").headers["Allow"] == "OPTIONS, POST"
+    assert set(client.options("/v1/rulesets/resolve").headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
     assert client.get("/v1/rulesets/resolve").status_code == 405
     assert client.get("/v1/rulesets/qq").status_code == 200

@@ -322,3 +322,49 @@ def test_width_programme_is_used_for_loose_obligations():
     trump = Trump("5", "S")
     hand = parse_cards(["AD", "AD", "KD", "KD", "QD", "QD", "10D", "10D", "9D", "8D"])
     assert isinstance(legal_set(rs, trump, hand, parse_cards(["7D", "7D", "6D", "6D"])), WidthSet)
+
+
+def tractor_follow(seed):
+    """A follower holding several groups of the led suit against a tractor or a throw with a
+    tractor: the positions where the obligation's search keeps several boxes."""
+    rng = random.Random(seed)
+    several = [r for r in RULESETS if r.decks >= 2]
+    rs = several[seed % len(several)]
+    trump = Trump(rng.choice([2, 3]), rng.choice(["H", "C", "D", None]))
+    decks = rs.decks
+    width = rng.randint(2, max(2, min(decks, 3)))
+    length = rng.randint(2, 3)
+    spades = [c for c in range(13) if order_for(rs, trump).eff[c] == 0]   # spades that are not trumps
+    lead = [c for c in spades[:length] for _ in range(width)]
+    if rs.throws and rng.random() < 0.4:
+        lead += [spades[length + 1]]
+    hand = []
+    start = rng.randint(length + 2, len(spades) - 4)
+    for c in spades[start:start + rng.randint(3, 6)]:
+        hand += [c] * rng.randint(1 if rng.random() < 0.3 else 2, decks)
+    hand = hand[:14] + [39 + rng.randrange(13) for _ in range(rng.randint(0, 2))]
+    return rs, trump, sorted(hand), sorted(lead)
+
+
+@pytest.mark.parametrize("programme", [True, False], ids=["programme", "boxes"])
+@pytest.mark.parametrize("seed", range(40))
+def test_s7_tractor_follows_match_brute_force(seed, programme):
+    rs, trump, hand, lead = tractor_follow(seed)
+    if len(hand) < len(lead):
+        pytest.skip("the follower holds fewer cards than the lead")
+    selection.WIDTH_PROGRAMME = programme
+    try:
+        legal = brute(rs, trump, hand, lead)
+        check_against_brute(rs, trump, hand, lead, random_selections(random.Random(seed), hand, legal, k=8))
+    finally:
+        selection.WIDTH_PROGRAMME = True
+
+
+def test_tractor_follows_exercise_several_boxes():
+    many = 0
+    for seed in range(40):
+        rs, trump, hand, lead = tractor_follow(seed)
+        if len(hand) >= len(lead):
+            chosen = legal_set(rs, trump, hand, lead)
+            many += isinstance(chosen, BoxSet) and len(chosen.boxes) > 1
+    assert many >= 10
