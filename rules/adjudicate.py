@@ -10,7 +10,14 @@ deal (every hand and the kitty, as dealt), the declarations, the kitty discard, 
    declarer's dealt hand; then the trump: the standing declaration, else ``no_declaration``
    (``NO_DECLARATION`` when the ruleset redeals).  With ``first_hand`` the dealer must be the
    standing declarer (``WRONG_DEALER``).
-3. ``kitty_discard``: the exchange (``KITTY_DISCARD``).
+3. ``kitty_discard``: the exchange (``KITTY_DISCARD``); then ``exchanges/i``, each steal of the kitty
+   (section 14.7, ``kitty_theft``): a seat other than the standing declarer shows a declaration that
+   overturns it (from the cards it holds then; its reasons as ``declarations/validate``), picks up
+   the buried kitty and buries as many cards (``KITTY_DISCARD``); ``KITTY_THEFT`` where the ruleset
+   does not allow it, the trump came from no declaration, or the seat is the standing declarer.  The
+   trump becomes the steal's; the dealer, the teams and the level stay; the last burial is the
+   kitty that section 9 scores (and, under ``holder``, counts as the dealer's only if the dealer
+   buried it).
 4. ``friends``: the friend calls (``FRIEND_CALL``).
 5. ``tricks/t/j``: play ``j`` of trick ``t``: the right seat in turn (the dealer leads the first
    trick, the winner of a trick leads the next, then playing order: ``WRONG_TURN``), then the lead
@@ -49,7 +56,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
-from .declarations import DeclarationState, check_declaration, no_declaration_outcome, no_declaration_violation
+from .declarations import (
+    OVERTURN,
+    DeclarationOption,
+    DeclarationState,
+    check_declaration,
+    declaration_options,
+    no_declaration_outcome,
+    no_declaration_violation,
+)
 from .follow import check_play
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
@@ -73,6 +88,15 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """A steal of the kitty (section 14.7): ``seat`` shows ``declaration``, takes the kitty and buries ``discard``."""
+
+    seat: int
+    declaration: tuple[Card, ...]
+    discard: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class HandRecord:
     rules: Ruleset
     dealer: int
@@ -84,6 +108,7 @@ class HandRecord:
     friends: tuple[FriendCall, ...] = ()
     tricks: tuple[tuple[Play, ...], ...] = ()
     first_hand: bool = False
+    exchanges: tuple[Exchange, ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
@@ -109,6 +134,8 @@ class HandRecord:
                               for f in data.get("friends", ())),
                 tricks=tricks,
                 first_hand=bool(data.get("first_hand", False)),
+                exchanges=tuple(Exchange(int(x["seat"]), parse_cards(x["declaration"]), parse_cards(x["discard"]))
+                                for x in data.get("exchanges", ())),
             )
         except (KeyError, TypeError, CardError) as exc:
             raise InputError(f"malformed hand record: {exc}") from None
@@ -129,6 +156,9 @@ class HandRecord:
         }
         if self.first_hand:
             out["first_hand"] = True
+        if self.exchanges:
+            out["exchanges"] = [{"seat": x.seat, "declaration": format_cards(x.declaration),
+                                 "discard": format_cards(x.discard)} for x in self.exchanges]
         return out
 
 
@@ -181,6 +211,21 @@ def _ms(cards: Iterable[int]) -> Counter[int]:
 WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
+def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
+              hands: Sequence[Counter[int]]) -> bool:
+    """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
+    return any(steal_options(rules, level, history, declarer, s, _sorted(hands[s])) for s in range(rules.players))
+
+
+def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
+                  seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+    """The declarations with which ``seat`` could steal the kitty now: the overturns it holds
+    (none for the standing declarer)."""
+    if seat == declarer:
+        return ()
+    return tuple(o for o in declaration_options(rules, level, history, seat, hand) if o.kind == OVERTURN)
+
+
 @dataclass(frozen=True)
 class Walk:
     """Where the walk of a record stopped, and the position there.
@@ -205,6 +250,8 @@ class Walk:
     teams: Teams | None = None
     attackers_points: int | None = None
     settlement: Settlement | None = None
+    kitty: tuple[Card, ...] = ()              # the buried kitty (the last burial, section 14.7)
+    dealer_kitty: tuple[Card, ...] = ()       # the kitty while the dealer's burial is it, else empty
 
 
 def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool | None = None,
@@ -219,7 +266,9 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     record may stop anywhere: while declaring (the hands holding only the cards dealt so far),
     before the discard, before the friend calls, or in a trick; the walk then stops in that stage.
     ``declarations_closed`` (``state`` only; default: the record holds a later step) says declaring
-    is over; while it is open the walk stops in ``declaring``.
+    is over; while it is open the walk stops in ``declaring``.  Under ``kitty_theft`` a record that
+    ends after the exchange stops in ``stealing`` while some seat could steal, unless
+    ``declarations_closed`` is given as true (stealing is declaring after the exchange).
 
     Every play check and trick comparison of the hand draws on one budget of ``ADJUDICATE_WORK``
     search steps; a record that needs more raises :class:`InputError`."""
@@ -230,7 +279,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
     if len(record.levels) != n:
         raise InputError(f"levels must list {n} seats", "levels")
-    later = bool(record.kitty_discard or record.friends or record.tricks)
+    later = bool(record.kitty_discard or record.exchanges or record.friends or record.tricks)
     if declarations_closed is False and later:
         raise InputError("declaring cannot still be open once the record holds a kitty discard, friend "
                          "calls or tricks", "declarations_closed")
@@ -246,12 +295,14 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     current: list[Play] = []
     leader = dealer
     after_exchange: tuple[tuple[Card, ...], ...] | None = None
+    kitty: tuple[Card, ...] = ()
+    dealer_kitty: tuple[Card, ...] = ()
 
     def halt(stop: str, step: str | None = None, seat: int | None = None, reasons: Iterable[Violation] = (),
              trick: int | None = None, play: int | None = None) -> Walk:
         illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
         return Walk(stop, illegal, trump, decl, tuple(_sorted(h) for h in hands), tuple(summaries),
-                    tuple(current), leader, tuple(penalties), after_exchange)
+                    tuple(current), leader, tuple(penalties), after_exchange, kitty=kitty, dealer_kitty=dealer_kitty)
 
     # 1. the deal (while declaring is open, the cards dealt so far)
     if len(record.hands) != n:
@@ -312,6 +363,33 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         hands[dealer] += _ms(record.kitty)
         return halt("exchanging", "kitty_discard", dealer, why)
     hands[dealer] = _ms(new_hand)
+    kitty = dealer_kitty = tuple(record.kitty_discard)
+
+    # 3b. steals of the kitty (section 14.7)
+    for i, steal in enumerate(record.exchanges):
+        step = f"exchanges/{i}"
+        if not 0 <= steal.seat < n:
+            raise InputError(f"seat must be 0..{n - 1}", f"{step}/seat")
+        if not rules.kitty_theft or decl.declarer is None or steal.seat == decl.declarer:
+            why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not rules.kitty_theft
+                       else "the trump came from no declaration, so there is none to overturn"
+                       if decl.declarer is None else f"seat {steal.seat} made the standing declaration")
+            return halt("stealing", step, steal.seat, [Violation(
+                "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
+        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=_sorted(hands[steal.seat]))
+        if not r.valid:
+            return halt("stealing", step, steal.seat, r.violations)
+        new_hand, why = exchange(rules, _sorted(hands[steal.seat]), kitty, steal.discard)
+        if why:
+            return halt("stealing", step, steal.seat, why)
+        hands[steal.seat] = _ms(new_hand)
+        history.append((steal.seat, tuple(steal.declaration)))
+        decl = r.state
+        trump = decl.trump or trump
+        kitty, dealer_kitty = tuple(steal.discard), ()
+    if (state_reading and rules.kitty_theft and declarations_closed is not True and decl.declarer is not None
+            and not record.friends and not record.tricks and can_steal(rules, level, history, decl.declarer, hands)):
+        return halt("stealing")
     after_exchange = tuple(_sorted(h) for h in hands)
 
     # 4. friend calls
@@ -319,9 +397,10 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     if state_reading and find_friends and not record.friends and not record.tricks:
         return halt("calling")
     if find_friends or record.friends:
-        why = check_friend_calls(rules, record.friends)
+        why = check_friend_calls(rules, record.friends, trump)
         if why:
-            return halt("calling", "friends", dealer, why)
+            index = why[0].detail.get("index") if isinstance(why[0].detail, dict) else None
+            return halt("calling", "friends" if index is None else f"friends/{index}", dealer, why)
 
     # 5. the tricks
     for t, raw_trick in enumerate(record.tricks):
@@ -396,7 +475,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     # teams (first-played reads the tricks, holder the hands after the exchange)
     team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
     teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
-                        hands=after_exchange, kitty_discard=record.kitty_discard)
+                        hands=after_exchange, kitty_discard=dealer_kitty)
     attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
     position = halt("playing")
     position = replace(position, teams=teams, attackers_points=attackers)
@@ -415,10 +494,13 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
             {"left": {s: sum(hands[s].values()) for s in left}}),), len(summaries)))
 
     last = summaries[-1]
+    winning = next(p.cards for p in last.plays if p.seat == last.winner)
     settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
-                        kitty=record.kitty_discard, last_trick=LastTrick(last.winner, last.format, last.points),
+                        kitty=kitty,
+                        last_trick=LastTrick(last.winner, last.format, last.points, winning),
                         dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
-                        room_coefficient=room_coefficient)
+                        room_coefficient=room_coefficient,
+                        friend_calls=len(record.friends) if find_friends else None)
     return replace(position, stop="over", settlement=settlement)
 
 

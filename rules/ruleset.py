@@ -210,6 +210,7 @@ class Ruleset:
     zero_window: ZeroWindow = ZeroWindow.SPLIT
     bonus_level: BonusLevel = BonusLevel.NONE
     friend_cards: FriendCards = FriendCards.ANY
+    kitty_theft: bool = False
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -348,7 +349,7 @@ _ENUM_TYPES = {
     "bonus_level": BonusLevel, "friend_cards": FriendCards,
 }
 _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
-          "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped"}
+          "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped", "kitty_theft"}
 _INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps"}
 PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
 

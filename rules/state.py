@@ -10,8 +10,12 @@ settlement.  :class:`HandState` reads where that walk stopped:
   must bury: the dealer's hand holds the kitty), ``calling`` (find-friends: the dealer must call),
   ``playing``, ``over``, ``redeal`` (nobody declared and the ruleset redeals: the ``NO_DECLARATION``
   step adjudication names) or ``illegal`` (``illegal`` is the step, and everything else is the
-  position before it).  ``stealing`` (kitty theft, section 14.7) is a phase of the contract that no
-  ruleset parameter reaches yet.
+  position before it).  ``stealing`` (``kitty_theft``, section 14.7): the record ends after the
+  exchange (and any steals) with no friend call or trick, and some seat other than the standing
+  declarer holds a declaration that overturns it; ``declarations`` then holds each seat's steal
+  options.  Stealing ends when the record moves on (the dealer's friend calls or the first lead; a
+  seat that steals is recorded in ``exchanges``) or when the request sends ``declarations_closed:
+  true``, which then answers the dealer's call or lead.
 - ``next``: who acts and how (:class:`NextAction`); while declaring it is None and ``declarations``
   holds every seat's options now (as :func:`rules.declarations.declaration_options`).
 - the trick in progress, the completed tricks, points by seat and side, the teams with each friend
@@ -24,9 +28,10 @@ Readings where the rules are silent:
   outcome decided, and a deal still short of cards is then ``DEAL_SIZE``.
 - An empty ``friends`` before the first trick means the dealer has not called yet (``calling``); a
   first trick recorded after an empty ``friends`` is a dealer who called nobody (section 12 allows 0
-  calls).  ``next.calls`` is section 12's default number of calls; ``callable`` every card.
+  calls).  ``next.calls`` is section 12's default number of calls; ``callable`` the cards
+  ``friend_cards`` allows with the hand's trump (section 14.6).
 - A call is ``joined`` (``seat``: the friend), ``spent`` (``seat``: the dealer-side seat whose play
-  reached the ordinal; null when no copy is left to join by: the copies still in hands cannot reach
+  reached the ordinal, under ``first-played``; null when no copy is left to join by: the copies still in hands cannot reach
   the ordinal, or every one of them is held by the dealer's side, which never leaves it; under
   ``holder``, the dealer holds every copy), or ``pending``.
 - ``points.by_seat`` counts the card points of the tricks each seat won.  A failed throw's penalty
@@ -42,11 +47,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .adjudicate import STATE, HandRecord, IllegalStep, Play, TrickSummary, walk
+from .adjudicate import STATE, HandRecord, IllegalStep, Play, TrickSummary, steal_options, walk
 from .cards import CARDS, Card
 from .declarations import DeclarationOption, declaration_options
 from .follow import check_play
-from .friends import FriendCall, Teams, default_friend_count, teams_after
+from .friends import FriendCall, Teams, callable_cards, default_friend_count, teams_after
 from .order import Trump
 from .ruleset import FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
@@ -61,7 +66,9 @@ PENDING, JOINED, SPENT = "pending", "joined", "spent"
 class NextAction:
     """Who must act next and how.
 
-    ``action``: ``discard`` (``cards`` how many), ``call`` (``calls`` how many, ``callable`` the cards
+    ``action``: ``discard`` (``cards`` how many), ``steal`` (section 14.7: ``seat`` is the first seat
+    after the standing declarer, in playing order, that could steal; ``cards``: how many it would bury;
+    every seat's options are in ``HandState.declarations``), ``call`` (``calls`` how many, ``callable`` the cards
     that may be called), ``lead`` or ``follow`` (``lead``: the cards led; ``cards``: how many to play);
     for a play, ``must``, ``may`` and the exact ``count`` of legal plays (:mod:`rules.selection`), and
     ``plays``: a uniform sample of them when one was asked for, each as the record holds it (a lead
@@ -143,7 +150,7 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
     plays = [p for t in w.tricks for p in t.plays] + list(w.current)
     teams = w.teams if w.teams is not None and w.illegal is None else teams_after(
         rules, record.dealer, calls=calls, tricks=[[(p.seat, p.cards) for p in plays]],
-        hands=w.after_exchange or record.hands, kitty_discard=record.kitty_discard if called else ())
+        hands=w.after_exchange or record.hands, kitty_discard=w.dealer_kitty if called else ())
     statuses = call_statuses(rules, teams, calls, plays, w.hands)
     decided = rules.partnership is Partnership.FIXED or (called and all(c.status != PENDING for c in statuses))
 
@@ -166,8 +173,14 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
         history = _history(record, w.declarations.count)
         declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s])
                              for s in range(n))
+    elif w.stop == "stealing" and w.illegal is None and w.declarations.declarer is not None:
+        history = _history(record, len(record.declarations)) + [(x.seat, tuple(x.declaration))
+                                                                  for x in record.exchanges]
+        declarations = tuple(steal_options(rules, w.declarations.level, history, w.declarations.declarer, s,
+                                           w.hands[s]) for s in range(n))
     return HandState(phase, w.illegal, w.trump, w.declarations.declarer, record.dealer, w.declarations.level,
-                     w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed),
+                     w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed,
+                                    declarations, w.declarations.declarer),
                      declarations, current, w.tricks, Points(tuple(by_seat), attackers, defenders), w.penalties,
                      teams, statuses, w.settlement)
 
@@ -177,12 +190,20 @@ def _history(record: HandRecord, count: int) -> list[tuple[int, tuple[Card, ...]
 
 
 def _next(rules: Ruleset, record: HandRecord, stop: str, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
-          leader: int, current: Sequence[Play], sample: int, seed: str | int) -> NextAction | None:
+          leader: int, current: Sequence[Play], sample: int, seed: str | int,
+          options: Sequence[Sequence[DeclarationOption]] | None = None, declarer: int | None = None) -> NextAction | None:
     dealer = record.dealer
     if stop == "exchanging":
         return NextAction(dealer, "discard", cards=rules.kitty)
+    if stop == "stealing":
+        if options is None or declarer is None:
+            return None
+        n = rules.players
+        seat = next((s for s in ((declarer + i) % n for i in range(1, n)) if options[s]), None)
+        return None if seat is None else NextAction(seat, "steal", cards=rules.kitty)
     if stop == "calling":
-        return NextAction(dealer, "call", calls=default_friend_count(rules), callable=tuple(CARDS))
+        return NextAction(dealer, "call", calls=default_friend_count(rules),
+                          callable=callable_cards(rules, trump) if trump is not None else tuple(CARDS))
     if stop != "playing" or trump is None:
         return None
     seat = (leader + len(current)) % rules.players
@@ -221,17 +242,21 @@ def call_statuses(rules: Ruleset, teams: Teams, calls: Sequence[FriendCall], pla
         return ()
     if rules.friend_join is FriendJoin.HOLDER:
         return tuple(CallStatus(c, JOINED if f is not None else SPENT, f) for c, f in zip(calls, teams.friends, strict=True))
+    outsider_only = rules.friend_join is FriendJoin.FIRST_OUTSIDER
     out = []
     for i, call in enumerate(calls):
+        friend = teams.friends[i] if i < len(teams.friends) else None
+        if friend is not None:
+            out.append(CallStatus(call, JOINED, friend))
+            continue
         seen, by = 0, None
         for p in plays:
             seen += sum(1 for c in p.cards if c == call.card)
             if seen >= call.ordinal:
                 by = p.seat
                 break
-        if by is not None:
-            friend = teams.friends[i] if i < len(teams.friends) else None
-            out.append(CallStatus(call, JOINED if friend == by else SPENT, by))
+        if by is not None and not outsider_only:
+            out.append(CallStatus(call, SPENT, by))
             continue
         left = [sum(1 for c in h if c == call.card) for h in hands]
         if seen + sum(left) < call.ordinal or all(k == 0 for s, k in enumerate(left) if s not in teams.dealer_team):

@@ -65,6 +65,8 @@ CODES: dict[str, str] = {
     "WRONG_TRICK_COUNT": "The tricks do not use every card of the hands.",
     "THROW_NOT_REDUCED": "A failed throw must be reduced to its forced play.",
     "FRIEND_CALL": "A friend call is invalid (card or ordinal).",
+    "KITTY_THEFT": "Stealing the kitty is not allowed here (kitty_theft off, no declaration to overturn, or "
+                   "the standing declarer).",
     "THROW_STANDS": "The record reduces a lead that is not a failed throw: a throw no other hand can beat "
                     "stands whole (and a single unit is no throw).",
     "NO_DECLARATION": "Nobody declared and the hand is redealt: the ruleset always redeals (no_declaration: "

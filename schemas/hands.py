@@ -145,6 +145,12 @@ class RecordedPlaySchema(SeatCardsSchema):
                       description="A failed throw: the whole attempt (`cards` is then its forced play).")
 
 
+class ExchangeSchema(Schema):
+    seat = Seat("The seat that steals the kitty.", required=True)
+    declaration = Cards(required=True, description="The declaration it shows, which must overturn the standing one.")
+    discard = Cards(required=True, description="The cards it buries (as many as the kitty).")
+
+
 class RecordSchema(RequestSchema):
     """A recorded hand, as ``hands/adjudicate`` and ``hands/state`` take it."""
 
@@ -154,6 +160,9 @@ class RecordSchema(RequestSchema):
     deal = fields.Nested(DealInSchema, required=True)
     declarations = fields.List(fields.Nested(SeatCardsSchema), load_default=list, validate=validate.Length(max=200))
     kitty_discard = Cards(load_default=list, description="The cards the dealer put down.")
+    exchanges = fields.List(fields.Nested(ExchangeSchema), load_default=list, validate=validate.Length(max=100),
+                            metadata={"description": "`kitty_theft`: the steals of the kitty after the exchange, in "
+                                                     "order (section 14.7)."})
     friends = fields.List(fields.Nested(FriendCallSchema), load_default=list, validate=validate.Length(max=11),
                           metadata={"description": "Find-friends: the dealer's friend calls."})
     tricks = fields.List(fields.List(fields.Nested(RecordedPlaySchema), validate=validate.Length(min=1, max=12)),
@@ -171,6 +180,7 @@ class RecordSchema(RequestSchema):
                 raise invalid(("declarations", i, "seat"), f"seat {entry['seat']} does not exist with {n} players")
         for t, trick in enumerate(data["tricks"]):
             check_seats(("tricks", t), [p["seat"] for p in trick], n)
+        check_seats(("exchanges",), [x["seat"] for x in data["exchanges"]], n, unique=False)
 
     def card_sources(self, data: dict):
         for s, hand in enumerate(data["deal"]["hands"]):
@@ -190,8 +200,9 @@ class HandStateRequestSchema(RecordSchema):
     declarations_closed = StrictBoolean(
         load_default=None, allow_none=True,
         metadata={"description": "Declaring is over (default: true once the record holds a `kitty_discard`, "
-                                 "`friends` or a trick). While it is open the phase is `declaring`, and "
-                                 "`deal.hands` may hold only the cards dealt so far."})
+                                 "`exchanges`, `friends` or a trick). While it is open the phase is `declaring`, and "
+                                 "`deal.hands` may hold only the cards dealt so far. Under `kitty_theft`, `true` also closes "
+                                 "stealing: the answer is then the dealer's call or lead."})
 
     sample = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, MAX_SAMPLE),
                             metadata={"description": "When a seat is to lead or follow: `next.plays` holds this many (at most 100) "
@@ -203,7 +214,7 @@ class HandStateRequestSchema(RecordSchema):
         super().check(data)
         if data["sample"] is not None and data["seed"] is None:
             raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
-        later = data["kitty_discard"] or data["friends"] or data["tricks"]
+        later = data["kitty_discard"] or data["exchanges"] or data["friends"] or data["tricks"]
         if data["declarations_closed"] is False and later:
             raise invalid(("declarations_closed",), "declaring cannot still be open once the record holds a "
                                                     "kitty discard, friend calls or tricks")

@@ -125,6 +125,8 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "smaller-dealer-team": "a dealer team that keeps the deal with fewer seats than 1 + the friend calls "
                                "goes up one more level",
     }),
+    "kitty_theft": ("Whether, after the kitty exchange, any seat may overturn the standing declaration, "
+                    "pick up the buried kitty and bury as many cards (炒底); records carry `exchanges`.", {}),
     "friend_cards": ("Under find-friends, which cards a friend call may name.", {
         "any": "any card",
         "no-trumps": "no joker, level card or card of the trump suit",

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules import trick_winner
-from rules.adjudicate import HandRecord, Play, adjudicate
+from rules.adjudicate import Exchange, HandRecord, Play, adjudicate
 from rules.friends import FriendCall
 from rules.order import order_for
 from rules.scoring import settle
@@ -65,7 +65,9 @@ def record(data: dict) -> HandRecord:
         friends=tuple(FriendCall(f["card"], f["ordinal"]) for f in data["friends"]),
         tricks=tuple(tuple(Play(p["seat"], present.multiset(p["cards"]), present.multiset(p["attempted"]))
                            for p in trick) for trick in data["tricks"]),
-        first_hand=data["first_hand"])
+        first_hand=data["first_hand"],
+        exchanges=tuple(Exchange(x["seat"], present.multiset(x["declaration"]), present.multiset(x["discard"]))
+                        for x in data["exchanges"]))
 
 
 def played(order, play: Play) -> dict:

@@ -167,7 +167,21 @@ def test_adjudicate_kitty_exchange(pagat_hand):
 def test_section12_friend_calls_are_checked():
     r = random_hand(Ruleset.preset("pagat", partnership="find-friends", players=6), 7)
     a = adjudicate(replace(r, friends=(FriendCall(card("AH"), 3),)))
-    assert a.illegal.step == "friends" and a.illegal.reasons[0].code == "FRIEND_CALL"
+    assert a.illegal.step == "friends/0" and a.illegal.reasons[0].code == "FRIEND_CALL"
+    # too many calls is the list's fault, not one call's
+    many = adjudicate(replace(r, friends=tuple(FriendCall(card("AH"), 1) for _ in range(6))))
+    assert many.illegal.step == "friends" and many.illegal.reasons[0].code == "FRIEND_CALL"
+
+
+def test_s14_6_friend_cards_is_checked_at_the_call_that_breaks_it():
+    rs = Ruleset.preset("pagat", partnership="find-friends", players=6, friend_cards="no-trumps")
+    r = random_hand(rs, 7)
+    trump = adjudicate(r).trump
+    trump_card = next(c for c in range(52) if c // 13 == "SHCD".index(trump.suit)) if trump.suit else 52
+    calls = (FriendCall(card("AS") if trump.suit != "S" else card("AH"), 1), FriendCall(trump_card, 1))
+    a = adjudicate(replace(r, friends=calls))
+    assert a.illegal.step == "friends/1" and a.illegal.reasons[0].code == "FRIEND_CALL"
+    assert "it is a trump" in a.illegal.reasons[0].message
 
 
 def test_adjudicate_every_card_must_be_played(pagat_hand):

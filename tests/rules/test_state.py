@@ -327,7 +327,7 @@ def test_section12_calling_is_a_phase_before_the_first_lead():
     assert len(s.next.callable) == 54 and s.points.attackers is None
     bad = replace(r, friends=(FriendCall(card("AH"), 3),), tricks=())
     s = hand_state(bad)
-    assert s.phase == "illegal" and s.illegal.step == "friends" and s.illegal == adjudicate(bad).illegal
+    assert s.phase == "illegal" and s.illegal.step == "friends/0" and s.illegal == adjudicate(bad).illegal
 
 
 def test_section12_first_played_call_statuses():
