@@ -16,7 +16,7 @@ from rules.cards import CARDS
 from rules.deal import deal
 from rules.declarations import declaration_options, declaration_state, no_declaration_outcome
 from rules.follow import check_play, legal_plays
-from rules.friends import FriendCall, default_friend_count
+from rules.friends import FriendCall, callable_cards, default_friend_count
 from rules.ruleset import Partnership, Ruleset
 from rules.tricks import trick_winner
 
@@ -64,7 +64,8 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
     calls: tuple = ()
     if rules.partnership is Partnership.FIND_FRIENDS:
         k = default_friend_count(rules)
-        calls = tuple(FriendCall(CARDS[rng.randrange(54)], rng.randint(1, rules.decks)) for _ in range(k))
+        allowed = callable_cards(rules, trump)       # friend_cards (section 14.6)
+        calls = tuple(FriendCall(rng.choice(allowed), rng.randint(1, rules.decks)) for _ in range(k))
 
     tricks = []
     leader = dealer

@@ -262,3 +262,59 @@ def test_s14_8_joker_declarations_all_decks():
         ["DECLARATION_INVALID_CARDS"]
     one = Ruleset.preset("shengji", decks=1, joker_declarations="all-decks")
     assert check_declaration(one, "7", [], 0, cs("SJ")).trump == Trump("7", None)
+
+
+# -- 14.8, against a reference written from the text ----------------------------------------------------
+SUIT_RANK = {"D": 0, "C": 1, "H": 2, "S": 3}
+
+
+def reference_declaration(style: str, jokers: str, decks: int, level: int, standing, seat: int, cards):
+    """(valid, kind) of ``cards`` shown by ``seat`` after ``standing`` ((seat, cards) or None), from
+    sections 10 and 14.8 (``count`` and ``count-suit-order``, no 2s)."""
+    k, c = len(cards), rules.cards.CARDS[cards[0]]
+    if len(set(cards)) != 1:
+        return False, None
+    if c.is_joker:
+        ok = {"pairs": k == 2, "any-multiple": k >= 2, "all-decks": k == decks, "none": False}[jokers]
+        if not ok:
+            return False, None
+        tier, suit = (2 if str(c) == "BJ" else 1), None
+    elif c.rank == level:
+        tier, suit = 0, c.suit
+    else:
+        return False, None
+    if standing is None:
+        return True, "declare"
+    s_seat, s_cards = standing
+    s = rules.cards.CARDS[s_cards[0]]
+    s_k, s_tier, s_suit = len(s_cards), (0 if not s.is_joker else 2 if str(s) == "BJ" else 1), (None if s.is_joker else s.suit)
+    if seat == s_seat:
+        same = suit == s_suit and (tier > 0) == (s_tier > 0)
+        return (True, "reinforce") if same and k > s_k else (False, None)
+
+    def strength(k_, tier_, suit_):
+        order = SUIT_RANK[suit_] if style == "count-suit-order" and suit_ is not None and k_ >= 2 else 0
+        return (k_, tier_, order)
+    return (True, "overturn") if strength(k, tier, suit) > strength(s_k, s_tier, s_suit) else (False, None)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(style=st.sampled_from(["count", "count-suit-order"]), jokers=st.sampled_from(["pairs", "any-multiple", "all-decks"]),
+       decks=st.integers(1, 4), level=st.integers(2, 14), data=st.data())
+def test_s14_8_declarations_agree_with_a_reference_from_the_text(style, jokers, decks, level, data):
+    rs = Ruleset.preset("shengji" if decks <= 3 else "qq", decks=decks, declaration_style=style,
+                        joker_declarations=jokers)
+    pool = [rules.cards.suited(level, s) for s in "SHCD"] + [rules.cards.CARDS[52], rules.cards.CARDS[53]]
+    history: list = []
+    for _ in range(data.draw(st.integers(0, 3))):
+        c = data.draw(st.sampled_from(pool))
+        shown = (c,) * data.draw(st.integers(1, decks))
+        seat = data.draw(st.integers(0, 3))
+        if reference_declaration(style, jokers, decks, level, history[-1] if history else None, seat, shown)[0]:
+            history.append((seat, shown))
+    c = data.draw(st.sampled_from(pool + [rules.cards.suited(3 if level != 3 else 4, "S")]))
+    shown = (c,) * data.draw(st.integers(1, decks))
+    seat = data.draw(st.integers(0, 3))
+    got = check_declaration(rs, level, history, seat, shown)
+    want = reference_declaration(style, jokers, decks, level, history[-1] if history else None, seat, shown)
+    assert (got.valid, got.kind if got.valid else None) == want, (history, seat, shown)

@@ -166,10 +166,16 @@ RULESETS = [
     ("qq", {}), ("shengji", {"decks": 3}), ("pagat", {}), ("tuolaji", {}), ("four-deck", {}),
     ("4399", {"partnership": "find-friends", "friend_join": "holder"}),
     ("pagat", {"partnership": "find-friends", "players": 6}), ("pagat", {"partnership": "find-friends", "players": 5}),
+    # house rules of the hand (sections 14.4-14.6, 14.8)
+    ("qq", {"jack_rule": "back-to-two", "scoring": "steps", "zero_window": "whole"}),
+    ("pagat", {"partnership": "find-friends", "players": 6, "friend_join": "first-outsider",
+               "friend_cards": "no-trumps-no-points", "bonus_level": "smaller-dealer-team", "scoring": "steps"}),
+    ("shengji", {"decks": 3, "declaration_style": "count-suit-order", "joker_declarations": "all-decks"}),
+    ("pagat", {"no_declaration": "kitty-first-card", "jack_rule": "back-to-two"}),
 ]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=36, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(0, 10 ** 6))
 def test_property_prefixes_of_random_hands_agree_with_adjudication(spec, seed):
     record = random_hand(Ruleset.preset(spec[0], **spec[1]), seed)
