@@ -82,3 +82,16 @@ def test_adjudicate_too_many_copies(client):
     record = adjudicate_body()
     record["deal"]["kitty"][0] = "KS"
     assert_problem(post(client, "/v1/hands/adjudicate", record), 422, "/deal/kitty/0")
+
+
+def test_s14_4_jack_rule_explanation_in_both_languages(client):
+    body = {"rules": {"preset": "qq", "jack_rule": "back-to-two"}, "trump": {"level": "J", "suit": "H"},
+            "dealer": 0, "levels": ["J", "8", "J", "8"], "attackers_points": 20,
+            "kitty": ["3S", "4S", "6S", "7S", "8S", "9S", "3H", "4H"],
+            "last_trick": [{"seat": 0, "cards": ["AS"]}, {"seat": 1, "cards": ["JC"]}, {"seat": 2, "cards": ["3D"]},
+                           {"seat": 3, "cards": ["4D"]}]}
+    en = post(client, "/v1/hands/settle", body).get_json()
+    assert "the attackers won the last trick with a single J: the dealer's side goes back to 2" in en["explanation"]
+    assert en["level_changes"] == [-7, 0, -7, 0]
+    zh = client.post("/v1/hands/settle", json=body, headers={"Accept-Language": "zh"}).get_json()
+    assert zh["explanation"] == "闲家得 20 分：闲家以单张 J 赢得最后一墩：庄家方退回 2；庄家方保住了庄，升 2 级，从 2 升到 4"
