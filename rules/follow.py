@@ -42,6 +42,7 @@ from .units import (
     describe_realization,
     longest_runs,
     realize,
+    runs,
     unit_key,
 )
 from .violations import InputError, Violation
@@ -130,8 +131,20 @@ def _expanded(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list
 
 def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
     """The cards of the follower's held tractors (section 7.1): runs of at least two adjacent
-    cards (section 5) held equally often, twice or more each."""
+    cards (section 5) held equally often, twice or more each; where the smallest tractor is larger
+    (section 14.3), runs at least that wide and long.  A longer run's cards all lie in runs of the
+    smallest length (its windows), so those are the runs looked at."""
     out: set[int] = set()
+    width, length = order.tractor_width, order.tractor_length
+    if width != 2 or length != 2:
+        by_count: dict[int, dict[int, int]] = {}
+        for c, k in suit_counts.items():
+            if k >= width:
+                by_count.setdefault(k, {})[c] = k
+        for k, same in by_count.items():
+            for run in runs(same, order, k, length):
+                out.update(run)
+        return frozenset(out)
     for c, k in suit_counts.items():
         if k < 2:
             continue
@@ -354,7 +367,7 @@ class Obligation:
         max_count = max(held.values())
         candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
                       for l in (range(largest // w, 0, -1) if not loose else (1,))
-                      if (w, l) <= top and self.fits([(w, l)])]
+                      if (w, l) <= top and self.order.is_unit(w, l) and self.fits([(w, l)])]
         chosen: list[tuple[int, int]] = []
         start = 0
         while start < len(candidates):

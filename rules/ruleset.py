@@ -8,6 +8,8 @@ Decisions where the rules leave room (written down here and in the README):
   to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
+- ``tractor_min_width`` above ``decks`` is invalid (section 14.3) only when it is above the default 2:
+  one deck holds no pair, and the default keeps every one-deck ruleset as it was.
 - ``friend_join: holder`` is defined for 2 decks only (the 4399 选择对手 rules); with find-friends and any other
   deck count the ruleset is invalid.
 """
@@ -169,6 +171,8 @@ class Ruleset:
     must_defend: tuple[int, ...] = (14,)
     next_dealer: NextDealer = NextDealer.PARTNER_OR_NEXT
     friend_join: FriendJoin = FriendJoin.FIRST_PLAYED
+    tractor_min_width: int = 2
+    tractor_min_length: int = 2
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -274,6 +278,14 @@ class Ruleset:
         for r in self.must_defend:
             if not 2 <= r <= 14:
                 raise RulesetError("must_defend", "must_defend holds ranks 2..A")
+        if not 2 <= self.tractor_min_width <= 8:
+            raise RulesetError("tractor_min_width", f"tractor_min_width must be 2..8, not {self.tractor_min_width}")
+        if not 2 <= self.tractor_min_length <= 13:
+            raise RulesetError("tractor_min_length",
+                               f"tractor_min_length must be 2..13, not {self.tractor_min_length}")
+        if self.tractor_min_width > max(self.decks, 2):
+            raise RulesetError("tractor_min_width", f"tractor_min_width {self.tractor_min_width} needs as many "
+                                                    f"copies of a card, and {self.decks} decks hold {self.decks}")
 
 
 def auto_kitty(decks: int, players: int) -> int:
@@ -294,7 +306,7 @@ _ENUM_TYPES = {
 }
 _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped"}
-_INTS = {"decks", "players", "throw_penalty"}
+_INTS = {"decks", "players", "throw_penalty", "tractor_min_width", "tractor_min_length"}
 PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
 
 

@@ -187,6 +187,8 @@ INT_PARAMETERS = {
     "decks": {"minimum": 1, "maximum": 8},
     "players": {"minimum": 4, "maximum": 12, "description": "4..12; an even number with fixed partners."},
     "throw_penalty": {"minimum": 0, "multipleOf": 5},
+    "tractor_min_width": {"minimum": 2, "maximum": 8},
+    "tractor_min_length": {"minimum": 2, "maximum": 13},
 }
 
 

@@ -99,6 +99,13 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "first-played": "whoever plays the called copy of the card (earlier copies count towards the ordinal)",
         "holder": "fixed when the card is named: the holder of the other copy (2 decks only)",
     }),
+    "tractor_min_width": ("The smallest tractor's width, 2..8 (section 14.3): a run is a tractor only with at "
+                          "least this many copies of each card; anything narrower is pairs (or triples), in "
+                          "the lead's format, the follow obligation, trick comparison, throws and the kitty "
+                          "multiplier alike. Default 2 (every preset); above `decks` (and above 2) is invalid.", {}),
+    "tractor_min_length": ("The smallest tractor's length, 2..13 (section 14.3): a run is a tractor only with "
+                           "at least this many consecutive cards (3: `3344` led alone is two pairs, a throw; "
+                           "`334455` is a tractor). Default 2 (every preset).", {}),
     "follow_protection": ("Which of the follower's groups the structure obligation may not break "
                           "(`none` in every preset).", {
         "none": "nothing is protected",

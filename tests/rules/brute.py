@@ -20,6 +20,9 @@ a card, section 5).  Everything else is exhaustive search:
   share the canonical shape list when equal cards tie); a unit's top card is the high end of its
   run in the run's own adjacency order (the last card of the chain);
 - tricks (section 8): every split of every play into the format is tried.
+- tractor requirements (section 14.3): a run of L >= 2 cards is a unit only with at least
+  ``tractor_min_width`` copies of each of at least ``tractor_min_length`` cards; a shape, a ladder
+  rung, a substitute, a split or a held tractor with a shorter or narrower run does not exist.
 
 Decisions where the text leaves room (the engine must agree with them, see the soak):
 - ``all-units`` compares the multi-card units only when the format has any (as
@@ -73,11 +76,16 @@ def shape_cards(shape: Sequence[tuple[int, int]]) -> int:
     return sum(w * length for w, length in shape)
 
 
+def is_unit(w: int, length: int, min_width: int = 2, min_length: int = 2) -> bool:
+    """A single, pair or n-kind, or a run at least ``min_width`` wide and ``min_length`` long."""
+    return length == 1 or (w >= max(2, min_width) and length >= max(2, min_length))
+
+
 @cache
-def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every shape of exactly k cards (L >= 2 needs w >= 2)."""
+def all_shapes(k: int, min_width: int = 2, min_length: int = 2) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every shape of exactly k cards (L >= 2 needs w >= 2, and the smallest tractor)."""
     kinds = sorted(((w, length) for w in range(1, k + 1) for length in range(1, k // w + 1)
-                    if length == 1 or w >= 2), reverse=True)
+                    if is_unit(w, length, min_width, min_length)), reverse=True)
     out: list[tuple[tuple[int, int], ...]] = []
 
     def grow(rest: int, start: int, acc: list[tuple[int, int]]) -> None:
@@ -95,10 +103,10 @@ def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-def ladder(unit: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+def ladder(unit: tuple[int, int], min_width: int = 2, min_length: int = 2) -> list[tuple[tuple[int, int], ...]]:
     """The unit itself, then every shape with as many cards that is weaker (width-first)."""
     top = (unit,)
-    return sorted((s for s in all_shapes(unit[0] * unit[1]) if s <= top), reverse=True)
+    return sorted((s for s in all_shapes(unit[0] * unit[1], min_width, min_length) if s <= top), reverse=True)
 
 
 def drop_lengths(shape: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -112,6 +120,14 @@ class Reference:
     def __init__(self, rules: Ruleset, trump: Trump):
         self.rules = rules
         self.order = order_for(rules, trump)
+        self.min_width = rules.tractor_min_width
+        self.min_length = rules.tractor_min_length
+
+    def is_unit(self, w: int, length: int) -> bool:
+        return is_unit(w, length, self.min_width, self.min_length)
+
+    def ladder(self, unit: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+        return ladder(unit, self.min_width, self.min_length)
 
     # -- units ------------------------------------------------------------------------------
     def runs(self, counts: Counter, w: int, length: int) -> Iterator[tuple[int, ...]]:
@@ -140,7 +156,7 @@ class Reference:
         if self.rules.wider_substitutes:
             total = w * length
             out += [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
-        return out
+        return [u for u in out if self.is_unit(*u)]
 
     def realizes(self, cards: Iterable[int], shape: Sequence[tuple[int, int]]) -> bool:
         """Disjoint parts of `cards` form every unit of `shape` (singles: any leftover card)."""
@@ -211,8 +227,8 @@ class Reference:
             found: set = set()
             for w in range(1, counts[low] + 1):
                 for length in range(1, sum(counts.values()) // w + 1):
-                    if length > 1 and w < 2:
-                        break
+                    if not self.is_unit(w, length):
+                        continue
                     for run in self.runs(counts, w, length):
                         if low not in run:
                             continue
@@ -364,7 +380,7 @@ class Reference:
                 shapes = list(dict.fromkeys(drop_lengths(s) for s in shapes))
             return shapes
         unions = {shape_of(u for rung in rungs for u in rung)
-                  for rungs in product(*(ladder(u) for u in units))}
+                  for rungs in product(*(self.ladder(u) for u in units))}
         if not self.rules.tractor_obligation:
             unions = {drop_lengths(s) for s in unions}
         return sorted(unions, reverse=True)
@@ -396,20 +412,22 @@ class Reference:
                     ordered.append(shape)
                 versions.setdefault(shape, set()).add(tagged)
             return [(shape, versions[shape]) for shape in ordered]
-        for rungs in product(*(ladder(u) for u in units)):
+        for rungs in product(*(self.ladder(u) for u in units)):
             tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs, strict=True) for u in rung
                                   for t in read(u, keep and lead_unit[1] == 1)))
             versions.setdefault(shape_of(u for u, _ in tagged), set()).add(tagged)
         return sorted(versions.items(), reverse=True)
 
     def held_tractor_cards(self, suit_cards: Counter) -> set[int]:
-        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2)."""
+        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2),
+        each run a tractor (section 14.3: at least the smallest tractor's width and length)."""
         out = set()
-        for c, k in suit_cards.items():
-            if k >= 2:
-                for d in self.order.next_first[c]:
-                    if suit_cards[d] == k:
-                        out |= {c, d}
+        for k in set(suit_cards.values()):
+            same = Counter({c: n for c, n in suit_cards.items() if n == k})
+            for length in range(2, len(same) + 1):
+                if self.is_unit(k, length):
+                    for run in self.runs(same, k, length):
+                        out |= set(run)
         return out
 
     def realizes_reserved(self, cards: Iterable[int], tagged: Sequence[tuple], suit_cards: Counter) -> bool:

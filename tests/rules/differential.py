@@ -46,6 +46,8 @@ PARAMETERS = {
     "wider_substitutes": [False, True],
     "trick_compare": ["largest-unit-first", "highest-card", "all-units"],
     "follow_protection": PROTECTIONS,
+    "tractor_min_width": [2, 3, 4],        # section 14.3 (above the decks: invalid, drawn again)
+    "tractor_min_length": [2, 3, 4],
 }
 SUITS = ["S", "H", "C", "D", None]
 MAX_LISTING = 2500      # sub-multisets the legal-play brute force may enumerate
@@ -87,6 +89,7 @@ class Pool:
         self.order = order_for(rs, trump)
         self.left = Counter({c: rs.decks for c in range(54)})
         self.focus: dict[int, list[int]] = {}
+        self.lengths = [1, 1, 2, 2, 3] + [rs.tractor_min_length] * (2 if rs.tractor_min_length > 2 else 0)
 
     def suits(self) -> list[int]:
         return sorted({self.order.eff[c] for c in range(54)})
@@ -167,7 +170,7 @@ class Pool:
         decks = max(self.left.values(), default=1)
         for _ in range(count):
             width = min(rng.choice([1, 2, 2, 3, 3, 4, 4, 5, 6, 8]), decks)
-            length = 1 if width == 1 else rng.choice([1, 1, 2, 2, 3])
+            length = 1 if width == 1 else rng.choice(self.lengths)
             if len(out) + width * length > max_cards:
                 width, length = 1, 1
                 if len(out) + 1 > max_cards:
