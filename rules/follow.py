@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
 
+from .bombs import bomb_card, bombs_apply, may_bomb
 from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
 from .order import TRUMP, Order, Trump, order_for
 from .ruleset import FollowLadder, FollowProtection, Ruleset
@@ -516,7 +517,7 @@ def _suit_name(order: Order, suit: int) -> str:
 
 
 def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
-                  play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
+                  play_c: dict[int, int], lead_format: Format, budget: Budget, bombs: bool = True) -> Verdict:
     # the hand is read twice at C speed (copies of the played cards, the led suit's cards) and
     # never tallied whole
     units = lead_format.units
@@ -540,6 +541,10 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
+    if bombs and bombs_apply(rules, n):
+        card = bomb_card(play)
+        if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
+            return Verdict(True, (), play=play, order=order)
     suit_cards = [c for c in hand if eff[c] == suit]
     held = tally(suit_cards)
     held_n = len(suit_cards)
@@ -706,6 +711,37 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     suit = order.eff[next(iter(lead_format.units[0].cards))]
+    found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
+    if bombs_apply(rules, n):
+        return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
+    return found
+
+
+def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+                n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
+    """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
+    suit rule allows that section 7 does not (section 14.1), listed after them."""
+    void = all(order.eff[c] != suit for c in hand_c)
+    extra: list[tuple[Card, ...]] = []
+    for c in sorted(hand_c, key=order.sort_key):
+        if hand_c[c] < n or not may_bomb(rules, order, c, suit, void):
+            continue
+        bomb = (c,) * n
+        if not _check_follow(rules, order, hand, bomb, {c: n}, lead_format, Budget(FOLLOW_WORK),
+                             bombs=False).legal:
+            extra.append(_canonical_play(order, bomb))
+    if not extra:
+        return found
+    plays = found.plays
+    if not found.truncated:
+        plays = plays + tuple(extra[:max(0, limit - len(plays))])
+    count = found.count + len(extra)
+    return LegalPlays(plays, count, found.count_exact, count > len(plays) or not found.count_exact)
+
+
+def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
+                   limit: int) -> LegalPlays:
+    """The plays section 7 allows (bombs aside)."""
     held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     if held_n <= n:

@@ -10,6 +10,7 @@ Decisions where the rules leave room (written down here and in the README):
   caller sets ``follow_ladder`` explicitly.
 - ``tractor_min_width`` above ``decks`` is invalid (section 14.3) only when it is above the default 2:
   one deck holds no pair, and the default keeps every one-deck ruleset as it was.
+- ``bombs`` with fewer than 4 decks is valid: no bomb can occur (section 14.1).
 - ``friend_join: holder`` is defined for 2 decks only (the 4399 选择对手 rules); with find-friends and any other
   deck count the ruleset is invalid.
 """
@@ -62,6 +63,14 @@ class FollowProtection(StrEnum):
     def keeps_tractors(self) -> bool:
         """Units owed for a lead unit of length 1 take no card of a held tractor."""
         return self in (FollowProtection.TRACTORS, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+
+
+class Bombs(StrEnum):
+    """Whether four or more identical cards beat every other play, and which suits may (section 14.1)."""
+
+    NONE = "none"
+    ANY_SUIT = "any-suit"
+    FOLLOW_SUIT = "follow-suit"
 
 
 class ThrowFailure(StrEnum):
@@ -173,6 +182,7 @@ class Ruleset:
     friend_join: FriendJoin = FriendJoin.FIRST_PLAYED
     tractor_min_width: int = 2
     tractor_min_length: int = 2
+    bombs: Bombs = Bombs.NONE
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -302,7 +312,7 @@ _ENUM_TYPES = {
     "trick_compare": TrickCompare,
     "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
     "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
-    "next_dealer": NextDealer, "friend_join": FriendJoin,
+    "next_dealer": NextDealer, "friend_join": FriendJoin, "bombs": Bombs,
 }
 _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped"}

@@ -15,6 +15,9 @@ low at the start of one that wraps to 2; jokers above A), then, for equal printe
 4 order.  When a play splits into the format in several ways, its best split counts: the split
 that beats the current best play if any does.
 
+Bombs (section 14.1, :mod:`rules.bombs`) are counted after the comparison above, which stands up
+to the first bomb played.
+
 Decision for ``all-units`` (the rules name it without detail): the challenger beats the current
 winner when some split of it has every unit strictly above its counterpart in the winner's best
 split, counterparts paired highest with highest within each unit shape.  As under
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 
+from .bombs import bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .ruleset import Ruleset, TractorRanking, TrickCompare
@@ -62,14 +66,17 @@ class PlayOutcome:
     matches_format: bool
     trump: bool
     beats_previous_best: bool
+    bomb: bool = False
 
-    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool) -> None:
+    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool,
+                 bomb: bool = False) -> None:
         # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
         d = self.__dict__
         d["seat"] = seat
         d["matches_format"] = matches_format
         d["trump"] = trump
         d["beats_previous_best"] = beats_previous_best
+        d["bomb"] = bomb
 
 
 @dataclass(frozen=True, init=False)
@@ -270,6 +277,8 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
         best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
+    if bombs_apply(rules, n):
+        best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
         scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
@@ -278,6 +287,30 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         point_cards = ()
     return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
                        point_cards, fmt, tuple(outcomes), fmt.units[0])
+
+
+def _with_bombs(order: Order, plays: Sequence[tuple[int, Sequence[int]]], best_index: int,
+                outcomes: list[PlayOutcome]) -> tuple[int, list[PlayOutcome]]:
+    """The winner and outcomes once bombs are counted (section 14.1): up to the first bomb, the
+    comparison above stands; from it on, only a greater bomb beats the best (rules.bombs)."""
+    best: tuple[int, int] | None = None
+    out = outcomes
+    for i, (seat, cards) in enumerate(plays):
+        card = bomb_card(cards)
+        if card is None:
+            if best is not None:
+                was = out[i]
+                out[i] = PlayOutcome(seat, was.matches_format, was.trump, False)
+            continue
+        if best is None:
+            out = list(outcomes)
+        key = bomb_key(order, card)
+        wins = best is None or key > best
+        if wins:
+            best, best_index = key, i
+        was = out[i]
+        out[i] = PlayOutcome(seat, was.matches_format, was.trump, wins, True)
+    return best_index, out
 
 
 def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n: int,

@@ -106,6 +106,15 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
     "tractor_min_length": ("The smallest tractor's length, 2..13 (section 14.3): a run is a tractor only with "
                            "at least this many consecutive cards (3: `3344` led alone is two pairs, a throw; "
                            "`334455` is a tractor). Default 2 (every preset).", {}),
+    "bombs": ("Bombs (炸弹, section 14.1): four or more identical cards (one suit and rank, or one joker), played "
+              "to a lead of as many cards, are always legal and beat every play that is not a bomb; a trump bomb "
+              "beats a side-suit bomb, trump bombs compare in card order, side-suit bombs by printed rank. They "
+              "need 4 decks or more; with fewer none can occur.", {
+        "none": "no bombs (every preset)",
+        "any-suit": "a bomb of any suit may be played to any lead of its card count",
+        "follow-suit": "a bomb of the led suit or of trumps may always be played; one of another side suit only "
+                       "when void in the led suit",
+    }),
     "follow_protection": ("Which of the follower's groups the structure obligation may not break "
                           "(`none` in every preset).", {
         "none": "nothing is protected",

@@ -9,7 +9,7 @@ from schemas.plays import LegalPlaysSchema
 
 from .helpers import QQ_HEARTS, assert_problem, post
 
-NEW = {"tractor_min_width": 2, "tractor_min_length": 2}
+NEW = {"tractor_min_width": 2, "tractor_min_length": 2, "bombs": "none"}
 
 
 def test_rulesets_list_the_house_rule_parameters_at_their_defaults(client):
@@ -23,6 +23,8 @@ def test_rulesets_list_the_house_rule_parameters_at_their_defaults(client):
     ({"tractor_min_width": 9, "decks": 8}, "/rules/tractor_min_width"),
     ({"tractor_min_length": 14}, "/rules/tractor_min_length"),
     ({"tractor_min_length": "3"}, "/rules/tractor_min_length"),
+    ({"bombs": "all"}, "/rules/bombs"),
+    ({"bombs": True}, "/rules/bombs"),
 ])
 def test_impossible_values_are_a_422_naming_the_parameter(client, override, pointer):
     body = {"rules": {"preset": "qq", **override}, "trump": QQ_HEARTS["trump"], "hand": ["AS"], "play": ["AS"]}
@@ -31,7 +33,8 @@ def test_impossible_values_are_a_422_naming_the_parameter(client, override, poin
     assert all(any("\u4e00" <= ch <= "\u9fff" for ch in e["detail"]) for e in zh["errors"])
 
 
-@pytest.mark.parametrize("override", [{"tractor_min_width": 3, "decks": 3}, {"tractor_min_length": 3}])
+@pytest.mark.parametrize("override", [{"tractor_min_width": 3, "decks": 3}, {"tractor_min_length": 3},
+                                      {"bombs": "any-suit"}, {"bombs": "follow-suit"}])
 def test_house_rule_parameters_are_in_both_cache_keys(client, override):
     hand = {"trump": QQ_HEARTS["trump"], "hand": ["3S", "3S", "4S", "4S", "6S", "6S", "7S"], "lead": ["9S", "9S"]}
     plain = {"rules": {"preset": "qq", "decks": override.get("decks", 2)}, **hand}

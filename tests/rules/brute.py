@@ -20,6 +20,11 @@ a card, section 5).  Everything else is exhaustive search:
   share the canonical shape list when equal cards tie); a unit's top card is the high end of its
   run in the run's own adjacency order (the last card of the chain);
 - tricks (section 8): every split of every play into the format is tried.
+- bombs (section 14.1): a play of four or more identical cards (one card index) to a lead of as
+  many cards is legal when the suit rule of ``bombs`` allows it (any suit; or the led effective
+  suit, trump, or any suit when void in the led suit), whatever section 7 owes; in a trick, from the
+  first bomb played on, only a bomb beats the best, and bombs rank trump first (card power), then
+  side suits by printed rank, the earlier of equal bombs winning;
 - tractor requirements (section 14.3): a run of L >= 2 cards is a unit only with at least
   ``tractor_min_width`` copies of each of at least ``tractor_min_length`` cards; a shape, a ladder
   rung, a substitute, a split or a held tractor with a shorter or narrower run does not exist.
@@ -40,10 +45,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import product
+from itertools import chain, product
 
 from rules.order import TRUMP, Trump, order_for
-from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
+from rules.ruleset import Bombs, FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
 
 SINGLE = (1, 1)
 
@@ -346,6 +351,16 @@ class Reference:
             return any(all(a > b for a, b in zip(v, best, strict=True)) for v in challenger)
         return max(challenger) > best
 
+    def bomb_rank(self, cards: Sequence[int]) -> tuple | None:
+        """A bomb's rank (section 14.1), or None when the play is no bomb: trump bombs above side-suit
+        ones; trumps by section 4 order, side suits by printed rank."""
+        if self.rules.bombs is Bombs.NONE or len(cards) < 4 or len(set(cards)) != 1:
+            return None
+        c = cards[0]
+        if self.order.eff[c] == TRUMP:
+            return (1, self.order.power[c])
+        return (0, self.order.face[c])
+
     def trick(self, plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
         """(index of the winning play, whether each play matches the format)."""
         lead = plays[0]
@@ -355,6 +370,7 @@ class Reference:
         best_vector = max(self.play_values(fmt, lead))
         best_trump = led == TRUMP
         best = 0
+        best_bomb = self.bomb_rank(lead)
         matches = [True]
         for i in range(1, len(plays)):
             cards = plays[i]
@@ -363,7 +379,11 @@ class Reference:
             if len(kinds) == 1 and kinds <= {led, TRUMP}:
                 values = self.play_values(fmt, cards)
             matches.append(values is not None)
-            if values is None:
+            bomb = self.bomb_rank(cards)
+            if bomb is not None and (best_bomb is None or bomb > best_bomb):
+                best, best_bomb = i, bomb
+                continue
+            if values is None or best_bomb is not None:
                 continue
             is_trump = eff[cards[0]] == TRUMP
             if (is_trump and not best_trump) or (is_trump == best_trump and self.beats(values, best_vector)):
@@ -455,7 +475,7 @@ class Position:
         self.ref = ref
         self.hand = Counter(hand)
         self.n = len(lead)
-        suit = ref.order.eff[lead[0]]
+        suit = self.led = ref.order.eff[lead[0]]
         self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
         self.target: tuple[tuple[int, int], ...] | None = None
         self.versions: set = set()
@@ -480,6 +500,8 @@ class Position:
             return "WRONG_CARD_COUNT"
         if play_counts - self.hand:
             return "NOT_IN_HAND"
+        if self.bomb_allowed(play):
+            return None
         in_suit = play_counts & self.suit_cards
         if sum(self.suit_cards.values()) <= self.n:
             return None if in_suit == self.suit_cards else "MUST_FOLLOW_SUIT"
@@ -492,6 +514,15 @@ class Position:
             elif not self.ref.realizes(play, self.target):
                 return "MUST_PLAY_UNIT"
         return None
+
+    def bomb_allowed(self, play: Sequence[int]) -> bool:
+        """Section 14.1: ``n`` >= 4 identical cards, of a suit the ``bombs`` value lets this hand play."""
+        bombs = self.ref.rules.bombs
+        if bombs is Bombs.NONE or self.n < 4 or len(set(play)) != 1:
+            return False
+        suit = self.ref.order.eff[play[0]]
+        void = not self.suit_cards
+        return bombs is Bombs.ANY_SUIT or suit in (self.led, TRUMP) or void
 
     def legal_plays(self) -> set[tuple[int, ...]]:
         """Every n-card sub-multiset of the hand that is legal.
@@ -506,7 +537,8 @@ class Position:
             base = tuple(self.suit_cards.elements())
             candidates = (tuple(sorted(base + extra))
                           for extra in submultisets(self.hand - self.suit_cards, self.n - held))
-        return {p for p in candidates if self.violation(p) is None}
+        bombs = ((c,) * self.n for c, k in self.hand.items() if k >= self.n)
+        return {p for p in chain(candidates, bombs) if self.violation(p) is None}
 
 
 def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:

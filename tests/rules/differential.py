@@ -48,6 +48,7 @@ PARAMETERS = {
     "follow_protection": PROTECTIONS,
     "tractor_min_width": [2, 3, 4],        # section 14.3 (above the decks: invalid, drawn again)
     "tractor_min_length": [2, 3, 4],
+    "bombs": ["none", "any-suit", "follow-suit"],        # section 14.1 (4-8 decks make them)
 }
 SUITS = ["S", "H", "C", "D", None]
 MAX_LISTING = 2500      # sub-multisets the legal-play brute force may enumerate
@@ -186,6 +187,35 @@ class Pool:
         return [c for c in self.rng.sample(pool, min(count, len(pool))) for _ in self.take(c)]
 
 
+def bombing(rng: random.Random, rs: Ruleset) -> bool:
+    """Whether this position is one made for bombs (section 14.1): leads of 4 to ``decks`` cards."""
+    return rs.bombs.value != "none" and rs.decks >= 4 and rng.random() < 0.8
+
+
+def bomb_lead(rng: random.Random, pool: Pool, suit: int, rs: Ruleset) -> list[int]:
+    """A lead of 4..decks cards of ``suit``: units, topped up with cards, or a bomb itself."""
+    n = rng.randint(4, rs.decks)
+    if rng.random() < 0.2:
+        card = rng.choice([c for c in pool.suit_cards(suit) if pool.left[c] >= n] or [None])
+        if card is not None:
+            return pool.take(card, n)
+    lead = pool.units(suit, rng.randint(1, 3), n)
+    lead += pool.draw(suit, n - len(lead))
+    return lead
+
+
+def bombs_for(rng: random.Random, pool: Pool, suit: int, n: int, count: int) -> list[int]:
+    """Up to ``count`` bombs of ``n`` (or one more) cards: of the led suit, trumps or other suits."""
+    out: list[int] = []
+    for _ in range(count):
+        kind = rng.random()
+        cards = pool.suit_cards(suit) if kind < 0.35 else (pool.suit_cards(TRUMP) if kind < 0.65 else range(54))
+        options = [c for c in cards if pool.left[c] >= n]
+        if options:
+            out += pool.take(rng.choice(options), n + (rng.random() < 0.3))
+    return out
+
+
 def lead_suit(rng: random.Random, pool: Pool) -> int:
     return TRUMP if rng.random() < 0.6 else rng.choice([s for s in pool.suits() if s != TRUMP] or [TRUMP])
 
@@ -245,7 +275,10 @@ def generate(rng: random.Random, category: str) -> dict:
         return _position(spec, trump, cards=cards)
     max_lead = {"throw": 16, "follow": 14}.get(category, 10)
     n_units = rng.randint(2, 5) if category == "throw" else (rng.randint(1, 5) if rs.throws else 1)
-    if rs.throws and rng.random() < 0.3:
+    bombs = category != "throw" and bombing(rng, rs)
+    if bombs:
+        lead = bomb_lead(rng, pool, suit, rs)
+    elif rs.throws and rng.random() < 0.3:
         lead = pool.draw(suit, rng.randint(2, max_lead), focus_rate=0.95)
     else:
         lead = pool.units(suit, n_units, max_lead)
@@ -280,6 +313,8 @@ def generate(rng: random.Random, category: str) -> dict:
                 cards += pool.others(-1, n - len(cards))
             if rng.random() < 0.1:  # a mixed discard
                 cards = cards[:-1] + pool.others(play_suit, 1)
+            if bombs and rng.random() < 0.5:
+                cards = bombs_for(rng, pool, suit, n, 1)[:n] or cards
             plays.append((seat, cards[:n]))
         return _position(spec, trump, plays=plays)
     # follow / legal
@@ -292,6 +327,8 @@ def generate(rng: random.Random, category: str) -> dict:
     else:
         held = 0
     hand = pool.draw(suit, min(held, 20 if category == "follow" else 16)) + pool.others(suit, rng.randint(0, 3))
+    if bombs:
+        hand += bombs_for(rng, pool, suit, n, rng.randint(1, 3))
     if len(hand) < n:
         hand += pool.others(suit, n - len(hand))
     if category == "legal":

@@ -122,3 +122,82 @@ def test_s14_3_min_width_above_decks_is_invalid():
         Ruleset.preset("qq", tractor_min_width=3)
     assert err.value.parameter == "tractor_min_width"
     assert Ruleset.preset("qq", decks=3, tractor_min_width=3).tractor_min_width == 3
+
+
+# -- 14.1 bombs ----------------------------------------------------------------------------------
+LEVEL4 = Trump("4", "H")
+ANY = Ruleset.preset("qq", decks=4, bombs="any-suit")
+FOLLOW = Ruleset.preset("qq", decks=4, bombs="follow-suit")
+
+
+def winner(rs, *plays):
+    return rules.trick_winner(rs, LEVEL4, [(seat, cs(text)) for seat, text in enumerate(plays)])
+
+
+@pytest.mark.parametrize("rs", [ANY, FOLLOW], ids=["any-suit", "follow-suit"])
+def test_s14_1_examples_who_wins(rs):
+    result = winner(rs, "8S 8S 9S 9S", "2C 2C 2C 2C", "3H 3H 5H 5H")
+    assert result.winner == 1
+    assert [(p.bomb, p.beats_previous_best) for p in result.plays] == [(False, True), (True, True), (False, False)]
+    assert result.plays[2].matches_format and not result.plays[1].matches_format
+    assert winner(rs, "8S 8S 9S 9S", "2C 2C 2C 2C", "3H 3H 3H 3H").winner == 2       # a trump bomb
+    assert winner(rs, "8S 8S 9S 9S", "2C 2C 2C 2C", "AS AS AS AS").winner == 2       # A > 2, any suits
+    assert winner(rs, "8S 8S 9S 9S", "2S 2S 2S 2S", "AC AC AC AC").winner == 2       # the departure
+    assert winner(rs, "8S 8S 9S 9S", "7C 7C 7C 7C", "7D 7D 7D 7D").winner == 1       # equal: the first
+    # off-suit level cards are equal trumps, but not identical across suits
+    assert winner(rs, "8S 8S 9S 9S", "4S 4S 4C 4C").winner == 0
+    assert winner(rs, "8S 8S 9S 9S", "4S 4S 4S 4S", "4C 4C 4C 4C", "4H 4H 4H 4H").winner == 3
+
+
+def test_s14_1_a_bomb_led_is_one_unit_and_a_bomb():
+    result = winner(ANY, "6S 6S 6S 6S", "2D 2D 2D 2D", "KS KS KS KS")
+    assert [(u.width, u.length) for u in result.format.units] == [(4, 1)]
+    assert result.winner == 2 and [p.bomb for p in result.plays] == [True, True, True]
+    assert winner(ANY, "6S 6S 6S 6S", "5H 5H 7H 7H").winner == 0        # a trump tractor: no bomb
+
+
+def test_s14_1_follow_suit_rule():
+    lead, hand = cs("8S 8S 9S 9S"), cs("3S 2C 2C 2C 2C 3H 3H 3H 3H 7D")
+    verdict = rules.check_play(FOLLOW, LEVEL4, hand, cs("2C 2C 2C 2C"), lead)
+    assert [v.code for v in verdict.violations] == ["MUST_FOLLOW_SUIT"]
+    assert rules.check_play(FOLLOW, LEVEL4, hand, cs("3H 3H 3H 3H"), lead).legal         # trump bomb
+    assert rules.check_play(ANY, LEVEL4, hand, cs("2C 2C 2C 2C"), lead).legal
+    void = cs("2C 2C 2C 2C 7D 8D")
+    assert rules.check_play(FOLLOW, LEVEL4, void, cs("2C 2C 2C 2C"), lead).legal
+    none = Ruleset.preset("qq", decks=4)
+    assert not rules.check_play(none, LEVEL4, hand, cs("3H 3H 3H 3H"), lead).legal
+
+
+@pytest.mark.parametrize("rs", [ANY, FOLLOW], ids=["any-suit", "follow-suit"])
+def test_s14_1_legal_listing_adds_the_bombs_and_counts_stay_exact(rs):
+    lead, hand = cs("8S 8S 9S 9S"), cs("3S 2C 2C 2C 2C 3H 3H 3H 3H 7D")
+    base = rules.legal_plays(Ruleset.preset("qq", decks=4), LEVEL4, hand, lead, limit=1000)
+    got = rules.legal_plays(rs, LEVEL4, hand, lead, limit=1000)
+    bombs = as_set("3H 3H 3H 3H", "2C 2C 2C 2C") if rs is ANY else as_set("3H 3H 3H 3H")
+    assert got.count_exact and got.count == base.count + len(bombs) == len(got.plays)
+    assert {tuple(sorted(p)) for p in got.plays} == {tuple(sorted(p)) for p in base.plays} | bombs
+    assert {tuple(sorted(p)) for p in got.plays} == Reference(rs, LEVEL4).position(hand, lead).legal_plays()
+
+
+def test_s14_1_a_bomb_section_7_allows_is_counted_once():
+    # a quad of spades led; the follower's 5555 of spades is what section 7 owes anyway
+    lead, hand = cs("6S 6S 6S 6S"), cs("5S 5S 5S 5S 7S 2C 2C 2C 2C")
+    got = rules.legal_plays(ANY, LEVEL4, hand, lead, limit=1000)
+    assert {tuple(sorted(p)) for p in got.plays} == as_set("5S 5S 5S 5S", "2C 2C 2C 2C")
+    assert got.count == 2 and got.count_exact
+
+
+def test_s14_1_bombs_need_the_lead_card_count_and_four_cards():
+    lead, hand = cs("8S 8S 9S 9S 10S"), cs("3S 2C 2C 2C 2C 3H 3H 3H 3H 7D")
+    assert not rules.check_play(ANY, LEVEL4, hand, cs("3H 3H 3H 3H 7D"), lead).legal
+    assert not rules.check_play(ANY, LEVEL4, cs("2C 2C 2C 5S"), cs("2C 2C 2C"), cs("8S 9S 10S")).legal
+    assert Ruleset.preset("qq", bombs="any-suit").decks == 2         # valid; no bomb can occur
+
+
+def test_s14_1_throws_ignore_bombs_and_a_failed_throw_reduced_to_a_quad_is_a_bomb():
+    lead = cs("6S 6S 6S 6S AS")
+    others = [(1, cs("2C 2C 2C 2C")), (2, cs("7S 7S 7S 7S")), (3, cs("3D"))]
+    thrown = rules.adjudicate_throw(ANY, LEVEL4, 0, lead, others)
+    assert thrown.stands is False and thrown.forced_play == tuple(cs("6S 6S 6S 6S")) and thrown.beaten_by == 2
+    assert rules.adjudicate_throw(ANY, LEVEL4, 0, lead, [(1, cs("2C 2C 2C 2C"))]).stands
+    assert winner(ANY, "6S 6S 6S 6S", "7S 7S 7S 7S", "2C 2C 2C 2C").winner == 1

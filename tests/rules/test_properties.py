@@ -153,6 +153,7 @@ def follow_rulesets(draw):
         wider_substitutes=draw(st.booleans()),
         tractor_min_width=draw(st.integers(2, max(2, decks))),
         tractor_min_length=draw(st.sampled_from([2, 2, 3, 4])),
+        bombs=draw(st.sampled_from(["none", "any-suit", "follow-suit"])),
     )
 
 
