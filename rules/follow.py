@@ -30,6 +30,8 @@ from math import comb
 from .bombs import bomb_card, bombs_apply, may_bomb
 from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
 from .order import TRUMP, Order, Trump, order_for
+from .rainbows import check_follow as check_rainbow_follow
+from .rainbows import follow_splits, is_rainbow, rainbow_format
 from .ruleset import FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
 from .units import (
@@ -495,11 +497,12 @@ def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, in
         violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
                                     {"cards": [str(CARDS[c]) for c in missing]}))
     suits = {order.eff[c] for c in play}
-    if len(suits) > 1:
+    rainbow = rainbow_format(order, play) if len(suits) > 1 else None
+    if len(suits) > 1 and rainbow is None:
         violations.append(Violation("LEAD_NOT_ONE_SUIT",
                                     "a lead must be all of one suit (all trumps, or one side suit)"))
         return Verdict(False, tuple(violations))
-    fmt = decompose_with(order, play)
+    fmt = rainbow or decompose_with(order, play)
     throw = None
     if fmt.is_throw:
         if not rules.throws:
@@ -541,6 +544,9 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
+    if is_rainbow(lead_format):
+        found = check_rainbow_follow(order, hand, play, lead_format)
+        return Verdict(not found, found, play=play, order=order)
     if bombs and bombs_apply(rules, n):
         card = bomb_card(play)
         if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
@@ -710,11 +716,24 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     hand_c = tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    if is_rainbow(lead_format):
+        return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
     found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
     if bombs_apply(rules, n):
         return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
     return found
+
+
+def _rainbow_follows(order: Order, hand_c: dict[int, int], lead_format: Format, n: int, limit: int) -> LegalPlays:
+    """Following a rainbow (section 14.2): the splits of the hand into its groups, else any ``n`` cards."""
+    found = follow_splits(order, hand_c, lead_format, limit)
+    if found is None:
+        count = _count_submultisets(hand_c, n)
+        plays = [_canonical_play(order, p) for p, _ in zip(_submultisets(hand_c, n, order), range(limit), strict=False)]
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
+    count, listed = found
+    return LegalPlays(tuple(_canonical_play(order, p) for p in listed), count, True, count > len(listed))
 
 
 def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
@@ -801,12 +820,15 @@ def _count_submultisets(counts: dict[int, int], k: int) -> int:
 
 def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
     items = sorted(counts.items(), key=lambda kv: order.sort_key(kv[0]))
+    after = [0] * (len(items) + 1)                   # cards from item i on: no branch that cannot finish
+    for i in range(len(items) - 1, -1, -1):
+        after[i] = after[i + 1] + items[i][1]
 
     def rec(i: int, k: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if k == 0:
             yield tuple(acc)
             return
-        if i == len(items):
+        if after[i] < k:
             return
         c, m = items[i]
         for take in range(min(m, k), -1, -1):

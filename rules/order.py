@@ -3,9 +3,10 @@
 :func:`order_for` builds, once per (ruleset, trump), an :class:`Order`: for every card its
 effective suit, its strength (dense integers inside an effective suit; equal cards share one),
 and the cards adjacent above it for tractors, and the smallest tractor (section 14.3:
-``tractor_min_width``, ``tractor_min_length``), which every reader of runs takes from here.  Orders
-are cached: they depend only on the level, the trump suit, ``permanent_twos``, ``tractor_adjacency``
-and the tractor requirements.
+``tractor_min_width``, ``tractor_min_length``), which every reader of runs takes from here, and
+the smallest rainbow group (section 14.2), which the decomposition of a lead reads.  Orders
+are cached: they depend only on the level, the trump suit, ``permanent_twos``, ``tractor_adjacency``,
+the tractor requirements and ``rainbow_min``.
 """
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class Order:
     display: tuple[int, ...]        # sort_key as one integer per card (same order), for sorted_cards
     tractor_width: int = 2          # the smallest tractor (section 14.3): copies of each card
     tractor_length: int = 2         # ... and cards in the run
+    rainbow_min: int = 0            # the smallest rainbow group (section 14.2); 0: no rainbows
 
     def is_unit(self, width: int, length: int) -> bool:
         """Whether ``(width, length)`` is a unit: a single, pair or n-kind, or a tractor at least as wide
@@ -82,12 +84,12 @@ class Order:
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
     return _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
-                  rules.tractor_min_width, rules.tractor_min_length)
+                  rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
 
 
 @lru_cache(maxsize=512)
 def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: Adjacency,
-           tractor_width: int = 2, tractor_length: int = 2) -> Order:
+           tractor_width: int = 2, tractor_length: int = 2, rainbow_min: int = 0) -> Order:
     twos_special = permanent_twos and level != 2
     eff = [0] * 54
     tiers: dict[int, list[list[int]]] = {e: [] for e in range(5)}
@@ -160,4 +162,4 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
                  tuple(next_first), tuple(next_mid), tuple(face),
                  tuple(power[c] * 64 + c for c in range(54)),
                  tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)),
-                 tractor_width, tractor_length)
+                 tractor_width, tractor_length, rainbow_min)

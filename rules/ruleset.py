@@ -183,6 +183,7 @@ class Ruleset:
     tractor_min_width: int = 2
     tractor_min_length: int = 2
     bombs: Bombs = Bombs.NONE
+    rainbow_min: int | None = None
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -293,6 +294,12 @@ class Ruleset:
         if not 2 <= self.tractor_min_length <= 13:
             raise RulesetError("tractor_min_length",
                                f"tractor_min_length must be 2..13, not {self.tractor_min_length}")
+        if self.rainbow_min is not None:
+            if not 4 <= self.rainbow_min <= 32:
+                raise RulesetError("rainbow_min", f"rainbow_min must be null or 4..32, not {self.rainbow_min}")
+            if self.rainbow_min > 4 * self.decks:
+                raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
+                                                  f"{self.decks} decks hold ({4 * self.decks})")
         if self.tractor_min_width > max(self.decks, 2):
             raise RulesetError("tractor_min_width", f"tractor_min_width {self.tractor_min_width} needs as many "
                                                     f"copies of a card, and {self.decks} decks hold {self.decks}")
@@ -335,6 +342,10 @@ def _coerce(key: str, raw: Any) -> Any:
     if key in _INTS:
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise RulesetError(key, f"{key} must be an integer")
+        return raw
+    if key == "rainbow_min":
+        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
+            raise RulesetError(key, "rainbow_min must be null or an integer")
         return raw
     if key == "kitty_size":
         if raw == AUTO:

@@ -15,6 +15,7 @@ low at the start of one that wraps to 2; jokers above A), then, for equal printe
 4 order.  When a play splits into the format in several ways, its best split counts: the split
 that beats the current best play if any does.
 
+A rainbow lead (section 14.2) has its own comparison (:mod:`rules.rainbows`), and no bombs.
 Bombs (section 14.1, :mod:`rules.bombs`) are counted after the comparison above, which stands up
 to the first bomb played.
 
@@ -35,6 +36,7 @@ from operator import itemgetter
 from .bombs import bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
+from .rainbows import greedy_ranks, is_rainbow, rank_counts, sizes_of
 from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (
     Budget,
@@ -273,11 +275,13 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
-    if SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
+    if is_rainbow(fmt):
+        best_index, outcomes = _rainbow_trick(order, plays, fmt)
+    elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
         best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
-    if bombs_apply(rules, n):
+    if bombs_apply(rules, n) and not is_rainbow(fmt):
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
@@ -287,6 +291,24 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         point_cards = ()
     return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
                        point_cards, fmt, tuple(outcomes), fmt.units[0])
+
+
+def _rainbow_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]],
+                   fmt: Format) -> tuple[int, list[PlayOutcome]]:
+    """A rainbow trick (section 14.2): the plays whose greedy assignment fills the groups compete
+    by their ranks, high to low; a later play wins only when strictly greater."""
+    sizes = sizes_of(fmt)
+    eff = order.eff
+    best: tuple[int, ...] | None = None
+    best_index = 0
+    outcomes = []
+    for i, (seat, cards) in enumerate(plays):
+        ranks = greedy_ranks(sizes, rank_counts(cards))
+        wins = ranks is not None and (best is None or ranks > best)
+        if wins:
+            best, best_index = ranks, i
+        outcomes.append(PlayOutcome(seat, ranks is not None, all(eff[c] == TRUMP for c in cards), wins))
+    return best_index, outcomes
 
 
 def _with_bombs(order: Order, plays: Sequence[tuple[int, Sequence[int]]], best_index: int,

@@ -346,6 +346,8 @@ def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
 
 
 def decompose_with(order: Order, cards: Iterable[int]) -> Format:
+    """:func:`decompose` with the order built; cards of several effective suits decompose only as a
+    rainbow (section 14.2, where ``rainbow_min`` is set)."""
     cards = tuple(cards)
     if not cards:
         raise InputError("a play needs at least one card")
@@ -355,17 +357,26 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
         suits = set(map(eff.__getitem__, cards))
         if len(suits) != 1:
-            raise InputError("the cards are not all of one effective suit")
+            return _rainbow(order, cards)
         ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
         return Format(SUIT_LABELS[suits.pop()], tuple(Unit(1, 1, (CARDS[c],)) for c in ranked), len(cards) > 1)
     first = eff[cards[0]]
     counts: dict[int, int] = {}
     for c in cards:
         if eff[c] != first:
-            raise InputError("the cards are not all of one effective suit")
+            return _rainbow(order, cards)
         counts[c] = counts.get(c, 0) + 1
     units = _canonical(counts, order)
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
+
+
+def _rainbow(order: Order, cards: tuple[int, ...]) -> Format:
+    """Cards of several effective suits: a rainbow lead's format (section 14.2), where they are one."""
+    from .rainbows import rainbow_format  # rainbows builds on this module
+    fmt = rainbow_format(order, cards)
+    if fmt is None:
+        raise InputError("the cards are not all of one effective suit")
+    return fmt
 
 
 def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:

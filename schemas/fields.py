@@ -208,6 +208,8 @@ def _parameter_field(name: str) -> fields.Field:
                            metadata=doc)
     if isinstance(default, bool):
         return fields.Boolean(metadata=doc)
+    if name == "rainbow_min":
+        return fields.Integer(allow_none=True, metadata={"minimum": 4, "maximum": 32, **doc})
     if name == "kitty_size":
         return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CARDS - 1},
                                               {"type": "string", "enum": ["auto"]}],

@@ -115,6 +115,11 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "follow-suit": "a bomb of the led suit or of trumps may always be played; one of another side suit only "
                        "when void in the led suit",
     }),
+    "rainbow_min": ("Rainbows (section 14.2): null (default, every preset) or 4..32, at most 4·decks. A lead of one "
+                    "printed rank from at least 4 effective suits and at least this many cards is a rainbow "
+                    "(several ranks at once: a rainbow throw, where throws are allowed). A follower who can split "
+                    "their hand into groups of one rank of its group sizes must play such a split, else any cards; "
+                    "plays compete by the ranks their groups get, largest group first, highest rank first.", {}),
     "follow_protection": ("Which of the follower's groups the structure obligation may not break "
                           "(`none` in every preset).", {
         "none": "nothing is protected",

@@ -9,7 +9,7 @@ from schemas.plays import LegalPlaysSchema
 
 from .helpers import QQ_HEARTS, assert_problem, post
 
-NEW = {"tractor_min_width": 2, "tractor_min_length": 2, "bombs": "none"}
+NEW = {"tractor_min_width": 2, "tractor_min_length": 2, "bombs": "none", "rainbow_min": None}
 
 
 def test_rulesets_list_the_house_rule_parameters_at_their_defaults(client):
@@ -25,6 +25,9 @@ def test_rulesets_list_the_house_rule_parameters_at_their_defaults(client):
     ({"tractor_min_length": "3"}, "/rules/tractor_min_length"),
     ({"bombs": "all"}, "/rules/bombs"),
     ({"bombs": True}, "/rules/bombs"),
+    ({"rainbow_min": 9}, "/rules/rainbow_min"),             # above 4·decks
+    ({"rainbow_min": 3}, "/rules/rainbow_min"),
+    ({"rainbow_min": "5"}, "/rules/rainbow_min"),
 ])
 def test_impossible_values_are_a_422_naming_the_parameter(client, override, pointer):
     body = {"rules": {"preset": "qq", **override}, "trump": QQ_HEARTS["trump"], "hand": ["AS"], "play": ["AS"]}
@@ -34,7 +37,7 @@ def test_impossible_values_are_a_422_naming_the_parameter(client, override, poin
 
 
 @pytest.mark.parametrize("override", [{"tractor_min_width": 3, "decks": 3}, {"tractor_min_length": 3},
-                                      {"bombs": "any-suit"}, {"bombs": "follow-suit"}])
+                                      {"bombs": "any-suit"}, {"bombs": "follow-suit"}, {"rainbow_min": 4}])
 def test_house_rule_parameters_are_in_both_cache_keys(client, override):
     hand = {"trump": QQ_HEARTS["trump"], "hand": ["3S", "3S", "4S", "4S", "6S", "6S", "7S"], "lead": ["9S", "9S"]}
     plain = {"rules": {"preset": "qq", "decks": override.get("decks", 2)}, **hand}

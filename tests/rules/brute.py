@@ -25,6 +25,12 @@ a card, section 5).  Everything else is exhaustive search:
   suit, trump, or any suit when void in the led suit), whatever section 7 owes; in a trick, from the
   first bomb played on, only a bomb beats the best, and bombs rank trump first (card power), then
   side suits by printed rank, the earlier of equal bombs winning;
+- rainbows (section 14.2): a lead of one printed rank (no jokers) from at least 4 effective suits
+  and ``rainbow_min`` cards, or several such groups of different ranks; a follower who can split
+  the hand into groups of the lead's group sizes, each of one printed rank, must play such a split
+  (every assignment of groups to ranks is tried), else any cards; plays compete by the greedy
+  assignment of ranks to groups (largest group first, highest rank), compared high to low; a rainbow
+  throw fails to its lowest group that another hand holds as many cards of a higher rank for;
 - tractor requirements (section 14.3): a run of L >= 2 cards is a unit only with at least
   ``tractor_min_width`` copies of each of at least ``tractor_min_length`` cards; a shape, a ladder
   rung, a substitute, a split or a held tractor with a shorter or narrower run does not exist.
@@ -252,6 +258,75 @@ class Reference:
 
         return best(tuple(sorted(Counter(cards).items())))
 
+    # -- rainbows (section 14.2) -------------------------------------------------------------
+    def rainbow(self, lead: Sequence[int]) -> dict[int, int] | None:
+        """The lead's rainbow groups as {printed rank: cards}, or None when it is no rainbow."""
+        least = self.rules.rainbow_min
+        if least is None or any(c >= 52 for c in lead):
+            return None
+        groups: dict[int, list[int]] = {}
+        for c in lead:
+            groups.setdefault(c % 13 + 2, []).append(c)
+        for cards in groups.values():
+            if len(cards) < least or len({self.order.eff[c] for c in cards}) < 4:
+                return None
+        return {r: len(cards) for r, cards in groups.items()}
+
+    @staticmethod
+    def printed_ranks(cards: Iterable[int]) -> Counter:
+        return Counter(c % 13 + 2 for c in cards if c < 52)
+
+    @staticmethod
+    def splits(sizes: Sequence[int], ranks: Counter, exact: bool) -> bool:
+        """Some rank per group fills every group from ``ranks`` (``exact``: using every card)."""
+        if exact and sum(ranks.values()) != sum(sizes):
+            return False
+        usable = [r for r in range(2, 15) if sizes and ranks[r] >= min(sizes)]
+        for choice in product(usable, repeat=len(sizes)):
+            need = Counter()
+            for size, r in zip(sizes, choice, strict=True):
+                need[r] += size
+            if all(ranks[r] >= k for r, k in need.items()) and (not exact or need == +ranks):
+                return True
+        return False
+
+    @staticmethod
+    def greedy(sizes: Sequence[int], ranks: Counter) -> tuple[int, ...] | None:
+        left = Counter(ranks)
+        got = []
+        for size in sorted(sizes, reverse=True):
+            fit = [r for r in range(14, 1, -1) if left[r] >= size]
+            if not fit:
+                return None
+            left[fit[0]] -= size
+            got.append(fit[0])
+        return tuple(sorted(got, reverse=True))
+
+    def rainbow_trick(self, sizes: Sequence[int], plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
+        best, best_ranks, matches = 0, None, []
+        for i, cards in enumerate(plays):
+            ranks = self.greedy(sizes, self.printed_ranks(cards))
+            matches.append(ranks is not None)
+            if ranks is not None and (best_ranks is None or ranks > best_ranks):
+                best, best_ranks = i, ranks
+        return best, tuple(matches)
+
+    def rainbow_throw(self, leader: int, groups: dict[int, int],
+                      others: Sequence[tuple[int, Sequence[int]]]) -> set[tuple]:
+        players = self.rules.players
+        ordered = sorted(others, key=lambda sc: (sc[0] - leader) % players)
+
+        def beats(rank: int, size: int, cards: Sequence[int]) -> bool:
+            held = self.printed_ranks(cards)
+            return any(held[r] >= size for r in range(rank + 1, 15))
+
+        beaten = [r for r, size in groups.items() if any(beats(r, size, cards) for _, cards in ordered)]
+        if not beaten:
+            return {(True, None, None, None)}
+        low = min(beaten)
+        by = next(seat for seat, cards in ordered if beats(low, groups[low], cards))
+        return {(False, (groups[low], 1), ("rank", low), by)}
+
     # -- throws (section 6) -----------------------------------------------------------------
     def top_power(self, run: Sequence[int]) -> int:
         """The power of a run's top card: the high end of the run in its own adjacency order."""
@@ -270,6 +345,9 @@ class Reference:
         """The adjudication of a lead against the other hands, for every canonical split:
         ``(True, None, None, None)`` when it stands, else ``(False, (w, L), top power of the
         forced unit, the first seat after the leader that beats it)``."""
+        groups = self.rainbow(lead)
+        if groups is not None:
+            return self.rainbow_throw(leader, groups, others)
         players = self.rules.players
         ordered = sorted(others, key=lambda sc: (sc[0] - leader) % players)
         out = set()
@@ -364,6 +442,9 @@ class Reference:
     def trick(self, plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
         """(index of the winning play, whether each play matches the format)."""
         lead = plays[0]
+        groups = self.rainbow(lead)
+        if groups is not None:
+            return self.rainbow_trick(sorted(groups.values(), reverse=True), plays)
         fmt = self.lead_units(lead)
         eff = self.order.eff
         led = eff[lead[0]]
@@ -479,6 +560,11 @@ class Position:
         self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
         self.target: tuple[tuple[int, int], ...] | None = None
         self.versions: set = set()
+        groups = ref.rainbow(lead)
+        self.sizes = sorted(groups.values(), reverse=True) if groups is not None else None
+        if self.sizes is not None:
+            self.owes_split = ref.splits(self.sizes, ref.printed_ranks(self.hand.elements()), False)
+            return
         protection = ref.rules.follow_protection
         if sum(self.suit_cards.values()) <= self.n or protection is FollowProtection.SUIT_ONLY:
             return
@@ -500,6 +586,10 @@ class Position:
             return "WRONG_CARD_COUNT"
         if play_counts - self.hand:
             return "NOT_IN_HAND"
+        if self.sizes is not None:
+            if self.owes_split and not self.ref.splits(self.sizes, self.ref.printed_ranks(play), True):
+                return "MUST_PLAY_GROUPS"
+            return None
         if self.bomb_allowed(play):
             return None
         in_suit = play_counts & self.suit_cards
@@ -531,6 +621,8 @@ class Position:
         of the suit only; else all of the suit plus any rest); each is still judged by
         :meth:`violation`."""
         held = sum(self.suit_cards.values())
+        if self.sizes is not None:
+            return {p for p in submultisets(self.hand, self.n) if self.violation(p) is None}
         if held > self.n:
             candidates = submultisets(self.suit_cards, self.n)
         else:
@@ -544,12 +636,13 @@ class Position:
 def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:
     """Every k-card sub-multiset of `counts`, as sorted tuples."""
     items = sorted(counts.items())
+    after = [sum(k for _, k in items[i:]) for i in range(len(items) + 1)]
 
     def walk(i: int, rest: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if rest == 0:
             yield tuple(acc)
             return
-        if i == len(items):
+        if after[i] < rest:
             return
         c, have = items[i]
         for take in range(min(have, rest), -1, -1):

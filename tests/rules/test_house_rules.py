@@ -201,3 +201,85 @@ def test_s14_1_throws_ignore_bombs_and_a_failed_throw_reduced_to_a_quad_is_a_bom
     assert thrown.stands is False and thrown.forced_play == tuple(cs("6S 6S 6S 6S")) and thrown.beaten_by == 2
     assert rules.adjudicate_throw(ANY, LEVEL4, 0, lead, [(1, cs("2C 2C 2C 2C"))]).stands
     assert winner(ANY, "6S 6S 6S 6S", "7S 7S 7S 7S", "2C 2C 2C 2C").winner == 1
+
+
+# -- 14.2 rainbows -------------------------------------------------------------------------------
+RAINBOW = Ruleset.preset("qq", decks=3, rainbow_min=5)
+SPADES = Trump("2", "S")
+
+
+def test_s14_2_a_rainbow_lead_is_one_rank_across_four_effective_suits():
+    fmt = rules.decompose(RAINBOW, SPADES, cs("7S 7S 7H 7C 7D"))
+    assert fmt.suit == "rainbow" and not fmt.is_throw
+    assert [(u.kind, u.width, u.length) for u in fmt.units] == [("rainbow", 5, 1)]
+    verdict = rules.check_play(RAINBOW, SPADES, cs("7S 7S 7H 7C 7D 3C"), cs("7S 7S 7H 7C 7D"))
+    assert verdict.legal and verdict.format.suit == "rainbow"
+    for cards in ("7S 7H 7C 7D", "7S 7S 7H 7H 7C"):            # too few cards; three suits
+        assert not rules.check_play(RAINBOW, SPADES, cs(cards + " 3C"), cs(cards)).legal
+    # the level rank is all trump (one effective suit): never a rainbow, in no-trump either
+    assert rules.decompose(RAINBOW, Trump("7", None), cs("7S 7S 7H 7C 7D")).suit == "trump"
+    assert rules.decompose(RAINBOW, Trump("7", "S"), cs("7S 7S 7H 7C 7D")).suit == "trump"
+    off = Ruleset.preset("qq", decks=3)
+    assert [v.code for v in rules.check_play(off, SPADES, cs("7S 7S 7H 7C 7D"), cs("7S 7S 7H 7C 7D")).violations] \
+        == ["LEAD_NOT_ONE_SUIT"]
+
+
+def test_s14_2_rainbow_min_bounds():
+    for value in (3, 33, True, "5"):
+        with pytest.raises(RulesetError) as err:
+            Ruleset.preset("qq", rainbow_min=value)
+        assert err.value.parameter == "rainbow_min"
+    with pytest.raises(RulesetError):
+        Ruleset.preset("qq", decks=2, rainbow_min=9)            # above 4·decks
+    assert Ruleset.preset("qq", decks=2, rainbow_min=8).rainbow_min == 8
+    assert Ruleset.preset("qq").rainbow_min is None
+
+
+def test_s14_2_following_must_split_into_groups_when_the_hand_can():
+    lead, hand = "7S 7S 7H 7C 7D", "KS KH KC KD KD 8S 8H 8C 3D BJ"
+    assert plays(RAINBOW, SPADES, hand, lead) == as_set("KS KH KC KD KD")
+    verdict = rules.check_play(RAINBOW, SPADES, cs(hand), cs("8S 8H 8C 3D BJ"), cs(lead))
+    assert [v.code for v in verdict.violations] == ["MUST_PLAY_GROUPS"]
+    assert verdict.violations[0].detail["example"] == ["KS", "KH", "KC", "KD", "KD"]
+    # no split (four Ks, three 8s): any five of the seven cards, no suit obligation
+    assert len(plays(RAINBOW, SPADES, "KS KH KC KD 8S 8H 3D", lead)) == 21
+    # bombs do not apply in a rainbow trick
+    both = RAINBOW.replace(decks=4, bombs="any-suit")
+    assert len(plays(both, SPADES, "4D 4D 4D 4D 4D 8S 8H 3D", lead)) == 1
+
+
+def test_s14_2_a_follower_may_split_groups_from_one_rank_and_several_ranks():
+    # a rainbow throw of 5 + 5 (where throws are allowed); ten Qs split into two groups of one rank
+    lead = "7S 7S 7H 7C 7D 9S 9H 9C 9D 9D"
+    rs = RAINBOW.replace(decks=4)
+    hand = "QS QS QS QH QH QC QC QD QD QD 5S 5H 5C 5D 5D 3C"
+    got = plays(rs, SPADES, hand, lead)
+    assert {tuple(sorted(cs("QS QS QS QH QH QC QC QD QD QD")))} < got
+    assert all(len(p) == 10 for p in got)
+    assert got == Reference(rs, SPADES).position(cs(hand), cs(lead)).legal_plays()
+
+
+def test_s14_2_who_wins_greedy_ranks_high_to_low():
+    lead = "7S 7S 7H 7C 7D"
+    result = rules.trick_winner(RAINBOW, SPADES, [(0, cs(lead)), (1, cs("9S 9H 9C 9D 9D")),
+                                                  (2, cs("8S 8H 8C 8D 8D")), (3, cs("AS KS QS JS 3S"))])
+    assert result.winner == 1 and result.format.suit == "rainbow"
+    assert [(p.matches_format, p.beats_previous_best) for p in result.plays] == \
+        [(True, True), (True, True), (True, False), (False, False)]
+    # trump status is ignored: spade 9s (trump) rank as 9s, equal ranks keep the earlier play
+    again = rules.trick_winner(RAINBOW, SPADES, [(0, cs(lead)), (1, cs("9S 9S 9S 9H 9C")),
+                                                 (2, cs("9H 9C 9D 9D 9D"))])
+    assert again.winner == 1 and not again.plays[2].beats_previous_best
+
+
+def test_s14_2_rainbow_throws_fail_to_the_lowest_beaten_group():
+    rs = RAINBOW.replace(decks=4)
+    lead = cs("7S 7S 7H 7C 7D 9S 9H 9C 9D 9D")
+    others = [(1, cs("8S 8H 8C 8D 8D 3C")), (2, cs("KS KH KC KD 2C")), (3, cs("QS QS QH QC QD"))]
+    failed = rules.adjudicate_throw(rs, SPADES, 0, lead, others)
+    assert failed.stands is False and failed.forced_play == tuple(cs("7S 7S 7H 7C 7D")) and failed.beaten_by == 1
+    stands = rules.adjudicate_throw(rs, SPADES, 0, lead, [(1, cs("8S 8H 8C 8D 3C")), (2, cs("AS AH AC AD"))])
+    assert stands.stands
+    no_throws = Ruleset.preset("tuolaji", decks=4, rainbow_min=5)
+    verdict = rules.check_play(no_throws, Trump("3", "H"), lead, lead)
+    assert [v.code for v in verdict.violations] == ["THROWS_NOT_ALLOWED"]
