@@ -207,7 +207,8 @@ def _takes(rem: Sizes) -> tuple[tuple[int, Sizes], ...]:
     return tuple(out)
 
 
-def _submultiset_count(counts: Sequence[int], k: int) -> int:
+def _submultiset_counts(counts: Sequence[int], k: int) -> list[int]:
+    """How many sub-multisets of each size 0..k the copy counts ``counts`` have."""
     poly = [1] + [0] * k
     for m in counts:
         new = [0] * (k + 1)
@@ -218,7 +219,7 @@ def _submultiset_count(counts: Sequence[int], k: int) -> int:
                 running -= poly[d - m - 1]
             new[d] = running
         poly = new
-    return poly[k]
+    return poly
 
 
 def follow_splits(order: Order, hand: dict[int, int], fmt: Format,
@@ -236,7 +237,8 @@ def follow_splits(order: Order, hand: dict[int, int], fmt: Format,
     if assignment(sizes, held, False) is None:
         return None
     ranks = [r for r in RANKS if held.get(r, 0) >= sizes[-1]]
-    per_rank = {r: [k for c, k in hand.items() if c < SMALL_JOKER and _rank(c) == r] for r in ranks}
+    ways = {r: _submultiset_counts([k for c, k in hand.items() if c < SMALL_JOKER and _rank(c) == r], held[r])
+            for r in ranks}
     start: frozenset[Sizes] = frozenset([sizes])
     layers: list[dict[frozenset[Sizes], list[tuple[int, frozenset[Sizes]]]]] = []
     weights: dict[frozenset[Sizes], int] = {start: 1}
@@ -253,7 +255,7 @@ def follow_splits(order: Order, hand: dict[int, int], fmt: Format,
             moves = [(total, frozenset(lefts)) for total, lefts in sorted(by_total.items(), reverse=True)]
             step[state] = moves
             for total, m in moves:
-                nxt[m] = nxt.get(m, 0) + weight * _submultiset_count(per_rank[r], total)
+                nxt[m] = nxt.get(m, 0) + weight * ways[r][total]
             moves_made += len(moves)
             if moves_made > RAINBOW_STATES:
                 raise InputError("following this rainbow needs more search steps than the service's work "
