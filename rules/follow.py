@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
 
-from .bombs import bomb_card, bombs_apply, may_bomb
+from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
 from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
 from .order import TRUMP, Order, Trump, order_for
+from .rainbows import RAINBOW, follow_splits, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
-from .rainbows import follow_splits, is_rainbow, rainbow_format
 from .ruleset import FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
 from .units import (
@@ -544,10 +544,10 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
-    if is_rainbow(lead_format):
+    if lead_format.suit == RAINBOW:
         found = check_rainbow_follow(order, hand, play, lead_format)
         return Verdict(not found, found, play=play, order=order)
-    if bombs and bombs_apply(rules, n):
+    if bombs and n >= MIN_BOMB and bombs_apply(rules, n):
         card = bomb_card(play)
         if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
             return Verdict(True, (), play=play, order=order)
@@ -716,11 +716,11 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     hand_c = tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
-    if is_rainbow(lead_format):
+    if lead_format.suit == RAINBOW:
         return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
     found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
-    if bombs_apply(rules, n):
+    if n >= MIN_BOMB and bombs_apply(rules, n):
         return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
     return found
 

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 
-from .bombs import bomb_card, bomb_key, bombs_apply
+from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
-from .rainbows import greedy_ranks, is_rainbow, rank_counts, sizes_of
+from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
 from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (
     Budget,
@@ -275,13 +275,13 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
-    if is_rainbow(fmt):
+    if fmt.suit == RAINBOW:
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
         best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
-    if bombs_apply(rules, n) and not is_rainbow(fmt):
+    if n >= MIN_BOMB and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
