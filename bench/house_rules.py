@@ -4,9 +4,9 @@ Two questions, answered in one run and written into their own section of ``bench
 
 - **No cost when off.** The 2-deck follow cases and trick cases of :mod:`bench.cases` (the presets,
   every new parameter at its default) are timed on this engine and on the engine of git revision
-  ``REV`` (its ``rules/`` package extracted into a temporary directory and imported under another
-  name).  Each pass visits the cases in a shuffled order and times both engines back to back on
-  every case, the first of the two alternating by pass, so both see the same load; a case's time is
+  ``REV``, each engine's ``rules/`` package copied into a temporary directory and imported under a
+  name of its own.  Each pass visits the cases in a shuffled order and times both engines back to back on
+  every case, the first of the two alternating by case and by pass, so both see the same load; a case's time is
   its fastest pass.  The figures are means over cases and the ratio this engine / ``REV``.
 - **Bounded when on.** The adversarial inputs of :func:`bench.cases.house_rule_cases` (8-deck hands
   full of bombs, rainbow throws, tractor requirements up to width 4 and length 4): worst call per
@@ -20,6 +20,7 @@ import importlib
 import io
 import pkgutil
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -37,15 +38,22 @@ BEGIN, END = "<!-- house-rules-bench:begin -->", "<!-- house-rules-bench:end -->
 ADVERSARIAL_TARGET_US = 100_000.0
 
 
-def load_baseline(rev: str, into: Path):
-    """The ``rules`` package of git revision ``rev``, imported as ``rules_baseline``."""
-    blob = subprocess.run(["git", "archive", rev, "rules"], cwd=HERE.parent, check=True,
-                          capture_output=True).stdout
-    with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
-        tar.extractall(into, filter="data")
-    (into / "rules").rename(into / "rules_baseline")
-    sys.path.insert(0, str(into))
-    return importlib.import_module("rules_baseline")
+def load_engine(rev: str | None, name: str, into: Path):
+    """The ``rules`` package of git revision ``rev`` (None: this worktree's), imported as ``name``.
+
+    Both engines of a comparison are loaded this way, so neither is the package the cases were made
+    with (the one imported first measured a few per cent slower against an identical copy)."""
+    if rev is None:
+        shutil.copytree(HERE.parent / "rules", into / name, ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        blob = subprocess.run(["git", "archive", rev, "rules"], cwd=HERE.parent, check=True,
+                              capture_output=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
+            tar.extractall(into / "tmp", filter="data")
+        (into / "tmp" / "rules").rename(into / name)
+    if str(into) not in sys.path:
+        sys.path.insert(0, str(into))
+    return importlib.import_module(name)
 
 
 def caches(package) -> list:
@@ -65,16 +73,17 @@ def convert(base, ruleset, trump):
 
 
 def paired(passes: int, items: list, new_call, old_call, clear) -> tuple[dict, dict]:
-    """{id: µs} for both engines, timed back to back per case (fastest pass)."""
+    """{id: µs} for both engines, timed back to back per case (fastest pass); which goes first
+    alternates by case and by pass, as the second of two calls on the same case runs a little faster."""
     new: dict[str, float] = {}
     old: dict[str, float] = {}
     order = list(items)
     for p in range(passes):
         random.Random(p).shuffle(order)
         gc.collect()
-        for cid, case in order:
+        for i, (cid, case) in enumerate(order):
             pair = ((new, new_call(case)), (old, old_call(case)))
-            for best, fn in (pair if p % 2 == 0 else pair[::-1]):
+            for best, fn in (pair if (p + i) % 2 == 0 else pair[::-1]):
                 clear()
                 t0 = time.perf_counter_ns()
                 fn()
@@ -101,24 +110,30 @@ def main(argv=None) -> int:
                           capture_output=True, text=True).stdout.strip()
     t_start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        base = load_baseline(args.baseline, Path(tmp))
+        base = load_engine(args.baseline, "rules_baseline", Path(tmp))
+        mine = load_engine(None, "rules_this", Path(tmp))
         n = 200 if args.quick else 2000
         follows = [c for c in C.follow_cases(n, 0) if c.decks == 2]
         tricks = [c for c in C.trick_cases(n, 0) if c.rules.decks == 2]
-        old_rules = {}
-        for c in follows + tricks:
-            key = (c.rules, c.trump)
-            if key not in old_rules:
-                old_rules[key] = convert(base, c.rules, c.trump)
-                rules.order.order_for(c.rules, c.trump)
-                base.order.order_for(*old_rules[key])
-        # each call's arguments for the baseline, made before timing (its own ruleset, trump and card values)
-        card = base.cards.CARDS.__getitem__
-        old_args = {c.id: (*old_rules[c.rules, c.trump], tuple(map(card, c.hand)), tuple(map(card, c.play)),
-                           tuple(map(card, c.lead))) for c in follows}
-        old_tricks = {c.id: (*old_rules[c.rules, c.trump],
-                             tuple((seat, tuple(map(card, cards))) for seat, cards in c.plays)) for c in tricks}
-        clearing = caches(rules) + caches(base)
+        # each call's arguments, made before timing: each engine's own ruleset, trump and card values
+        args_of: dict = {}
+        for engine in (mine, base):
+            made = {}
+            card = engine.cards.CARDS.__getitem__
+            follow_args, trick_args = {}, {}
+            for c in follows + tricks:
+                key = (c.rules, c.trump)
+                if key not in made:
+                    made[key] = convert(engine, c.rules, c.trump)
+                    engine.order.order_for(*made[key])
+                if hasattr(c, "hand"):
+                    follow_args[c.id] = (*made[key], tuple(map(card, c.hand)), tuple(map(card, c.play)),
+                                         tuple(map(card, c.lead)))
+                else:
+                    trick_args[c.id] = (*made[key], tuple((seat, tuple(map(card, cards))) for seat, cards in c.plays))
+            args_of[engine] = (follow_args, trick_args)
+        (new_args, new_tricks), (old_args, old_tricks) = args_of[mine], args_of[base]
+        clearing = caches(mine) + caches(base) + caches(rules)
 
         def clear():
             for cache in clearing:
@@ -127,13 +142,13 @@ def main(argv=None) -> int:
         rows = []
         for name, items, new_call, old_call in (
             ("follow check, 2 decks (check_play)", follows,
-             lambda c: lambda: rules.check_play(c.rules, c.trump, c.hand, c.play, c.lead),
+             lambda c: (lambda a=new_args[c.id]: mine.check_play(*a)),
              lambda c: (lambda a=old_args[c.id]: base.check_play(*a))),
             ("legal-play listing, 2 decks (legal_plays, limit 100)", follows,
-             lambda c: lambda: rules.legal_plays(c.rules, c.trump, c.hand, c.lead, limit=100),
+             lambda c: (lambda a=new_args[c.id]: mine.legal_plays(a[0], a[1], a[2], a[4], limit=100)),
              lambda c: (lambda a=old_args[c.id]: base.legal_plays(a[0], a[1], a[2], a[4], limit=100))),
             ("trick winner of 4 plays, 2 decks", tricks,
-             lambda c: lambda: rules.trick_winner(c.rules, c.trump, c.plays),
+             lambda c: (lambda a=new_tricks[c.id]: mine.trick_winner(*a)),
              lambda c: (lambda a=old_tricks[c.id]: base.trick_winner(*a))),
         ):
             print(f"timing {name} …", flush=True)
@@ -159,7 +174,7 @@ def main(argv=None) -> int:
     lines = [BEGIN, "## House rules (section 14): bombs, rainbows, tractor requirements", "",
              f"`python -m bench.house_rules --baseline {args.baseline}`: this engine ({here}) against the engine of "
              f"`{args.baseline}` ({rev}) in the same run, {args.passes} passes, both engines timed back to back on "
-             f"every case (the first alternating by pass); a case's time is its fastest pass; "
+             f"every case (the first alternating by case and pass); a case's time is its fastest pass; "
              f"{time.perf_counter() - t_start:.0f} s in all.", "",
              "New parameters off (the presets as they are, 2-deck cases of `bench/cases.py`); target: ratio ≤ 1.00 "
              "within noise:", "",
