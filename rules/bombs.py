@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from .order import TRUMP, Order
 from .ruleset import Bombs, Ruleset
 
-MIN_BOMB = 4
+MIN_BOMB = 4                       # also the fewest cards of a rainbow (four effective suits)
 
 BombKey = tuple[int, int]          # (trump, strength): compared as a tuple
 

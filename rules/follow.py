@@ -544,13 +544,14 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
-    if lead_format.suit == RAINBOW:
-        found = check_rainbow_follow(order, hand, play, lead_format)
-        return Verdict(not found, found, play=play, order=order)
-    if bombs and n >= MIN_BOMB and bombs_apply(rules, n):
-        card = bomb_card(play)
-        if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
-            return Verdict(True, (), play=play, order=order)
+    if n >= MIN_BOMB:                       # rainbows and bombs have four cards or more
+        if lead_format.suit == RAINBOW:
+            found = check_rainbow_follow(order, hand, play, lead_format)
+            return Verdict(not found, found, play=play, order=order)
+        if bombs and bombs_apply(rules, n):
+            card = bomb_card(play)
+            if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
+                return Verdict(True, (), play=play, order=order)
     suit_cards = [c for c in hand if eff[c] == suit]
     held = tally(suit_cards)
     held_n = len(suit_cards)
@@ -716,7 +717,7 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     hand_c = tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
-    if lead_format.suit == RAINBOW:
+    if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
     found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)

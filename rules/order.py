@@ -83,8 +83,17 @@ class Order:
 
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
-    return _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
-                  rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
+    """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by the trump
+    alone, cheaper than the shared cache's key of every parameter the order reads)."""
+    memo: dict[tuple[int, str | None], Order] | None = rules.__dict__.get("_orders")
+    if memo is None:
+        memo = rules.__dict__["_orders"] = {}
+    key = (trump.level, trump.suit)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
+                                   rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
+    return found
 
 
 @lru_cache(maxsize=512)

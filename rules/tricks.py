@@ -78,7 +78,8 @@ class PlayOutcome:
         d["matches_format"] = matches_format
         d["trump"] = trump
         d["beats_previous_best"] = beats_previous_best
-        d["bomb"] = bomb
+        if bomb:                                # else the class default
+            d["bomb"] = True
 
 
 @dataclass(frozen=True, init=False)
@@ -275,7 +276,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {len(cards)} cards; the lead has {n}", f"plays/{i}/cards")
-    if fmt.suit == RAINBOW:
+    if n >= MIN_BOMB and fmt.suit == RAINBOW:          # a rainbow has four cards or more
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
