@@ -522,7 +522,128 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
     out += equal_card_cases(rng)
     for i in range(n_random):
         out += _random_loose(random.Random(95_000 + i), i)
+    out += house_rule_cases(n_random)
     return out
+
+
+# -- section 14: bombs, rainbows, tractor requirements --------------------------------------------
+HOUSE_GROUPS = ("bombs 8-deck", "rainbows 8-deck", "tractor requirements 8-deck")
+
+
+def house_rule_cases(n_random: int = 40) -> list[AdversarialCase]:
+    """8-deck inputs for the house rules of section 14: hands full of bombs (every card 4+ copies)
+    against 4-8 card leads; rainbow leads and rainbow throws of 2-6 groups against followers holding
+    many groups of one rank; width-8 tractors and long leads under tractor requirements up to width 4
+    and length 4."""
+    out: list[AdversarialCase] = []
+    for i in range(max(4, n_random // 4)):
+        out += _bomb_case(random.Random(97_000 + i), i)
+        out += _rainbow_case(random.Random(98_000 + i), i)
+        out += _requirement_case(random.Random(99_000 + i), i)
+    return out
+
+
+def _bomb_hands(rng: random.Random, r: Ruleset, leader_lead: list[int]) -> list[list[int]]:
+    """Four hands of ``r.hand_size`` made of copies in fours and more (the lead's cards taken)."""
+    left = {c: r.decks for c in range(54)}
+    for c in leader_lead:
+        left[c] -= 1
+    hands: list[list[int]] = [list(leader_lead), [], [], []]
+    cards = list(range(54))
+    for h in hands:
+        rng.shuffle(cards)
+        for c in cards:
+            k = min(left[c], rng.choice((4, 4, 5, 6, 8)))
+            if k >= 4 and len(h) + k <= r.hand_size:
+                h += [c] * k
+                left[c] -= k
+    pool = [c for c, k in left.items() for _ in range(k)]
+    return [_fill(h, r.hand_size, pool, rng) for h in hands]
+
+
+def _bomb_case(rng: random.Random, i: int) -> list[AdversarialCase]:
+    preset = ("qq", "four-deck", "pagat", "tuolaji")[i % 4]
+    r = Ruleset.preset(preset, decks=8, bombs=("any-suit", "follow-suit")[i % 2])
+    trump = random_trump(rng, r)
+    order = order_for(r, trump)
+    suit = rng.choice(sorted({order.eff[c] for c in range(54)}))
+    cards = [c for c in range(54) if order.eff[c] == suit]
+    n = rng.choice((4, 4, 6, 8))
+    kind = rng.choice(("bomb", "tractor", "throw"))
+    c0 = rng.choice(cards)
+    lead = [c0] * n if kind == "bomb" else sorted(rng.choice(cards) for _ in range(n))
+    hands = _bomb_hands(rng, r, lead)
+    lead_holder = hands[0]
+    desc = f"{preset} 8 decks, bombs {r.bombs.value}, {n}-card {kind} lead"
+    return (_follow_calls("bombs 8-deck", f"bomb-{i}", desc, r, trump, hands[1], lead,
+                          others=[(2, hands[2]), (3, hands[3])])
+            + [AdversarialCase(f"bomb-{i}/lead", "bombs 8-deck", f"{desc}: check_play lead", r, trump,
+                               lambda: rules.check_play(r, trump, lead_holder, lead, seat=0,
+                                                        others=[(s, hands[s]) for s in (1, 2, 3)]),
+                               len(lead_holder))])
+
+
+def _rainbow_case(rng: random.Random, i: int) -> list[AdversarialCase]:
+    preset = ("qq", "pagat", "4399", "shengji")[i % 4]
+    least = (4, 5, 9, 17)[i % 4]
+    r = Ruleset.preset(preset, decks=8 if preset != "shengji" else 3, rainbow_min=min(least, 12))
+    trump = random_trump(rng, r)
+    order = order_for(r, trump)
+    ranks = [rk for rk in range(2, 15) if len({order.eff[suited(rk, s)] for s in SUITS}) == 4]
+    least = r.rainbow_min or 4
+    budget = min(48, r.hand_size - 4)
+    groups = rng.randint(2, max(2, min(6, len(ranks), budget // least)))
+    left = {c: r.decks for c in range(54)}
+    lead: list[int] = []
+    for rk in rng.sample(ranks, groups):
+        size = rng.randint(least, max(least, min(4 * r.decks, budget // groups)))
+        pick = [suited(rk, s) for s in SUITS]
+        for c in pick:
+            left[c] -= 1
+        while len(pick) < size:
+            c = suited(rk, rng.choice([s for s in SUITS if left[suited(rk, s)]]))
+            left[c] -= 1
+            pick.append(c)
+        lead += pick
+    hands: list[list[int]] = [list(lead), [], [], []]
+    for h in hands[1:]:                      # many groups of one rank per follower
+        for rk in rng.sample(range(2, 15), 10):
+            for _ in range(rng.randint(3, 10)):
+                c = suited(rk, rng.choice(SUITS))
+                if left[c] and len(h) < r.hand_size:
+                    left[c] -= 1
+                    h.append(c)
+    pool = [c for c, k in left.items() for _ in range(k)]
+    hands = [_fill(h, r.hand_size, pool, rng) for h in hands]
+    desc = f"{preset} {r.decks} decks, rainbow_min {r.rainbow_min}, {len(lead)}-card rainbow throw of {groups} groups"
+    return _throw_calls("rainbows 8-deck", f"rainbow-{i}", desc, r, trump, hands[0], sorted(lead),
+                        [(s, hands[s]) for s in (1, 2, 3)], [(s, hands[s]) for s in (1, 2, 3)])
+
+
+def _requirement_case(rng: random.Random, i: int) -> list[AdversarialCase]:
+    preset = ("tuolaji", "qq", "pagat", "four-deck")[i % 4]
+    r = Ruleset.preset(preset, decks=8, tractor_min_width=rng.randint(2, 4), tractor_min_length=rng.randint(2, 4))
+    trump = random_trump(rng, r)
+    order = order_for(r, trump)
+    suit = rng.choice(sorted({order.eff[c] for c in range(54)} - {TRUMP}))
+    suit_cards = sorted((c for c in range(54) if order.eff[c] == suit), key=order.seq.__getitem__)
+    width = rng.randint(r.tractor_min_width, 8)
+    length = min(len(suit_cards), rng.randint(r.tractor_min_length, 6))
+    start = rng.randrange(max(1, len(suit_cards) - length + 1))
+    lead = [c for c in suit_cards[start:start + length] for _ in range(width)]
+    left = {c: r.decks for c in range(54)}
+    for c in lead:
+        left[c] -= 1
+    follower = [c for c in suit_cards for _ in range(rng.randint(0, left[c]))][:r.hand_size]
+    for c in follower:
+        left[c] -= 1
+    pool = [c for c, k in left.items() for _ in range(k) if order.eff[c] != suit]
+    hand = _fill(list(follower), r.hand_size, pool, rng)
+    others = [(s, _fill([], r.hand_size, pool, rng)) for s in (2, 3)]
+    desc = (f"{preset} 8 decks, tractors at least {r.tractor_min_width}x{r.tractor_min_length}, "
+            f"{width}x{length} lead, {len(follower)} of the suit held")
+    return _follow_calls("tractor requirements 8-deck", f"req-{i}", desc, r, trump, hand, sorted(lead),
+                         others=others)
 
 
 def equal_card_cases(rng: random.Random) -> list[AdversarialCase]:

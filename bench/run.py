@@ -57,6 +57,7 @@ from rules.order import order_for
 from rules.ruleset import FollowProtection
 
 from . import cases as C
+from . import house_rules
 
 HERE = Path(__file__).resolve().parent
 ADVERSARIAL_TIMEOUT_S = 10.0
@@ -595,7 +596,8 @@ def main(argv=None) -> int:
     print()
     print(text)
     if not args.quick:
-        Path(args.output).write_text(text + _http_section(Path(args.output)), encoding="utf-8")
+        kept = house_rules.kept_section(Path(args.output))
+        Path(args.output).write_text(text + kept + _http_section(Path(args.output)), encoding="utf-8")
         print(f"written to {os.path.relpath(args.output)}")
     return 0
 

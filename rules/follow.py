@@ -27,8 +27,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
 
+from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
 from .cards import CARDS, SUIT_SYMBOLS, Card, pretty_cards, tally
 from .order import TRUMP, Order, Trump, order_for
+from .rainbows import RAINBOW, follow_splits, rainbow_format
+from .rainbows import check_follow as check_rainbow_follow
 from .ruleset import FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
 from .units import (
@@ -42,6 +45,7 @@ from .units import (
     describe_realization,
     longest_runs,
     realize,
+    runs,
     unit_key,
 )
 from .violations import InputError, Violation, count_of
@@ -130,8 +134,20 @@ def _expanded(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list
 
 def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
     """The cards of the follower's held tractors (section 7.1): runs of at least two adjacent
-    cards (section 5) held equally often, twice or more each."""
+    cards (section 5) held equally often, twice or more each; where the smallest tractor is larger
+    (section 14.3), runs at least that wide and long.  A longer run's cards all lie in runs of the
+    smallest length (its windows), so those are the runs looked at."""
     out: set[int] = set()
+    width, length = order.tractor_width, order.tractor_length
+    if width != 2 or length != 2:
+        by_count: dict[int, dict[int, int]] = {}
+        for c, k in suit_counts.items():
+            if k >= width:
+                by_count.setdefault(k, {})[c] = k
+        for k, same in by_count.items():
+            for run in runs(same, order, k, length):
+                out.update(run)
+        return frozenset(out)
     for c, k in suit_counts.items():
         if k < 2:
             continue
@@ -354,7 +370,7 @@ class Obligation:
         max_count = max(held.values())
         candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
                       for l in (range(largest // w, 0, -1) if not loose else (1,))
-                      if (w, l) <= top and self.fits([(w, l)])]
+                      if (w, l) <= top and self.order.is_unit(w, l) and self.fits([(w, l)])]
         chosen: list[tuple[int, int]] = []
         start = 0
         while start < len(candidates):
@@ -481,11 +497,12 @@ def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, in
         violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
                                     {"cards": [str(CARDS[c]) for c in missing]}))
     suits = {order.eff[c] for c in play}
-    if len(suits) > 1:
+    rainbow = rainbow_format(order, play) if len(suits) > 1 else None
+    if len(suits) > 1 and rainbow is None:
         violations.append(Violation("LEAD_NOT_ONE_SUIT",
                                     "a lead must be all of one suit (all trumps, or one side suit)"))
         return Verdict(False, tuple(violations))
-    fmt = decompose_with(order, play)
+    fmt = rainbow or decompose_with(order, play)
     throw = None
     if fmt.is_throw:
         if not rules.throws:
@@ -503,7 +520,7 @@ def _suit_name(order: Order, suit: int) -> str:
 
 
 def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
-                  play_c: dict[int, int], lead_format: Format, budget: Budget) -> Verdict:
+                  play_c: dict[int, int], lead_format: Format, budget: Budget, bombs: bool = True) -> Verdict:
     # the hand is read twice at C speed (copies of the played cards, the led suit's cards) and
     # never tallied whole
     units = lead_format.units
@@ -527,6 +544,14 @@ def _check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Seque
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
+    if n >= MIN_BOMB:                       # rainbows and bombs have four cards or more
+        if lead_format.suit == RAINBOW:
+            found = check_rainbow_follow(order, hand, play, lead_format)
+            return Verdict(not found, found, play=play, order=order)
+        if bombs and bombs_apply(rules, n):
+            card = bomb_card(play)
+            if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
+                return Verdict(True, (), play=play, order=order)
     suit_cards = [c for c in hand if eff[c] == suit]
     held = tally(suit_cards)
     held_n = len(suit_cards)
@@ -694,7 +719,51 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     hand_c = tally(hand)
     if sum(hand_c.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    if n >= MIN_BOMB and lead_format.suit == RAINBOW:
+        return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
+    found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
+    if n >= MIN_BOMB and bombs_apply(rules, n):
+        return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
+    return found
+
+
+def _rainbow_follows(order: Order, hand_c: dict[int, int], lead_format: Format, n: int, limit: int) -> LegalPlays:
+    """Following a rainbow (section 14.2): the splits of the hand into its groups, else any ``n`` cards."""
+    found = follow_splits(order, hand_c, lead_format, limit)
+    if found is None:
+        count = _count_submultisets(hand_c, n)
+        plays = [_canonical_play(order, p) for p, _ in zip(_submultisets(hand_c, n, order), range(limit), strict=False)]
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
+    count, listed = found
+    return LegalPlays(tuple(_canonical_play(order, p) for p in listed), count, True, count > len(listed))
+
+
+def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+                n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
+    """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
+    suit rule allows that section 7 does not (section 14.1), listed after them."""
+    void = all(order.eff[c] != suit for c in hand_c)
+    extra: list[tuple[Card, ...]] = []
+    for c in sorted(hand_c, key=order.sort_key):
+        if hand_c[c] < n or not may_bomb(rules, order, c, suit, void):
+            continue
+        bomb = (c,) * n
+        if not _check_follow(rules, order, hand, bomb, {c: n}, lead_format, Budget(FOLLOW_WORK),
+                             bombs=False).legal:
+            extra.append(_canonical_play(order, bomb))
+    if not extra:
+        return found
+    plays = found.plays
+    if not found.truncated:
+        plays = plays + tuple(extra[:max(0, limit - len(plays))])
+    count = found.count + len(extra)
+    return LegalPlays(plays, count, found.count_exact, count > len(plays) or not found.count_exact)
+
+
+def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
+                   limit: int) -> LegalPlays:
+    """The plays section 7 allows (bombs aside)."""
     held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     if held_n <= n:
@@ -754,12 +823,15 @@ def _count_submultisets(counts: dict[int, int], k: int) -> int:
 
 def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
     items = sorted(counts.items(), key=lambda kv: order.sort_key(kv[0]))
+    after = [0] * (len(items) + 1)                   # cards from item i on: no branch that cannot finish
+    for i in range(len(items) - 1, -1, -1):
+        after[i] = after[i + 1] + items[i][1]
 
     def rec(i: int, k: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if k == 0:
             yield tuple(acc)
             return
-        if i == len(items):
+        if after[i] < k:
             return
         c, m = items[i]
         for take in range(min(m, k), -1, -1):

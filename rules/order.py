@@ -2,8 +2,11 @@
 
 :func:`order_for` builds, once per (ruleset, trump), an :class:`Order`: for every card its
 effective suit, its strength (dense integers inside an effective suit; equal cards share one),
-and the cards adjacent above it for tractors.  Orders are cached: they depend only on the level,
-the trump suit, ``permanent_twos`` and ``tractor_adjacency``.
+and the cards adjacent above it for tractors, and the smallest tractor (section 14.3:
+``tractor_min_width``, ``tractor_min_length``), which every reader of runs takes from here, and
+the smallest rainbow group (section 14.2), which the decomposition of a lead reads.  Orders
+are cached: they depend only on the level, the trump suit, ``permanent_twos``, ``tractor_adjacency``,
+the tractor requirements and ``rainbow_min``.
 """
 from __future__ import annotations
 
@@ -55,6 +58,14 @@ class Order:
     face: tuple[int, ...]           # printed rank for face-value tractor ranking (jokers 15, 16)
     seq: tuple[int, ...]            # a total order: strength, then card index (deterministic ties)
     display: tuple[int, ...]        # sort_key as one integer per card (same order), for sorted_cards
+    tractor_width: int = 2          # the smallest tractor (section 14.3): copies of each card
+    tractor_length: int = 2         # ... and cards in the run
+    rainbow_min: int = 0            # the smallest rainbow group (section 14.2); 0: no rainbows
+
+    def is_unit(self, width: int, length: int) -> bool:
+        """Whether ``(width, length)`` is a unit: a single, pair or n-kind, or a tractor at least as wide
+        and long as the ruleset's smallest (sections 5 and 14.3)."""
+        return length == 1 or (width >= self.tractor_width and length >= self.tractor_length)
 
     def is_trump(self, c: int) -> bool:
         return self.eff[c] == TRUMP
@@ -72,11 +83,22 @@ class Order:
 
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
-    return _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency)
+    """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by the trump
+    alone, cheaper than the shared cache's key of every parameter the order reads)."""
+    memo: dict[tuple[int, str | None], Order] | None = rules.__dict__.get("_orders")
+    if memo is None:
+        memo = rules.__dict__["_orders"] = {}
+    key = (trump.level, trump.suit)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
+                                   rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
+    return found
 
 
 @lru_cache(maxsize=512)
-def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: Adjacency) -> Order:
+def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: Adjacency,
+           tractor_width: int = 2, tractor_length: int = 2, rainbow_min: int = 0) -> Order:
     twos_special = permanent_twos and level != 2
     eff = [0] * 54
     tiers: dict[int, list[list[int]]] = {e: [] for e in range(5)}
@@ -148,4 +170,5 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
     return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
                  tuple(next_first), tuple(next_mid), tuple(face),
                  tuple(power[c] * 64 + c for c in range(54)),
-                 tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)))
+                 tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)),
+                 tractor_width, tractor_length, rainbow_min)

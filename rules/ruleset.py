@@ -8,6 +8,9 @@ Decisions where the rules leave room (written down here and in the README):
   to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
+- ``tractor_min_width`` above ``decks`` is invalid (section 14.3) only when it is above the default 2:
+  one deck holds no pair, and the default keeps every one-deck ruleset as it was.
+- ``bombs`` with fewer than 4 decks is valid: no bomb can occur (section 14.1).
 - ``friend_join: holder`` is defined for 2 decks only (the 4399 选择对手 rules); with find-friends and any other
   deck count the ruleset is invalid.
 """
@@ -61,6 +64,14 @@ class FollowProtection(StrEnum):
     def keeps_tractors(self) -> bool:
         """Units owed for a lead unit of length 1 take no card of a held tractor."""
         return self in (FollowProtection.TRACTORS, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+
+
+class Bombs(StrEnum):
+    """Whether four or more identical cards beat every other play, and which suits may (section 14.1)."""
+
+    NONE = "none"
+    ANY_SUIT = "any-suit"
+    FOLLOW_SUIT = "follow-suit"
 
 
 class ThrowFailure(StrEnum):
@@ -211,6 +222,10 @@ class Ruleset:
     bonus_level: BonusLevel = BonusLevel.NONE
     friend_cards: FriendCards = FriendCards.ANY
     kitty_theft: bool = False
+    tractor_min_width: int = 2
+    tractor_min_length: int = 2
+    bombs: Bombs = Bombs.NONE
+    rainbow_min: int | None = None
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -329,6 +344,20 @@ class Ruleset:
             raise RulesetError("turnover_steps", f"turnover_steps must be 1..{MAX_STEPS}")
         if not 0 <= self.deadzone_steps <= MAX_STEPS:
             raise RulesetError("deadzone_steps", f"deadzone_steps must be 0..{MAX_STEPS}")
+        if not 2 <= self.tractor_min_width <= 8:
+            raise RulesetError("tractor_min_width", f"tractor_min_width must be 2..8, not {self.tractor_min_width}")
+        if not 2 <= self.tractor_min_length <= 13:
+            raise RulesetError("tractor_min_length",
+                               f"tractor_min_length must be 2..13, not {self.tractor_min_length}")
+        if self.rainbow_min is not None:
+            if not 4 <= self.rainbow_min <= 32:
+                raise RulesetError("rainbow_min", f"rainbow_min must be null or 4..32, not {self.rainbow_min}")
+            if self.rainbow_min > 4 * self.decks:
+                raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
+                                                  f"{self.decks} decks hold ({4 * self.decks})")
+        if self.tractor_min_width > max(self.decks, 2):
+            raise RulesetError("tractor_min_width", f"tractor_min_width {self.tractor_min_width} needs as many "
+                                                    f"copies of a card, and {self.decks} decks hold {self.decks}")
 
 
 def auto_kitty(decks: int, players: int) -> int:
@@ -346,11 +375,12 @@ _ENUM_TYPES = {
     "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
     "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
     "next_dealer": NextDealer, "friend_join": FriendJoin, "jack_rule": JackRule, "zero_window": ZeroWindow,
-    "bonus_level": BonusLevel, "friend_cards": FriendCards,
+    "bonus_level": BonusLevel, "friend_cards": FriendCards, "bombs": Bombs,
 }
 _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped", "kitty_theft"}
-_INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps"}
+_INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps", "tractor_min_width",
+         "tractor_min_length"}
 PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
 
 
@@ -369,6 +399,10 @@ def _coerce(key: str, raw: Any) -> Any:
     if key in _INTS:
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise RulesetError(key, f"{key} must be an integer")
+        return raw
+    if key == "rainbow_min":
+        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
+            raise RulesetError(key, "rainbow_min must be null or an integer")
         return raw
     if key in ("kitty_size", "score_step"):
         if raw == AUTO:

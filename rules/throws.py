@@ -6,6 +6,9 @@ card is the high end of its run in the run's own adjacency order (section 8).  A
 throw is reduced to its lowest beatable unit: the lowest top card, then fewer cards, then the
 narrower.
 
+A rainbow throw (section 14.2) is read the same way with its own test (:mod:`rules.rainbows`): a
+group is beaten by as many cards of one higher printed rank, and fails to the lowest such group.
+
 Decision: given only ``unseen`` cards (not who holds them), a throw that those cards cannot beat
 stands; one they could beat is reported as unverified (``stands: None``) with the units at risk,
 because the cards may be split between players.
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import Order, Trump, order_for
+from .rainbows import beats_group, is_rainbow, lowest_group
 from .ruleset import Ruleset
 from .units import Format, Unit, decompose_with, runs
 
@@ -37,7 +41,10 @@ def top_power(order: Order, unit: Unit) -> int:
 
 
 def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
-    """Whether ``cards`` hold a unit of ``unit``'s width and length, same suit, higher top card."""
+    """Whether ``cards`` hold a unit of ``unit``'s width and length, same suit, higher top card
+    (a rainbow group: as many cards of one higher printed rank, section 14.2)."""
+    if unit.kind == "rainbow":
+        return beats_group(unit, cards)
     suit = order.eff[unit.cards[0]]
     counts: dict[int, int] = {}
     for c in cards:
@@ -48,6 +55,8 @@ def beats_unit(order: Order, unit: Unit, cards: Sequence[int]) -> bool:
 
 
 def _lowest(order: Order, units: Sequence[Unit]) -> Unit:
+    if units[0].kind == "rainbow":
+        return lowest_group(units)
     return min(units, key=lambda u: (top_power(order, u), u.size, u.width))
 
 
@@ -76,8 +85,9 @@ def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, f
         by = next(seat for seat, cards in ordered if beats_unit(order, forced, cards))
         return ThrowResult(False, forced.all_cards, forced, by, rules.throw_penalty)
     if unseen is not None:
-        at_risk = tuple(sorted((u for u in fmt.units if beats_unit(order, u, unseen)),
-                               key=lambda u: (top_power(order, u), u.size, u.width)))
+        risky = [u for u in fmt.units if beats_unit(order, u, unseen)]
+        at_risk = tuple(sorted(risky, key=lambda u: u.cards[0].rank)) if is_rainbow(fmt) else \
+            tuple(sorted(risky, key=lambda u: (top_power(order, u), u.size, u.width)))
         if not at_risk:
             return ThrowResult(True)
         return ThrowResult(None, at_risk=at_risk)

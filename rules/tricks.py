@@ -24,6 +24,10 @@ the singles (the cards the split leaves) highest with highest.  Section 8's exam
 ``four-deck`` at level Q, ♥ trump, ``10♥10♥10♥J♥J♥J♥Q♥Q♥Q♥`` beats ``7♥7♥6♥6♥6♥6♥5♥5♥K♥`` split as
 titanic + ``Q♥Q♥`` + the level card ``Q♥`` (which is above ``K♥``), and no split beats it with
 ``SJ`` in place of ``K♥``.
+
+A rainbow lead (section 14.2) has its own comparison (:mod:`rules.rainbows`), and no bombs.
+Bombs (section 14.1, :mod:`rules.bombs`) are counted after the comparison above, which stands up
+to the first bomb played.
 """
 from __future__ import annotations
 
@@ -32,8 +36,10 @@ from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 
+from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
+from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
 from .ruleset import Ruleset, TractorRanking, TrickCompare
 from .units import (
     Budget,
@@ -65,14 +71,18 @@ class PlayOutcome:
     matches_format: bool
     trump: bool
     beats_previous_best: bool
+    bomb: bool = False
 
-    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool) -> None:
+    def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool,
+                 bomb: bool = False) -> None:
         # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
         d = self.__dict__
         d["seat"] = seat
         d["matches_format"] = matches_format
         d["trump"] = trump
         d["beats_previous_best"] = beats_previous_best
+        if bomb:                                # else the class default
+            d["bomb"] = True
 
 
 @dataclass(frozen=True, init=False)
@@ -279,10 +289,14 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
-    if SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
+    if n >= MIN_BOMB and fmt.suit == RAINBOW:          # a rainbow has four cards or more
+        best_index, outcomes = _rainbow_trick(order, plays, fmt)
+    elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
         best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
+    if n >= MIN_BOMB and bombs_apply(rules, n) and fmt.suit != RAINBOW:
+        best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
         scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
@@ -301,6 +315,48 @@ def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
         if seats[i] != expected:
             return i, f"seat {seats[i]} plays out of turn: seat {expected} plays after seat {seats[i - 1]}"
     return None
+
+
+def _rainbow_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]],
+                   fmt: Format) -> tuple[int, list[PlayOutcome]]:
+    """A rainbow trick (section 14.2): the plays whose greedy assignment fills the groups compete
+    by their ranks, high to low; a later play wins only when strictly greater."""
+    sizes = sizes_of(fmt)
+    eff = order.eff
+    best: tuple[int, ...] | None = None
+    best_index = 0
+    outcomes = []
+    for i, (seat, cards) in enumerate(plays):
+        ranks = greedy_ranks(sizes, rank_counts(cards))
+        wins = ranks is not None and (best is None or ranks > best)
+        if wins:
+            best, best_index = ranks, i
+        outcomes.append(PlayOutcome(seat, ranks is not None, all(eff[c] == TRUMP for c in cards), wins))
+    return best_index, outcomes
+
+
+def _with_bombs(order: Order, plays: Sequence[tuple[int, Sequence[int]]], best_index: int,
+                outcomes: list[PlayOutcome]) -> tuple[int, list[PlayOutcome]]:
+    """The winner and outcomes once bombs are counted (section 14.1): up to the first bomb, the
+    comparison above stands; from it on, only a greater bomb beats the best (rules.bombs)."""
+    best: tuple[int, int] | None = None
+    out = outcomes
+    for i, (seat, cards) in enumerate(plays):
+        card = bomb_card(cards)
+        if card is None:
+            if best is not None:
+                was = out[i]
+                out[i] = PlayOutcome(seat, was.matches_format, was.trump, False)
+            continue
+        if best is None:
+            out = list(outcomes)
+        key = bomb_key(order, card)
+        wins = best is None or key > best
+        if wins:
+            best, best_index = key, i
+        was = out[i]
+        out[i] = PlayOutcome(seat, was.matches_format, was.trump, wins, True)
+    return best_index, out
 
 
 def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n: int,

@@ -1,7 +1,10 @@
 """Units, tractors and the canonical decomposition of a play (rules sections 5 and 6).
 
 A unit is ``width`` identical cards at each of ``length`` adjacent cards of one effective suit
-(adjacency from :mod:`rules.order`).  Cards of one effective suit are handled as a count map
+(adjacency from :mod:`rules.order`); a run (``length`` ≥ 2) is a unit only when it is at least as
+wide and as long as the ruleset's smallest tractor (section 14.3, :meth:`rules.order.Order.is_unit`).
+:func:`runs` and :func:`longest_runs` are the one place that reads that requirement: everything
+that forms, owes, compares or scores a tractor finds it through them.  Cards of one effective suit are handled as a count map
 ``{card: copies}``.  :func:`realizes` answers whether disjoint parts of such a map form every unit
 of a shape, breaking wider groups where needed and, where ``wider_substitutes``, letting a wider
 unit of the same card count stand for a narrower one.
@@ -105,7 +108,10 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int,
          ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
     (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
-    only cards a run may use, when some are reserved)."""
+    only cards a run may use, when some are reserved).  None when ``(width, length)`` is no unit
+    (a run shorter or narrower than the smallest tractor, section 14.3)."""
+    if length > 1 and (width < order.tractor_width or length < order.tractor_length):
+        return
     get = counts.get
     next_first = order.next_first
     for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
@@ -134,7 +140,9 @@ def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length:
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
-    """The greatest length of a run at ``width`` (0 when no card has ``width`` copies).
+    """The greatest length of a unit at ``width``: of a run, when it is a tractor (section 14.3),
+    else 1 (0 when no card has ``width`` copies).  Every length from the smallest tractor's up to
+    it is held too (a run's prefixes are runs).
 
     Longest paths are memoized per card inside a run; a card that may start a run but not sit
     inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
@@ -159,6 +167,8 @@ def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
             best = max(best, from_inside(c))
         else:
             best = max(best, _longest_from((c,), counts, order, width))
+    if best > 1 and (width < order.tractor_width or best < order.tractor_length):
+        return 1
     return best
 
 
@@ -180,9 +190,9 @@ def available_units(counts: dict[int, int], order: Order) -> list[Unit]:
     for w in range(1, top + 1):
         for run in runs(counts, order, w, 1):
             out.append(Unit(w, 1, (CARDS[run[0]],)))
-        if w == 1:
+        if w < max(2, order.tractor_width):
             continue
-        length = 2
+        length = max(2, order.tractor_length)
         while True:
             found = [Unit(w, length, tuple(CARDS[c] for c in r)) for r in runs(counts, order, w, length)]
             if not found:
@@ -336,6 +346,8 @@ def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
 
 
 def decompose_with(order: Order, cards: Iterable[int]) -> Format:
+    """:func:`decompose` with the order built; cards of several effective suits decompose only as a
+    rainbow (section 14.2, where ``rainbow_min`` is set)."""
     cards = tuple(cards)
     if not cards:
         raise InputError("a play needs at least one card")
@@ -345,17 +357,26 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
         suits = set(map(eff.__getitem__, cards))
         if len(suits) != 1:
-            raise InputError("the cards are not all of one effective suit")
+            return _rainbow(order, cards)
         ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
         return Format(SUIT_LABELS[suits.pop()], tuple(Unit(1, 1, (CARDS[c],)) for c in ranked), len(cards) > 1)
     first = eff[cards[0]]
     counts: dict[int, int] = {}
     for c in cards:
         if eff[c] != first:
-            raise InputError("the cards are not all of one effective suit")
+            return _rainbow(order, cards)
         counts[c] = counts.get(c, 0) + 1
     units = _canonical(counts, order)
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
+
+
+def _rainbow(order: Order, cards: tuple[int, ...]) -> Format:
+    """Cards of several effective suits: a rainbow lead's format (section 14.2), where they are one."""
+    from .rainbows import rainbow_format  # rainbows builds on this module
+    fmt = rainbow_format(order, cards)
+    if fmt is None:
+        raise InputError("the cards are not all of one effective suit")
+    return fmt
 
 
 def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
@@ -388,14 +409,19 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
 
 
 def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
-    """Every card's copies as one unit, when no two cards held twice or more are adjacent (a
-    single, a pair, a throw of singles and pairs or n-kinds without a tractor); else None.
+    """Every card's copies as one unit, when the cards hold no tractor (a single, a pair, a throw
+    of singles and pairs or n-kinds); else None.  With the default smallest tractor that is when no
+    two cards held twice or more are adjacent; otherwise no run of the smallest tractor's shape.
 
-    Then no run of length 2 exists at any width, so every unit of every split has length 1, and
+    Then no run is a unit at any width, so every unit of every split has length 1, and
     the split that keeps each card's copies whole has the largest unit keys (any other split
     replaces some card's unit by narrower ones, lowering its keys at the first difference); it is
     the one split with those keys, sorted by key, then top card, high first: what
     :func:`_best_split` finds."""
+    if order.tractor_width != 2 or order.tractor_length != 2:
+        if any(True for _ in runs(counts, order, order.tractor_width, order.tractor_length)):
+            return None
+        return _groups(counts, order)
     nxt = order.next_first
     get = counts.get
     for c, k in counts.items():
@@ -403,6 +429,10 @@ def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
             for d in nxt[c]:
                 if get(d, 0) >= 2:
                     return None
+    return _groups(counts, order)
+
+
+def _groups(counts: dict[int, int], order: Order) -> list[Unit]:
     ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)
     ranked.sort(key=counts.__getitem__, reverse=True)        # stable: by count, then top card, high first
     return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]

@@ -48,6 +48,8 @@ CODES: dict[str, str] = {
     "MUST_FOLLOW_SUIT": "The follower must play cards of the led suit while they hold any.",
     "MUST_PLAY_UNIT": "The follower holds a stronger owed shape (pair, tractor, ...) than the play shows "
                       "(the structure obligation).",
+    "MUST_PLAY_GROUPS": "A rainbow was led (rainbow_min) and the follower can split their hand into groups of one "
+                        "rank of its group sizes: the play must be such a split.",
     # declarations
     "DECLARATION_NOT_IN_HAND": "The declared cards are not in the declarer's hand.",
     "DECLARATION_INVALID_CARDS": "The cards do not form a declaration (identical level cards, 2s or jokers).",

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields
 
 from rules.violations import CODES
 
-SUIT_LABELS = ["trump", "S", "H", "C", "D"]
+SUIT_LABELS = ["trump", "S", "H", "C", "D", "rainbow"]
 
 
 def reason_codes_description() -> str:
@@ -24,14 +24,18 @@ class ReasonSchema(Schema):
 
 
 class UnitSchema(Schema):
-    kind = fields.String(required=True, metadata={"enum": ["single", "pair", "triple", "quad", "n-kind", "tractor"]})
+    kind = fields.String(required=True, metadata={
+        "enum": ["single", "pair", "triple", "quad", "n-kind", "tractor", "rainbow"],
+        "description": "`rainbow`: a group of one printed rank across suits (`rainbow_min`); its `width` is its "
+                       "number of cards."})
     width = fields.Integer(required=True, metadata={"description": "Identical cards per rank."})
     length = fields.Integer(required=True, metadata={"description": "Consecutive ranks."})
     cards = CardList()
 
 
 class FormatSchema(Schema):
-    suit = fields.String(required=True, metadata={"enum": SUIT_LABELS, "description": "The effective suit."})
+    suit = fields.String(required=True, metadata={"enum": SUIT_LABELS, "description": "The effective suit, or `rainbow` "
+                                                                                      "for a rainbow lead (`rainbow_min`)."})
     units = fields.List(fields.Nested(UnitSchema), required=True,
                         metadata={"description": "The canonical decomposition, largest unit first."})
     is_throw = fields.Boolean(required=True)

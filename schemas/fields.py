@@ -189,6 +189,8 @@ INT_PARAMETERS = {
     "throw_penalty": {"minimum": 0, "multipleOf": 5},
     "turnover_steps": {"minimum": 1, "maximum": 100},
     "deadzone_steps": {"minimum": 0, "maximum": 100},
+    "tractor_min_width": {"minimum": 2, "maximum": 8},
+    "tractor_min_length": {"minimum": 2, "maximum": 13},
 }
 
 
@@ -208,6 +210,8 @@ def _parameter_field(name: str) -> fields.Field:
                            metadata=doc)
     if isinstance(default, bool):
         return fields.Boolean(metadata=doc)
+    if name == "rainbow_min":
+        return fields.Integer(allow_none=True, metadata={"minimum": 4, "maximum": 32, **doc})
     if name == "kitty_size":
         return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CARDS - 1},
                                               {"type": "string", "enum": ["auto"]}],

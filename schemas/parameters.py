@@ -134,6 +134,27 @@ PARAMETERS: dict[str, tuple[str, dict[str, str]]] = {
         "no-trumps-no-points": "no trumps and no 5, 10 or K (a K may be called when the level is A)",
     }),
 
+    "tractor_min_width": ("The smallest tractor's width, 2..8 (section 14.3): a run is a tractor only with at "
+                          "least this many copies of each card; anything narrower is pairs (or triples), in "
+                          "the lead's format, the follow obligation, trick comparison, throws and the kitty "
+                          "multiplier alike. Default 2 (every preset); above `decks` (and above 2) is invalid.", {}),
+    "tractor_min_length": ("The smallest tractor's length, 2..13 (section 14.3): a run is a tractor only with "
+                           "at least this many consecutive cards (3: `3344` led alone is two pairs, a throw; "
+                           "`334455` is a tractor). Default 2 (every preset).", {}),
+    "bombs": ("Bombs (炸弹, section 14.1): four or more identical cards (one suit and rank, or one joker), played "
+              "to a lead of as many cards, are always legal and beat every play that is not a bomb; a trump bomb "
+              "beats a side-suit bomb, trump bombs compare in card order, side-suit bombs by printed rank. They "
+              "need 4 decks or more; with fewer none can occur.", {
+        "none": "no bombs (every preset)",
+        "any-suit": "a bomb of any suit may be played to any lead of its card count",
+        "follow-suit": "a bomb of the led suit or of trumps may always be played; one of another side suit only "
+                       "when void in the led suit",
+    }),
+    "rainbow_min": ("Rainbows (section 14.2): null (default, every preset) or 4..32, at most 4·decks. A lead of one "
+                    "printed rank from at least 4 effective suits and at least this many cards is a rainbow "
+                    "(several ranks at once: a rainbow throw, where throws are allowed). A follower who can split "
+                    "their hand into groups of one rank of its group sizes must play such a split, else any cards; "
+                    "plays compete by the ranks their groups get, largest group first, highest rank first.", {}),
     "follow_protection": ("Which of the follower's groups the structure obligation may not break "
                           "(`none` in every preset).", {
         "none": "nothing is protected",

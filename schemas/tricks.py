@@ -37,6 +37,9 @@ class PlayOutcomeSchema(Schema):
     matches_format = fields.Boolean(required=True)
     trump = fields.Boolean(required=True, metadata={"description": "The play is all trumps."})
     beats_previous_best = fields.Boolean(required=True)
+    bomb = fields.Boolean(required=True, metadata={
+        "description": "The play is a bomb (炸弹, `bombs` other than `none`): four or more identical cards, "
+                       "which beat every play that is not one."})
 
 
 class TrickAnswerSchema(Schema):

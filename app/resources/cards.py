@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules import decompose
 from rules.cards import points_of
 from rules.order import order_for
+from rules.rainbows import rainbow_format
 from schemas import present
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 
@@ -22,7 +23,7 @@ def analyze_cards(data: dict) -> dict:
     groups: dict[str, list] = {}
     for c in ordered:
         groups.setdefault(order.suit_label(c), []).append(str(c))
-    single_suit = len(groups) == 1
+    single_suit = len(groups) == 1 or rainbow_format(order, cards) is not None
     return {"cards": [str(c) for c in ordered],
             "groups": [{"suit": suit, "cards": members} for suit, members in groups.items()],
             "points": points_of(cards),

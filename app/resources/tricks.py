@@ -24,7 +24,7 @@ def trick_answer(data: dict) -> dict:
     return {"winner": result.winner, "winning_index": result.winning_index, "points": result.points,
             "point_cards": present.cards(order, result.point_cards), "format": present.fmt(order, result.format),
             "plays": [{"seat": p.seat, "matches_format": p.matches_format, "trump": p.trump,
-                       "beats_previous_best": p.beats_previous_best} for p in result.plays],
+                       "beats_previous_best": p.beats_previous_best, "bomb": p.bomb} for p in result.plays],
             "largest_unit": present.unit(order, result.largest_unit)}
 
 

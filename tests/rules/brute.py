@@ -20,6 +20,20 @@ a card, section 5).  Everything else is exhaustive search:
   share the canonical shape list when equal cards tie); a unit's top card is the high end of its
   run in the run's own adjacency order (the last card of the chain);
 - tricks (section 8): every split of every play into the format is tried.
+- bombs (section 14.1): a play of four or more identical cards (one card index) to a lead of as
+  many cards is legal when the suit rule of ``bombs`` allows it (any suit; or the led effective
+  suit, trump, or any suit when void in the led suit), whatever section 7 owes; in a trick, from the
+  first bomb played on, only a bomb beats the best, and bombs rank trump first (card power), then
+  side suits by printed rank, the earlier of equal bombs winning;
+- rainbows (section 14.2): a lead of one printed rank (no jokers) from at least 4 effective suits
+  and ``rainbow_min`` cards, or several such groups of different ranks; a follower who can split
+  the hand into groups of the lead's group sizes, each of one printed rank, must play such a split
+  (every assignment of groups to ranks is tried), else any cards; plays compete by the greedy
+  assignment of ranks to groups (largest group first, highest rank), compared high to low; a rainbow
+  throw fails to its lowest group that another hand holds as many cards of a higher rank for;
+- tractor requirements (section 14.3): a run of L >= 2 cards is a unit only with at least
+  ``tractor_min_width`` copies of each of at least ``tractor_min_length`` cards; a shape, a ladder
+  rung, a substitute, a split or a held tractor with a shorter or narrower run does not exist.
 
 Decisions where the text leaves room (the engine must agree with them, see the soak):
 - ``all-units`` (section 8): every unit must beat its counterpart, singles included.  Counterparts
@@ -36,10 +50,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import product
+from itertools import chain, product
 
 from rules.order import TRUMP, Trump, order_for
-from rules.ruleset import FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
+from rules.ruleset import Bombs, FollowLadder, FollowProtection, Ruleset, TractorRanking, TrickCompare
 
 SINGLE = (1, 1)
 
@@ -72,11 +86,16 @@ def shape_cards(shape: Sequence[tuple[int, int]]) -> int:
     return sum(w * length for w, length in shape)
 
 
+def is_unit(w: int, length: int, min_width: int = 2, min_length: int = 2) -> bool:
+    """A single, pair or n-kind, or a run at least ``min_width`` wide and ``min_length`` long."""
+    return length == 1 or (w >= max(2, min_width) and length >= max(2, min_length))
+
+
 @cache
-def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every shape of exactly k cards (L >= 2 needs w >= 2)."""
+def all_shapes(k: int, min_width: int = 2, min_length: int = 2) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every shape of exactly k cards (L >= 2 needs w >= 2, and the smallest tractor)."""
     kinds = sorted(((w, length) for w in range(1, k + 1) for length in range(1, k // w + 1)
-                    if length == 1 or w >= 2), reverse=True)
+                    if is_unit(w, length, min_width, min_length)), reverse=True)
     out: list[tuple[tuple[int, int], ...]] = []
 
     def grow(rest: int, start: int, acc: list[tuple[int, int]]) -> None:
@@ -94,10 +113,10 @@ def all_shapes(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-def ladder(unit: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+def ladder(unit: tuple[int, int], min_width: int = 2, min_length: int = 2) -> list[tuple[tuple[int, int], ...]]:
     """The unit itself, then every shape with as many cards that is weaker (width-first)."""
     top = (unit,)
-    return sorted((s for s in all_shapes(unit[0] * unit[1]) if s <= top), reverse=True)
+    return sorted((s for s in all_shapes(unit[0] * unit[1], min_width, min_length) if s <= top), reverse=True)
 
 
 def drop_lengths(shape: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -111,6 +130,14 @@ class Reference:
     def __init__(self, rules: Ruleset, trump: Trump):
         self.rules = rules
         self.order = order_for(rules, trump)
+        self.min_width = rules.tractor_min_width
+        self.min_length = rules.tractor_min_length
+
+    def is_unit(self, w: int, length: int) -> bool:
+        return is_unit(w, length, self.min_width, self.min_length)
+
+    def ladder(self, unit: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+        return ladder(unit, self.min_width, self.min_length)
 
     # -- units ------------------------------------------------------------------------------
     def runs(self, counts: Counter, w: int, length: int) -> Iterator[tuple[int, ...]]:
@@ -139,7 +166,7 @@ class Reference:
         if self.rules.wider_substitutes:
             total = w * length
             out += [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
-        return out
+        return [u for u in out if self.is_unit(*u)]
 
     def realizes(self, cards: Iterable[int], shape: Sequence[tuple[int, int]]) -> bool:
         """Disjoint parts of `cards` form every unit of `shape` (singles: any leftover card)."""
@@ -210,8 +237,8 @@ class Reference:
             found: set = set()
             for w in range(1, counts[low] + 1):
                 for length in range(1, sum(counts.values()) // w + 1):
-                    if length > 1 and w < 2:
-                        break
+                    if not self.is_unit(w, length):
+                        continue
                     for run in self.runs(counts, w, length):
                         if low not in run:
                             continue
@@ -229,6 +256,75 @@ class Reference:
             return memo[key]
 
         return best(tuple(sorted(Counter(cards).items())))
+
+    # -- rainbows (section 14.2) -------------------------------------------------------------
+    def rainbow(self, lead: Sequence[int]) -> dict[int, int] | None:
+        """The lead's rainbow groups as {printed rank: cards}, or None when it is no rainbow."""
+        least = self.rules.rainbow_min
+        if least is None or any(c >= 52 for c in lead):
+            return None
+        groups: dict[int, list[int]] = {}
+        for c in lead:
+            groups.setdefault(c % 13 + 2, []).append(c)
+        for cards in groups.values():
+            if len(cards) < least or len({self.order.eff[c] for c in cards}) < 4:
+                return None
+        return {r: len(cards) for r, cards in groups.items()}
+
+    @staticmethod
+    def printed_ranks(cards: Iterable[int]) -> Counter:
+        return Counter(c % 13 + 2 for c in cards if c < 52)
+
+    @staticmethod
+    def splits(sizes: Sequence[int], ranks: Counter, exact: bool) -> bool:
+        """Some rank per group fills every group from ``ranks`` (``exact``: using every card)."""
+        if exact and sum(ranks.values()) != sum(sizes):
+            return False
+        usable = [r for r in range(2, 15) if sizes and ranks[r] >= min(sizes)]
+        for choice in product(usable, repeat=len(sizes)):
+            need = Counter()
+            for size, r in zip(sizes, choice, strict=True):
+                need[r] += size
+            if all(ranks[r] >= k for r, k in need.items()) and (not exact or need == +ranks):
+                return True
+        return False
+
+    @staticmethod
+    def greedy(sizes: Sequence[int], ranks: Counter) -> tuple[int, ...] | None:
+        left = Counter(ranks)
+        got = []
+        for size in sorted(sizes, reverse=True):
+            fit = [r for r in range(14, 1, -1) if left[r] >= size]
+            if not fit:
+                return None
+            left[fit[0]] -= size
+            got.append(fit[0])
+        return tuple(sorted(got, reverse=True))
+
+    def rainbow_trick(self, sizes: Sequence[int], plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
+        best, best_ranks, matches = 0, None, []
+        for i, cards in enumerate(plays):
+            ranks = self.greedy(sizes, self.printed_ranks(cards))
+            matches.append(ranks is not None)
+            if ranks is not None and (best_ranks is None or ranks > best_ranks):
+                best, best_ranks = i, ranks
+        return best, tuple(matches)
+
+    def rainbow_throw(self, leader: int, groups: dict[int, int],
+                      others: Sequence[tuple[int, Sequence[int]]]) -> set[tuple]:
+        players = self.rules.players
+        ordered = sorted(others, key=lambda sc: (sc[0] - leader) % players)
+
+        def beats(rank: int, size: int, cards: Sequence[int]) -> bool:
+            held = self.printed_ranks(cards)
+            return any(held[r] >= size for r in range(rank + 1, 15))
+
+        beaten = [r for r, size in groups.items() if any(beats(r, size, cards) for _, cards in ordered)]
+        if not beaten:
+            return {(True, None, None, None)}
+        low = min(beaten)
+        by = next(seat for seat, cards in ordered if beats(low, groups[low], cards))
+        return {(False, (groups[low], 1), ("rank", low), by)}
 
     # -- throws (section 6) -----------------------------------------------------------------
     def top_power(self, run: Sequence[int]) -> int:
@@ -248,6 +344,9 @@ class Reference:
         """The adjudication of a lead against the other hands, for every canonical split:
         ``(True, None, None, None)`` when it stands, else ``(False, (w, L), top power of the
         forced unit, the first seat after the leader that beats it)``."""
+        groups = self.rainbow(lead)
+        if groups is not None:
+            return self.rainbow_throw(leader, groups, others)
         players = self.rules.players
         ordered = sorted(others, key=lambda sc: (sc[0] - leader) % players)
         out = set()
@@ -332,15 +431,29 @@ class Reference:
             return any(all(a > b for a, b in zip(v, best, strict=True)) for v in challenger)
         return max(challenger) > best
 
+    def bomb_rank(self, cards: Sequence[int]) -> tuple | None:
+        """A bomb's rank (section 14.1), or None when the play is no bomb: trump bombs above side-suit
+        ones; trumps by section 4 order, side suits by printed rank."""
+        if self.rules.bombs is Bombs.NONE or len(cards) < 4 or len(set(cards)) != 1:
+            return None
+        c = cards[0]
+        if self.order.eff[c] == TRUMP:
+            return (1, self.order.power[c])
+        return (0, self.order.face[c])
+
     def trick(self, plays: Sequence[Sequence[int]]) -> tuple[int, tuple[bool, ...]]:
         """(index of the winning play, whether each play matches the format)."""
         lead = plays[0]
+        groups = self.rainbow(lead)
+        if groups is not None:
+            return self.rainbow_trick(sorted(groups.values(), reverse=True), plays)
         fmt = self.lead_units(lead)
         eff = self.order.eff
         led = eff[lead[0]]
         best_vector = max(self.play_values(fmt, lead))
         best_trump = led == TRUMP
         best = 0
+        best_bomb = self.bomb_rank(lead)
         matches = [True]
         for i in range(1, len(plays)):
             cards = plays[i]
@@ -349,7 +462,11 @@ class Reference:
             if len(kinds) == 1 and kinds <= {led, TRUMP}:
                 values = self.play_values(fmt, cards)
             matches.append(values is not None)
-            if values is None:
+            bomb = self.bomb_rank(cards)
+            if bomb is not None and (best_bomb is None or bomb > best_bomb):
+                best, best_bomb = i, bomb
+                continue
+            if values is None or best_bomb is not None:
                 continue
             is_trump = eff[cards[0]] == TRUMP
             if (is_trump and not best_trump) or (is_trump == best_trump and self.beats(values, best_vector)):
@@ -366,7 +483,7 @@ class Reference:
                 shapes = list(dict.fromkeys(drop_lengths(s) for s in shapes))
             return shapes
         unions = {shape_of(u for rung in rungs for u in rung)
-                  for rungs in product(*(ladder(u) for u in units))}
+                  for rungs in product(*(self.ladder(u) for u in units))}
         if not self.rules.tractor_obligation:
             unions = {drop_lengths(s) for s in unions}
         return sorted(unions, reverse=True)
@@ -398,20 +515,22 @@ class Reference:
                     ordered.append(shape)
                 versions.setdefault(shape, set()).add(tagged)
             return [(shape, versions[shape]) for shape in ordered]
-        for rungs in product(*(ladder(u) for u in units)):
+        for rungs in product(*(self.ladder(u) for u in units)):
             tagged = tuple(sorted(t for lead_unit, rung in zip(units, rungs, strict=True) for u in rung
                                   for t in read(u, keep and lead_unit[1] == 1)))
             versions.setdefault(shape_of(u for u, _ in tagged), set()).add(tagged)
         return sorted(versions.items(), reverse=True)
 
     def held_tractor_cards(self, suit_cards: Counter) -> set[int]:
-        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2)."""
+        """Cards of runs of two or more adjacent cards that ``suit_cards`` holds equally often (>= 2),
+        each run a tractor (section 14.3: at least the smallest tractor's width and length)."""
         out = set()
-        for c, k in suit_cards.items():
-            if k >= 2:
-                for d in self.order.next_first[c]:
-                    if suit_cards[d] == k:
-                        out |= {c, d}
+        for k in set(suit_cards.values()):
+            same = Counter({c: n for c, n in suit_cards.items() if n == k})
+            for length in range(2, len(same) + 1):
+                if self.is_unit(k, length):
+                    for run in self.runs(same, k, length):
+                        out |= set(run)
         return out
 
     def realizes_reserved(self, cards: Iterable[int], tagged: Sequence[tuple], suit_cards: Counter) -> bool:
@@ -439,10 +558,15 @@ class Position:
         self.ref = ref
         self.hand = Counter(hand)
         self.n = len(lead)
-        suit = ref.order.eff[lead[0]]
+        suit = self.led = ref.order.eff[lead[0]]
         self.suit_cards = Counter({c: k for c, k in self.hand.items() if ref.order.eff[c] == suit})
         self.target: tuple[tuple[int, int], ...] | None = None
         self.versions: set = set()
+        groups = ref.rainbow(lead)
+        self.sizes = sorted(groups.values(), reverse=True) if groups is not None else None
+        if self.sizes is not None:
+            self.owes_split = ref.splits(self.sizes, ref.printed_ranks(self.hand.elements()), False)
+            return
         protection = ref.rules.follow_protection
         if sum(self.suit_cards.values()) <= self.n or protection is FollowProtection.SUIT_ONLY:
             return
@@ -464,6 +588,12 @@ class Position:
             return "WRONG_CARD_COUNT"
         if play_counts - self.hand:
             return "NOT_IN_HAND"
+        if self.sizes is not None:
+            if self.owes_split and not self.ref.splits(self.sizes, self.ref.printed_ranks(play), True):
+                return "MUST_PLAY_GROUPS"
+            return None
+        if self.bomb_allowed(play):
+            return None
         in_suit = play_counts & self.suit_cards
         if sum(self.suit_cards.values()) <= self.n:
             return None if in_suit == self.suit_cards else "MUST_FOLLOW_SUIT"
@@ -477,6 +607,15 @@ class Position:
                 return "MUST_PLAY_UNIT"
         return None
 
+    def bomb_allowed(self, play: Sequence[int]) -> bool:
+        """Section 14.1: ``n`` >= 4 identical cards, of a suit the ``bombs`` value lets this hand play."""
+        bombs = self.ref.rules.bombs
+        if bombs is Bombs.NONE or self.n < 4 or len(set(play)) != 1:
+            return False
+        suit = self.ref.order.eff[play[0]]
+        void = not self.suit_cards
+        return bombs is Bombs.ANY_SUIT or suit in (self.led, TRUMP) or void
+
     def legal_plays(self) -> set[tuple[int, ...]]:
         """Every n-card sub-multiset of the hand that is legal.
 
@@ -484,24 +623,28 @@ class Position:
         of the suit only; else all of the suit plus any rest); each is still judged by
         :meth:`violation`."""
         held = sum(self.suit_cards.values())
+        if self.sizes is not None:
+            return {p for p in submultisets(self.hand, self.n) if self.violation(p) is None}
         if held > self.n:
             candidates = submultisets(self.suit_cards, self.n)
         else:
             base = tuple(self.suit_cards.elements())
             candidates = (tuple(sorted(base + extra))
                           for extra in submultisets(self.hand - self.suit_cards, self.n - held))
-        return {p for p in candidates if self.violation(p) is None}
+        bombs = ((c,) * self.n for c, k in self.hand.items() if k >= self.n)
+        return {p for p in chain(candidates, bombs) if self.violation(p) is None}
 
 
 def submultisets(counts: Counter, k: int) -> Iterator[tuple[int, ...]]:
     """Every k-card sub-multiset of `counts`, as sorted tuples."""
     items = sorted(counts.items())
+    after = [sum(k for _, k in items[i:]) for i in range(len(items) + 1)]
 
     def walk(i: int, rest: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
         if rest == 0:
             yield tuple(acc)
             return
-        if i == len(items):
+        if after[i] < rest:
             return
         c, have = items[i]
         for take in range(min(have, rest), -1, -1):

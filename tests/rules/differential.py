@@ -54,6 +54,10 @@ PARAMETERS = {
     "wider_substitutes": [False, True],
     "trick_compare": ["largest-unit-first", "highest-card", "all-units"],
     "follow_protection": PROTECTIONS,
+    "tractor_min_width": [2, 3, 4],        # section 14.3 (above the decks: invalid, drawn again)
+    "tractor_min_length": [2, 3, 4],
+    "bombs": ["none", "any-suit", "follow-suit"],        # section 14.1 (4-8 decks make them)
+    "rainbow_min": [4, 4, 5, 6, 8, 9, 12, 17],            # section 14.2 (above 4·decks: drawn again)
 }
 SUITS = ["S", "H", "C", "D", None]
 MAX_LISTING = 2500      # sub-multisets the legal-play brute force may enumerate
@@ -95,6 +99,7 @@ class Pool:
         self.order = order_for(rs, trump)
         self.left = Counter({c: rs.decks for c in range(54)})
         self.focus: dict[int, list[int]] = {}
+        self.lengths = [1, 1, 2, 2, 3] + [rs.tractor_min_length] * (2 if rs.tractor_min_length > 2 else 0)
 
     def suits(self) -> list[int]:
         return sorted({self.order.eff[c] for c in range(54)})
@@ -175,7 +180,7 @@ class Pool:
         decks = max(self.left.values(), default=1)
         for _ in range(count):
             width = min(rng.choice([1, 2, 2, 3, 3, 4, 4, 5, 6, 8]), decks)
-            length = 1 if width == 1 else rng.choice([1, 1, 2, 2, 3])
+            length = 1 if width == 1 else rng.choice(self.lengths)
             if len(out) + width * length > max_cards:
                 width, length = 1, 1
                 if len(out) + 1 > max_cards:
@@ -189,6 +194,119 @@ class Pool:
     def others(self, suit: int, count: int) -> list[int]:
         pool = [c for c in range(54) if self.order.eff[c] != suit and self.left[c]]
         return [c for c in self.rng.sample(pool, min(count, len(pool))) for _ in self.take(c)]
+
+
+def bombing(rng: random.Random, rs: Ruleset) -> bool:
+    """Whether this position is one made for bombs (section 14.1): leads of 4 to ``decks`` cards."""
+    return rs.bombs.value != "none" and rs.decks >= 4 and rng.random() < 0.8
+
+
+def bomb_lead(rng: random.Random, pool: Pool, suit: int, rs: Ruleset) -> list[int]:
+    """A lead of 4..decks cards of ``suit``: units, topped up with cards, or a bomb itself."""
+    n = rng.randint(4, rs.decks)
+    if rng.random() < 0.2:
+        card = rng.choice([c for c in pool.suit_cards(suit) if pool.left[c] >= n] or [None])
+        if card is not None:
+            return pool.take(card, n)
+    lead = pool.units(suit, rng.randint(1, 3), n)
+    lead += pool.draw(suit, n - len(lead))
+    return lead
+
+
+def bombs_for(rng: random.Random, pool: Pool, suit: int, n: int, count: int) -> list[int]:
+    """Up to ``count`` bombs of ``n`` (or one more) cards: of the led suit, trumps or other suits."""
+    out: list[int] = []
+    for _ in range(count):
+        kind = rng.random()
+        cards = pool.suit_cards(suit) if kind < 0.35 else (pool.suit_cards(TRUMP) if kind < 0.65 else range(54))
+        options = [c for c in cards if pool.left[c] >= n]
+        if options:
+            out += pool.take(rng.choice(options), n + (rng.random() < 0.3))
+    return out
+
+
+def rainbow_ranks(pool: Pool) -> list[int]:
+    """Printed ranks whose four suits are four effective suits (not the level, nor permanent 2s)."""
+    order = pool.order
+    return [r for r in range(2, 15) if len({order.eff[s * 13 + r - 2] for s in range(4)}) == 4]
+
+
+def rainbow_group(rng: random.Random, pool: Pool, rank: int, size: int) -> list[int]:
+    """``size`` cards of ``rank``, one of each suit first (fewer when the decks run out)."""
+    cards = [s * 13 + rank - 2 for s in range(4)]
+    out: list[int] = []
+    for c in cards:
+        out += pool.take(c)
+    while len(out) < size and any(pool.left[c] for c in cards):
+        out += pool.take(rng.choice([c for c in cards if pool.left[c]]))
+    return out
+
+
+def rank_cluster(rng: random.Random, pool: Pool, rank: int, size: int) -> list[int]:
+    """Up to ``size`` cards of one printed rank, in random suits."""
+    out: list[int] = []
+    for _ in range(size):
+        options = [s * 13 + rank - 2 for s in range(4) if pool.left[s * 13 + rank - 2]]
+        if not options:
+            break
+        out += pool.take(rng.choice(options))
+    return out
+
+
+def _rainbow_position(rng: random.Random, category: str, spec: dict, rs: Ruleset, trump: Trump,
+                      pool: Pool) -> dict | None:
+    """A rainbow lead (section 14.2), or a rainbow throw of 2-3 groups where throws are allowed, and
+    the follow, the trick or the other hands: clusters of one printed rank and a few other cards."""
+    ranks = rainbow_ranks(pool)
+    least = rs.rainbow_min or 4
+    groups = rng.randint(2, 3) if category == "throw" or (rs.throws and rng.random() < 0.3) else 1
+    if not rs.throws and category != "throw":
+        groups = 1
+    if len(ranks) < groups:
+        return None
+    lead: list[int] = []
+    sizes = []
+    for r in rng.sample(ranks, groups):
+        size = rng.randint(least, max(least, min(4 * rs.decks, least + 3, 10 if category == "legal" else 16)))
+        got = rainbow_group(rng, pool, r, size)
+        if len(got) < least:
+            return None
+        lead += got
+        sizes.append(len(got))
+    if category == "decompose":
+        return _position(spec, trump, cards=lead)
+    n = len(lead)
+
+    def clusters(total: int) -> list[int]:
+        out: list[int] = []
+        for _ in range(rng.randint(1, 3)):
+            out += rank_cluster(rng, pool, rng.randint(2, 14), rng.choice(sizes) + rng.randint(-1, 2))
+        out += pool.others(-1, rng.randint(0, 3))
+        return out[:total] if total else out
+
+    if category == "throw":
+        leader = rng.randrange(rs.players)
+        others = [(seat, clusters(0)) for seat in range(rs.players) if seat != leader]
+        return _position(spec, trump, lead=lead, leader=leader, others=others)
+    if category == "trick":
+        plays = [(0, lead)]
+        for seat in (1, 2, 3):
+            cards = clusters(n)
+            cards += pool.others(-1, n - len(cards))
+            if len(cards) < n:
+                return None
+            plays.append((seat, cards[:n]))
+        return _position(spec, trump, plays=plays)
+    hand = clusters(0)
+    while len(hand) < n:
+        got = pool.others(-1, n - len(hand))
+        if not got:
+            return None
+        hand += got
+    if category == "legal":
+        while _count_submultisets(Counter(hand), n) > MAX_LISTING and len(hand) > n:
+            hand.remove(rng.choice(hand))
+    return _position(spec, trump, lead=lead, hand=hand)
 
 
 def lead_suit(rng: random.Random, pool: Pool) -> int:
@@ -328,6 +446,10 @@ def generate(rng: random.Random, category: str) -> dict:
             break
     else:
         spec, rs, trump, pool = _base(rng, throws)
+    if rs.rainbow_min is not None and rng.random() < 0.6:
+        found = _rainbow_position(rng, category, spec, rs, trump, Pool(rng, rs, trump))
+        if found is not None:
+            return found
     suit = lead_suit(rng, pool)
     if category == "decompose":
         if rng.random() < 0.5:
@@ -337,7 +459,10 @@ def generate(rng: random.Random, category: str) -> dict:
         return _position(spec, trump, cards=cards)
     max_lead = {"throw": 16, "follow": 14}.get(category, 10)
     n_units = rng.randint(2, 5) if category == "throw" else (rng.randint(1, 5) if rs.throws else 1)
-    if rs.throws and rng.random() < 0.3:
+    bombs = category != "throw" and bombing(rng, rs)
+    if bombs:
+        lead = bomb_lead(rng, pool, suit, rs)
+    elif rs.throws and rng.random() < 0.3:
         lead = pool.draw(suit, rng.randint(2, max_lead), focus_rate=0.95)
     else:
         lead = pool.units(suit, n_units, max_lead)
@@ -372,6 +497,8 @@ def generate(rng: random.Random, category: str) -> dict:
                 cards += pool.others(-1, n - len(cards))
             if rng.random() < 0.1:  # a mixed discard
                 cards = cards[:-1] + pool.others(play_suit, 1)
+            if bombs and rng.random() < 0.5:
+                cards = bombs_for(rng, pool, suit, n, 1)[:n] or cards
             plays.append((seat, cards[:n]))
         return _position(spec, trump, plays=plays)
     # follow / legal
@@ -384,6 +511,8 @@ def generate(rng: random.Random, category: str) -> dict:
     else:
         held = 0
     hand = pool.draw(suit, min(held, 20 if category == "follow" else 16)) + pool.others(suit, rng.randint(0, 3))
+    if bombs:
+        hand += bombs_for(rng, pool, suit, n, rng.randint(1, 3))
     if len(hand) < n:
         hand += pool.others(suit, n - len(hand))
     if category == "legal":
@@ -450,6 +579,13 @@ def _engine_split(fmt) -> tuple:
 def _compare_decompose(rs, trump, ref, position, rng):
     cards = cards_of(position["cards"])
     fmt = rules.decompose(rs, trump, cards)
+    groups = ref.rainbow(cards)
+    if groups is not None:
+        got = sorted((u.width, u.cards[0].rank) for u in fmt.units)
+        if fmt.suit != "rainbow" or got != sorted((k, r) for r, k in groups.items()) \
+                or fmt.is_throw != (len(groups) > 1):
+            return {"engine": [format_cards(u.all_cards) for u in fmt.units], "brute": groups}
+        return None
     splits = ref.canonical_splits(cards)
     wanted = {tuple(sorted((w, tuple(sorted(run))) for w, run in split)) for split in splits}
     shapes = [(w, length) for w, length in ref.lead_units(cards)]
@@ -468,6 +604,9 @@ def _compare_throw(rs, trump, ref, position, rng):
     order = order_for(rs, trump)
     if got.stands:
         mine = (True, None, None, None)
+    elif got.forced_unit.kind == "rainbow":
+        u = got.forced_unit
+        mine = (False, (u.width, u.length), ("rank", u.cards[0].rank), got.beaten_by)
     else:
         u = got.forced_unit
         mine = (False, (u.width, u.length), order.power[u.cards[-1]], got.beaten_by)

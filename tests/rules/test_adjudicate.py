@@ -355,3 +355,47 @@ def test_property_swapping_one_card_is_reported_at_the_first_step_it_breaks(spec
         assert adjudicate(replace(bad, tricks=prefix), partial=True).legal
         upto = bad.tricks[:t] + (bad.tricks[t][:j + 1],)
         assert not adjudicate(replace(bad, tricks=upto), partial=True).legal
+
+
+# -- section 14.1: bombs in a recorded hand --------------------------------------------------------------------
+def _bomb_hand(bombs: str, second: str):
+    """4 decks (four-deck, level 3, hearts declared): seat 0 leads 8♠8♠9♠9♠, seat 1 (void in spades)
+    plays 7♣7♣7♣7♣, seat 2 (holding spades) plays ``second``, seat 3 follows legally, no bomb."""
+    from rules import legal_plays
+    from rules.cards import CARDS
+    rs = Ruleset.preset("four-deck", bombs=bombs)
+    pool = Counter({c: 4 for c in range(54)})
+    hands: list[list[int]] = [[], [], [], []]
+    for seat, text in ((0, "8S 9S 3H"), (1, "7C"), (2, "KC QS KS")):
+        for c in parse_cards(text.split()):
+            pool[int(c)] -= 4
+            hands[seat] += [int(c)] * 4
+    for seat in range(4):
+        for c in sorted(pool):
+            while pool[c] and len(hands[seat]) < 54 and not (seat == 1 and CARDS[c].suit == "S"):
+                pool[c] -= 1
+                hands[seat].append(c)
+    assert not +pool
+    dealt = tuple(tuple(CARDS[c] for c in h) for h in hands)
+    trump = Trump("3", "H")
+    lead = parse_cards(["8S", "8S", "9S", "9S"])
+    third = next(p for p in legal_plays(rs, trump, dealt[3], lead, limit=50).plays if len(set(p)) > 1)
+    trick = (Play(0, lead), Play(1, parse_cards(["7C", "7C", "7C", "7C"])), Play(2, parse_cards(second.split())),
+             Play(3, tuple(third)))
+    return HandRecord(rules=rs, dealer=0, levels=(3, 3, 3, 3), hands=dealt, kitty=(),
+                      declarations=((0, parse_cards(["3H"])),), tricks=(trick,))
+
+
+def test_s14_1_a_bomb_wins_a_recorded_trick():
+    record = _bomb_hand("follow-suit", "KS KS QS QS")
+    a = adjudicate(record, partial=True)
+    assert a.legal and a.tricks[0].winner == 1
+    plain = adjudicate(replace(record, rules=Ruleset.preset("four-deck")), partial=True)
+    assert plain.legal and plain.tricks[0].winner != 1
+
+
+def test_s14_1_a_side_suit_bomb_while_holding_the_led_suit_is_illegal_under_follow_suit():
+    record = _bomb_hand("follow-suit", "KC KC KC KC")
+    a = adjudicate(record, partial=True)
+    assert not a.legal and a.illegal.step == "tricks/0/2" and a.illegal.reasons[0].code == "MUST_FOLLOW_SUIT"
+    assert adjudicate(replace(record, rules=Ruleset.preset("four-deck", bombs="any-suit")), partial=True).legal

@@ -151,6 +151,9 @@ def follow_rulesets(draw):
         tractor_obligation=draw(st.booleans()),
         follow_ladder=draw(st.sampled_from(["width-first", "shengji-3deck"])),
         wider_substitutes=draw(st.booleans()),
+        tractor_min_width=draw(st.integers(2, max(2, decks))),
+        tractor_min_length=draw(st.sampled_from([2, 2, 3, 4])),
+        bombs=draw(st.sampled_from(["none", "any-suit", "follow-suit"])),
     )
 
 
