@@ -22,7 +22,7 @@ the plays.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
@@ -799,6 +799,40 @@ def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
+def minimal_realizing(multi: Sequence[int], held: Mapping[int, int], n: int,
+                      realizing: Callable[[dict[int, int]], bool], budget: Budget,
+                      found: Callable[[int, dict[int, int], int], None]) -> None:
+    """Every smallest choice of copies of the cards held twice or more (``multi``, in order) that
+    realizes the owed shape (section 7): each card in turn gives all its copies, some (two or more)
+    or none, a branch ends as soon as its choice realizes, and one is dropped when even every
+    remaining copy could not.  ``found(i, part, size)`` gets each choice (``part``: copies of
+    ``multi[:i]``, ``size`` cards in all); the plays that extend it with single copies of the cards
+    passed over, any copies of ``multi[i:]`` and the loose cards are the legal plays, each once.
+    Each step spends ``budget``."""
+
+    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+        budget.spend()
+        if not upper_known:
+            upper = dict(part)
+            upper.update((c, held[c]) for c in multi[i:])
+            if not realizing(upper):
+                return
+        if realizing(part):
+            found(i, part, size)
+            return
+        if i == len(multi):
+            return
+        c = multi[i]
+        for take in range(held[c], 1, -1):
+            if size + take <= n:
+                part[c] = take
+                rec(i + 1, part, size + take, take == held[c])
+                del part[c]
+        rec(i + 1, part, size, False)
+
+    rec(0, {}, 0, False)
+
+
 def _times_range(poly: list[int], m: int, k: int) -> list[int]:
     """``poly`` × (1 + x + … + x^m), truncated at degree ``k``."""
     new = [0] * (k + 1)
@@ -900,29 +934,9 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
                     break
                 add(base + list(extra))
 
-    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
-        budget.spend()
-        if not upper_known:
-            upper = dict(part)
-            upper.update((c, held[c]) for c in multi[i:])
-            if not realizing(upper):
-                return
-        if realizing(part):
-            complete(i, part, size)
-            return
-        if i == len(multi):
-            return
-        c = multi[i]
-        for take in range(held[c], 1, -1):
-            if size + take <= n:
-                part[c] = take
-                rec(i + 1, part, size + take, take == held[c])
-                del part[c]
-        rec(i + 1, part, size, False)
-
     exact = True
     try:
-        rec(0, {}, 0, False)
+        minimal_realizing(multi, held, n, realizing, budget, complete)
     except WorkExceeded:
         exact = False
     if not plays:

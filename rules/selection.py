@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .cards import Card, tally
-from .follow import DP_STATES, FOLLOW_WORK, Obligation, _lead_format, _minimal, _removals
+from .follow import DP_STATES, FOLLOW_WORK, Obligation, _lead_format, _minimal, _removals, minimal_realizing
 from .order import Order, Trump, order_for
 from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
@@ -361,27 +361,7 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
         boxes.append(Box(tuple(c for c, _, _ in ranges), tuple(lo for _, lo, _ in ranges),
                          tuple(hi for _, _, hi in ranges), n, n))
 
-    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
-        search.spend()
-        if not upper_known:
-            upper = dict(part)
-            upper.update((c, held[c]) for c in multi[i:])
-            if not realizing(upper):
-                return
-        if realizing(part):
-            keep(i, part, size)
-            return
-        if i == len(multi):
-            return
-        c = multi[i]
-        for take in range(held[c], 1, -1):
-            if size + take <= n:
-                part[c] = take
-                rec(i + 1, part, size + take, take == held[c])
-                del part[c]
-        rec(i + 1, part, size, False)
-
-    rec(0, {}, 0, False)
+    minimal_realizing(multi, held, n, realizing, search, keep)
     return BoxSet(order, hand, boxes, budget)
 
 

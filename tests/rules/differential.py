@@ -380,14 +380,16 @@ def _focus_through_level(rng: random.Random, pool: Pool, trump: Trump) -> None:
     pool.focus[TRUMP] = chosen
 
 
-def _mirror(rng: random.Random, rs: Ruleset, pool: Pool, fmt, suit: int, n: int) -> list[int]:
-    """`n` cards of `suit` that copy the format `fmt` unit by unit where the pool allows (wider
-    substitutes sometimes), the singles drawn from the focus cards."""
+def _mirror(rng: random.Random, rs: Ruleset, pool: Pool, fmt, suit: int, n: int, *, keep: float = 1.0,
+            wider_rate: float = 0.2, focus_rate: float = 0.9, singles: bool = False) -> list[int]:
+    """`n` cards of `suit` that copy the format `fmt` unit by unit where the pool allows (each unit
+    with probability `keep`, a wider substitute sometimes; single units too where `singles`), the
+    rest drawn mostly from the focus cards."""
     cards: list[int] = []
     for w, length in fmt:
-        if (w, length) == (1, 1):
+        if ((w, length) == (1, 1) and not singles) or (keep < 1 and rng.random() >= keep):
             continue
-        if rs.wider_substitutes and rng.random() < 0.2:
+        if rs.wider_substitutes and rng.random() < wider_rate and w * length > 1:
             total = w * length
             wider = [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
             if wider:
@@ -395,7 +397,7 @@ def _mirror(rng: random.Random, rs: Ruleset, pool: Pool, fmt, suit: int, n: int)
         got = pool.unit(suit, w, length)
         if got is not None and len(cards) + len(got) <= n:
             cards += got
-    cards += pool.draw(suit, n - len(cards), focus_rate=0.9)
+    cards += pool.draw(suit, n - len(cards), focus_rate=focus_rate)
     if len(cards) < n:
         cards += pool.others(-1, n - len(cards))
     return cards[:n]
@@ -480,21 +482,9 @@ def generate(rng: random.Random, category: str) -> dict:
         for seat in (1, 2, 3):
             kind = rng.random()
             play_suit = suit if kind < 0.45 else (TRUMP if kind < 0.8 else rng.choice(suits))
-            cards: list[int] = []
             fmt = Reference(rs, trump).lead_units(lead)
-            for w, length in fmt:
-                if rng.random() < 0.8:
-                    if rs.wider_substitutes and rng.random() < 0.3 and w * length > 1:
-                        total = w * length
-                        wider = [(w2, total // w2) for w2 in range(w + 1, total + 1) if total % w2 == 0]
-                        if wider:
-                            w, length = rng.choice(wider)
-                    got = pool.unit(play_suit, w, length)
-                    if got is not None and len(cards) + len(got) <= n:
-                        cards += got
-            cards += pool.draw(play_suit, n - len(cards), focus_rate=0.6)
-            if len(cards) < n:
-                cards += pool.others(-1, n - len(cards))
+            cards = _mirror(rng, rs, pool, fmt, play_suit, n, keep=0.8, wider_rate=0.3, focus_rate=0.6,
+                            singles=True)
             if rng.random() < 0.1:  # a mixed discard
                 cards = cards[:-1] + pool.others(play_suit, 1)
             if bombs and rng.random() < 0.5:
