@@ -272,11 +272,12 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     order = order_for(rules, trump)
     seats = list(map(_seat_of, plays))
     players = rules.players
-    if seats != [(seats[0] + i) % players for i in range(len(seats))]:
+    turns = _TURNS.get((players, seats[0]))
+    if turns is None or seats != turns[:len(seats)]:
         found = out_of_order(seats, players)
         if found is not None:
             raise InputError(found[1], f"plays/{found[0]}/seat")
-    if len(set(seats)) != len(plays):
+    if len(plays) > players:                # in playing order, a seat plays twice only past a round
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = list(plays[0][1])
     try:
@@ -305,6 +306,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         point_cards = ()
     return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
                        point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
+
+
+# every (players, first seat): the seats in playing order from it, once round the table
+_TURNS = {(p, first): [(first + i) % p for i in range(p)] for p in range(4, 13) for first in range(p)}
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
