@@ -318,3 +318,51 @@ def test_s14_8_declarations_agree_with_a_reference_from_the_text(style, jokers, 
     got = check_declaration(rs, level, history, seat, shown)
     want = reference_declaration(style, jokers, decks, level, history[-1] if history else None, seat, shown)
     assert (got.valid, got.kind if got.valid else None) == want, (history, seat, shown)
+
+
+# -- 14.4 and 14.5's bonus, against a reference written from the text ---------------------------------------
+def reference_levels(first: int, levels: list[int], dealer: int, team: set[int], keeps: bool, gain: int,
+                     jack: bool, bonus: bool) -> list[int]:
+    """New levels by seat from the text: with the jack rule every dealer-side seat first goes back to
+    ``first``; the winning side then goes up ``gain`` (+1 for a dealer team that earned the bonus),
+    capped at A (no level is guarded in these rulesets)."""
+    start = [first if jack and s in team else lv for s, lv in enumerate(levels)]
+    movers = team if keeps else set(range(len(levels))) - team
+    up = gain + (1 if bonus and keeps else 0)
+    return [min(14, lv + up) if s in movers else lv for s, lv in enumerate(start)]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(points=st.integers(0, 40), dealer=st.integers(0, 3), levels=st.tuples(st.integers(2, 12), st.integers(2, 12)),
+       winner=st.integers(0, 3), card=st.sampled_from(["JC", "JH", "AS", "5D"]), jack_rule=st.booleans())
+def test_s14_4_jack_rule_agrees_with_a_reference_from_the_text(points, dealer, levels, winner, card, jack_rule):
+    rs = Ruleset.preset("qq", must_defend=[], jack_rule="back-to-two" if jack_rule else "none")
+    lv = [levels[s % 2] for s in range(4)]
+    lv[dealer] = lv[(dealer + 2) % 4]
+    team = {dealer, (dealer + 2) % 4}
+    got = settle(rs, dealer=dealer, levels=[rules.cards.rank_name(v) for v in lv], attackers_points=5 * points,
+                 kitty=[], last_trick=LastTrick(winner, [(1, 1)], 0, tuple(cs(card))))
+    keeps = got.outcome == "dealer-keeps"
+    jack = jack_rule and lv[dealer] == 11 and winner not in team and card.startswith("J")
+    want = reference_levels(2, lv, dealer, team, keeps, got.table_levels, jack, False)
+    assert list(got.new_levels) == want
+    assert list(got.level_changes) == [w - v if (jack and s in team) else max(0, w - v)
+                                       for s, (w, v) in enumerate(zip(want, lv, strict=True))]
+    assert ("single J" in got.explanation) == jack
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(players=st.integers(5, 8), team_size=st.integers(1, 4), calls=st.integers(0, 3), points=st.integers(0, 30),
+       on=st.booleans())
+def test_s14_5_bonus_level_agrees_with_a_reference_from_the_text(players, team_size, calls, points, on):
+    rs = Ruleset.preset("pagat", partnership="find-friends", players=players, must_defend=[],
+                        bonus_level="smaller-dealer-team" if on else "none")
+    team = set(range(min(team_size, players - 1)))
+    got = settle(rs, dealer=0, levels=["4"] * players, dealer_team=sorted(team), attackers_points=5 * points,
+                 kitty=[0] * rs.kitty, last_trick=LastTrick(0, [(1, 1)]), friend_calls=calls)
+    keeps = got.outcome == "dealer-keeps"
+    plain = settle(Ruleset.preset("pagat", partnership="find-friends", players=players, must_defend=[]), dealer=0,
+                   levels=["4"] * players, dealer_team=sorted(team), attackers_points=5 * points, kitty=[0] * rs.kitty,
+                   last_trick=LastTrick(0, [(1, 1)]), friend_calls=calls)
+    bonus = on and keeps and len(team) < 1 + calls
+    assert list(got.new_levels) == reference_levels(2, [4] * players, 0, team, keeps, plain.table_levels, False, bonus)
