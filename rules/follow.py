@@ -974,33 +974,8 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     full = (1 << len(kinds)) - 1
     masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards}
-    low = kinds[-1]
-    ids: dict[tuple[int, ...], int] = {start: 0}
-    sets: list[tuple[int, ...]] = [start]
-    memo: dict[int, int] = {}
-    removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-
-    def consume(sid: int, m: int, mask: int) -> int:
-        """The set reached from set ``sid`` by a card played ``m`` times that may host the widths
-        in ``mask`` (sets interned as ids)."""
-        if m < low or not mask:
-            return sid
-        key = (sid * 64 + m) << len(kinds) | mask
-        hit = memo.get(key)
-        if hit is None:
-            out: set[tuple[int, int]] = set()
-            for rem in sets[sid]:
-                got = removed.get((rem, m, mask))
-                if got is None:
-                    got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
-                out.update(got)
-            reached = _minimal(out, len(kinds))
-            hit = ids.get(reached)
-            if hit is None:
-                hit = ids[reached] = len(sets)
-                sets.append(reached)
-            memo[key] = hit
-        return hit
+    states_of = WidthStates(kinds, start)
+    consume = states_of.consume
 
     digit = 2
     for c in cards:
@@ -1023,7 +998,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         if states > DP_STATES:
             return None
         layers.append(nxt)
-    done = ids.get((0,), -1)
+    done = states_of.done
     count = (layers[-1].get(done, 0) >> (digit * n)) & ((1 << digit) - 1)
     sizes = (1 << (n + 1)) - 1
     reach: list[dict[int, int]] = [{}] * len(layers)
@@ -1060,6 +1035,52 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     if (reach[0].get(0, 0) >> n) & 1:
         walk(0, 0, 0, [])
     return LegalPlays(tuple(plays), count, True, count > len(plays))
+
+
+class WidthStates:
+    """The sets of owed widths that may still be missing in the width programme (section 7, owed
+    units of length 1), interned as ids from ``start`` (the owed widths' counts packed in
+    ``_FIELD``-bit fields, in ``kinds`` order, widest first).  ``consume(sid, m, mask)``: the set
+    reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``;
+    each new step spends ``budget`` when one is given."""
+
+    def __init__(self, kinds: list[int], start: tuple[int, ...], budget: Budget | None = None) -> None:
+        self.kinds = kinds
+        self.low = kinds[-1]
+        self.budget = budget
+        self.ids: dict[tuple[int, ...], int] = {start: 0}
+        self.sets: list[tuple[int, ...]] = [start]
+        self._memo: dict[int, int] = {}
+        self._removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+
+    @property
+    def done(self) -> int:
+        """The id of the set with nothing missing (-1 while it has not been reached)."""
+        return self.ids.get((0,), -1)
+
+    def consume(self, sid: int, m: int, mask: int) -> int:
+        if m < self.low or not mask:
+            return sid
+        kinds = self.kinds
+        key = (sid * 64 + m) << len(kinds) | mask
+        hit = self._memo.get(key)
+        if hit is None:
+            if self.budget is not None:
+                self.budget.spend()
+            removed = self._removed
+            out: set[tuple[int, int]] = set()
+            for rem in self.sets[sid]:
+                got = removed.get((rem, m, mask))
+                if got is None:
+                    got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
+                out.update(got)
+            reached = _minimal(out, len(kinds))
+            hit = self.ids.get(reached)
+            if hit is None:
+                hit = self.ids[reached] = len(self.sets)
+                self.sets.append(reached)
+            self._memo[key] = hit
+        return hit
 
 
 _FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .cards import Card, tally
-from .follow import DP_STATES, FOLLOW_WORK, Obligation, _lead_format, _minimal, _removals, minimal_realizing
+from .follow import DP_STATES, FOLLOW_WORK, Obligation, WidthStates, _lead_format, minimal_realizing
 from .order import Order, Trump, order_for
 from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
@@ -401,38 +401,14 @@ class WidthSet(LegalSet):
         kinds = sorted(set(widths), reverse=True)
         start = (sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds)),)
         masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
-        low = kinds[-1]
-        ids: dict[tuple[int, ...], int] = {start: 0}
-        sets: list[tuple[int, ...]] = [start]
-        memo: dict[int, int] = {}
-        removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-
-        def consume(sid: int, m: int, mask: int) -> int:
-            if m < low or not mask:
-                return sid
-            k = (sid * 64 + m) << len(kinds) | mask
-            hit = memo.get(k)
-            if hit is None:
-                budget.spend()
-                out: set[tuple[int, int]] = set()
-                for rem in sets[sid]:
-                    got = removed.get((rem, m, mask))
-                    if got is None:
-                        got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
-                    out.update(got)
-                reached = _minimal(out, len(kinds))
-                hit = ids.get(reached)
-                if hit is None:
-                    hit = ids[reached] = len(sets)
-                    sets.append(reached)
-                memo[k] = hit
-            return hit
+        states = WidthStates(kinds, start, budget)
+        consume = states.consume
 
         dp = cls(order, hand, budget, cards, held, n, consume, masks, -1)
         dp._full = dp._forward(dp._ranges({}), DP_STATES)
         if dp._full is None:
             return None
-        dp.done = ids.get((0,), -1)
+        dp.done = states.done
         return dp
 
     def _ranges(self, picked: dict[int, int]) -> list[tuple[int, int]]:
