@@ -32,6 +32,7 @@ from pathlib import Path
 import rules
 
 from . import cases as C
+from .results import write_section
 
 HERE = Path(__file__).resolve().parent
 BEGIN, END = "<!-- house-rules-bench:begin -->", "<!-- house-rules-bench:end -->"
@@ -196,22 +197,9 @@ def main(argv=None) -> int:
     print()
     print(text)
     if not args.quick:
-        write_section(Path(args.output), text)
+        write_section(text, BEGIN, END, Path(args.output), before="<!-- http-bench:begin -->")
         print(f"written to {args.output}")
     return 0
-
-
-def write_section(path: Path, text: str) -> None:
-    """Put the section into the results file: in place of an earlier one, else before the serving-path
-    section (or at the end)."""
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    start, end = old.find(BEGIN), old.find(END)
-    if start >= 0 and end > start:
-        new = old[:start] + text.rstrip("\n") + old[end + len(END):]
-    else:
-        at = old.find("<!-- http-bench:begin -->")
-        new = old + "\n" + text if at < 0 else old[:at] + text + "\n" + old[at:]
-    path.write_text(new, encoding="utf-8")
 
 
 def kept_section(path: Path) -> str:

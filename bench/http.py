@@ -42,6 +42,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench.results import write_section
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 RESULTS = HERE / "RESULTS.md"
@@ -261,16 +263,6 @@ def section(results: dict, rounds: int, seconds: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(text: str) -> None:
-    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    if BEGIN in current and END in current:
-        head, rest = current.split(BEGIN, 1)
-        current = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(current, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -291,7 +283,7 @@ def main() -> None:
     text = section(results, rounds, seconds)
     print(text)
     if not args.quick and args.service_root.resolve() == ROOT:
-        write(text)
+        write_section(text, BEGIN, END, RESULTS)
 
 
 if __name__ == "__main__":

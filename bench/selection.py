@@ -35,6 +35,7 @@ import rules
 from app import create_app
 from app.resources.plays import legal_answer
 from bench import cases as C
+from bench.results import write_section
 from bench.run import Timer, baseline_sample, percentile
 from rules.cards import format_cards
 from schemas.plays import LegalPlaysSchema
@@ -236,16 +237,6 @@ def report(rows, failed, adversarial, meta) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(text: str) -> None:
-    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    if BEGIN in current and END in current:
-        head, rest = current.split(BEGIN, 1)
-        current = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(current, encoding="utf-8")
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="selection help and samples against a plain listing")
     ap.add_argument("--quick", action="store_true", help="fewer positions (writes nothing)")
@@ -271,7 +262,7 @@ def main(argv=None) -> int:
     text = report(rows, failed, adversarial, meta)
     print(text)
     if not args.quick:
-        write(text)
+        write_section(text, BEGIN, END, RESULTS)
         print(f"written to {os.path.relpath(RESULTS)}")
     return 0
 

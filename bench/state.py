@@ -32,6 +32,7 @@ from rules.state import hand_state
 
 from . import hands as H
 from .game_loop import play_hand
+from .results import write_section
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
@@ -180,16 +181,6 @@ def report(full: list[dict], loops: list[dict], meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(text: str) -> None:
-    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    if BEGIN in current and END in current:
-        head, rest = current.split(BEGIN, 1)
-        current = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(current, encoding="utf-8")
-
-
 def main(argv=None) -> int:
     import datetime
     import platform
@@ -213,7 +204,7 @@ def main(argv=None) -> int:
     print()
     print(text)
     if not args.quick:
-        write(text)
+        write_section(text, BEGIN, END, RESULTS)
         print(f"written to {RESULTS.relative_to(HERE.parent)}")
     return 0
 

@@ -9,6 +9,8 @@ import platform
 import time
 from pathlib import Path
 
+from bench.results import write_section
+
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench" / "RESULTS.md"
 FIGURES = ROOT / "build" / "scale-results.json"
@@ -76,13 +78,7 @@ def section(figures: dict) -> str:
 def main() -> None:
     figures = json.loads(FIGURES.read_text())
     text = section(figures)
-    current = RESULTS.read_text(encoding="utf-8")
-    if BEGIN in current:
-        head, rest = current.split(BEGIN, 1)
-        current = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(current, encoding="utf-8")
+    write_section(text, BEGIN, END, RESULTS)
     print(f"written to {RESULTS.relative_to(ROOT)}")
 
 
