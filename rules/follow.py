@@ -46,6 +46,7 @@ from .units import (
     longest_runs,
     realize,
     runs,
+    times_range,
     unit_key,
 )
 from .violations import InputError, Violation, count_of
@@ -833,25 +834,13 @@ def minimal_realizing(multi: Sequence[int], held: Mapping[int, int], n: int,
     rec(0, {}, 0, False)
 
 
-def _times_range(poly: list[int], m: int, k: int) -> list[int]:
-    """``poly`` × (1 + x + … + x^m), truncated at degree ``k``."""
-    new = [0] * (k + 1)
-    running = 0
-    for d in range(k + 1):
-        running += poly[d]
-        if d - m - 1 >= 0:
-            running -= poly[d - m - 1]
-        new[d] = running
-    return new
-
-
 def _count_submultisets(counts: dict[int, int], k: int) -> int:
     """How many sub-multisets of ``k`` cards ``counts`` has (a polynomial coefficient)."""
     if k < 0:
         return 0
     poly = [1] + [0] * k
     for m in counts.values():
-        poly = _times_range(poly, m, k)
+        poly = times_range(poly, m, k)
     return poly[k]
 
 
@@ -903,7 +892,7 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
     budget = obligation.budget = Budget(COUNT_WORK)
     suffix = [[1] + [0] * n]
     for c in reversed(multi):
-        suffix.append(_times_range(suffix[-1], held[c], n))
+        suffix.append(times_range(suffix[-1], held[c], n))
     suffix.reverse()
 
     def realizing(part: dict[int, int]) -> bool:

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from .cards import BIG_JOKER, SMALL_JOKER, Card, pretty_cards
 from .order import Order
-from .units import Format, Unit
+from .units import Format, Unit, times_range
 from .violations import InputError, Violation
 
 RAINBOW = "rainbow"
@@ -211,14 +211,7 @@ def _submultiset_counts(counts: Sequence[int], k: int) -> list[int]:
     """How many sub-multisets of each size 0..k the copy counts ``counts`` have."""
     poly = [1] + [0] * k
     for m in counts:
-        new = [0] * (k + 1)
-        running = 0
-        for d in range(k + 1):
-            running += poly[d]
-            if d - m - 1 >= 0:
-                running -= poly[d - m - 1]
-            new[d] = running
-        poly = new
+        poly = times_range(poly, m, k)
     return poly
 
 

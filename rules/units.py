@@ -542,3 +542,16 @@ def describe_realization(realization: Iterable[Placement]) -> str:
     for (w, l), run in realization:
         parts.append(Unit(w, l, tuple(CARDS[c] for c in run)).describe())
     return " and ".join(parts)
+
+
+def times_range(poly: list[int], m: int, k: int) -> list[int]:
+    """``poly`` × (1 + x + … + x^m), truncated at degree ``k``: the counts by size of sub-multisets, one
+    card of ``m`` copies more."""
+    new = [0] * (k + 1)
+    running = 0
+    for d in range(k + 1):
+        running += poly[d]
+        if d - m - 1 >= 0:
+            running -= poly[d - m - 1]
+        new[d] = running
+    return new
