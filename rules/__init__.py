@@ -14,8 +14,9 @@ from .declarations import (
     no_declaration_outcome,
     standing_trump,
 )
-from .follow import LeadOptions, LegalPlays, SuitUnits, Verdict, check_play, is_legal, legal_plays
+from .follow import Verdict, check_play, is_legal
 from .friends import FriendCall, Teams, teams_after
+from .listing import LeadOptions, LegalPlays, SuitUnits, legal_plays
 from .order import Order, Trump, order_for
 from .ruleset import PRESETS, Ruleset, RulesetError
 from .scoring import LastTrick, Ledger, ScoringError, Settlement, kitty_multiplier, settle, table_outcome

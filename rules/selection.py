@@ -47,7 +47,9 @@ from dataclasses import dataclass
 from math import comb
 
 from .cards import Card, tally
-from .follow import DP_STATES, FOLLOW_WORK, Obligation, WidthStates, _lead_format, minimal_realizing
+from .follow import parse_lead
+from .listing import DP_STATES, WidthStates, minimal_realizing
+from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
 from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
@@ -306,7 +308,7 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
 
 def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
                 given: Budget | None) -> LegalSet:
-    lead_format = _lead_format(order, lead)
+    lead_format = parse_lead(order, lead)
     n = lead_format.size
     if sum(hand.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")

@@ -15,8 +15,9 @@ from rules.adjudicate import HandRecord, Play
 from rules.cards import CARDS
 from rules.deal import deal
 from rules.declarations import declaration_options, declaration_state, no_declaration_outcome
-from rules.follow import check_play, legal_plays
+from rules.follow import check_play
 from rules.friends import FriendCall, callable_cards, default_friend_count
+from rules.listing import legal_plays
 from rules.ruleset import Partnership, Ruleset
 from rules.tricks import trick_winner
 

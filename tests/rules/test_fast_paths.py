@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 import rules
 from rules import follow
+from rules import obligation as obligations
 from rules.cards import CARDS
 from rules.order import Trump, order_for
 from rules.ruleset import Ruleset, RulesetError
-from rules.units import Budget, decompose_with
+from rules.units import Budget, WorkExceeded, decompose_with
 from tests.rules.differential import cards_of, generate, load
 
 SEEDS = st.integers(0, 2 ** 63 - 1)
@@ -34,21 +35,17 @@ def bounded(examples: int):
 @contextmanager
 def general_only():
     """The engine with its fast paths declining, so every answer comes from the general machinery."""
-    saved = follow._owed_without_violation, follow._owed_by_pairs
-    follow._owed_without_violation = lambda *args: None
-    follow._owed_by_pairs = lambda *args: None
-    follow.SHORTCUTS = False
+    follow.SHORTCUTS = obligations.SHORTCUTS = False
     try:
         yield
     finally:
-        follow._owed_without_violation, follow._owed_by_pairs = saved
-        follow.SHORTCUTS = True
+        follow.SHORTCUTS = obligations.SHORTCUTS = True
 
 
 def answer(rs, trump, hand, play, lead):
     try:
         v = rules.check_play(rs, trump, hand, play, lead)
-    except rules.follow.InputError as exc:
+    except rules.InputError as exc:
         return ("refused", str(exc))
     return (v.legal, v.violations, v.owed, v.play, v.throw)
 
@@ -115,14 +112,14 @@ def owed_agrees(rs, trump, hand: list[int], lead: list[int], rng: random.Random)
         for c in play:
             if order.eff[c] == suit:
                 played[c] = played.get(c, 0) + 1
-        obligation = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK))
+        obligation = obligations.Obligation(rs, order, fmt, held, Budget(obligations.FOLLOW_WORK))
         by_pairs = follow._owed_by_pairs(rs, order, fmt, held, played)
         if by_pairs is not None:
             decided += 1
             owed = obligation.strongest()
             assert by_pairs[0] == tuple(owed)
             assert by_pairs[1] == (not owed or obligation.realize(played, owed) is not None)
-        fast = follow._owed_without_violation(rs, order, fmt, held, played, Budget(follow.FOLLOW_WORK))
+        fast = follow._owed_without_violation(rs, order, fmt, held, played, Budget(obligations.FOLLOW_WORK))
         if fast is None:
             continue
         decided += 1
@@ -270,7 +267,7 @@ def assert_trick_shortcuts_agree(rs, trump, plays):
 def trick_answer(rs, trump, plays):
     try:
         result = rules.trick_winner(rs, trump, plays)
-    except rules.follow.InputError as exc:
+    except rules.InputError as exc:
         return ("refused", str(exc))
     return result
 
@@ -318,21 +315,21 @@ def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed)
 
     def both():
         try:
-            owed = follow.Obligation(rs, order, fmt, held, Budget(follow.FOLLOW_WORK)).strongest()
-        except follow.WorkExceeded:
+            owed = obligations.Obligation(rs, order, fmt, held, Budget(obligations.FOLLOW_WORK)).strongest()
+        except WorkExceeded:
             owed = None
         try:
             listing = rules.legal_plays(rs, trump, hand, lead, limit=50)
-        except follow.InputError as exc:
+        except rules.InputError as exc:
             listing = str(exc)
         return owed, listing
 
     fast = both()
-    follow.SHORTCUTS = False
+    obligations.SHORTCUTS = False
     try:
         slow = both()
     finally:
-        follow.SHORTCUTS = True
+        obligations.SHORTCUTS = True
     assert fast == slow
 
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from rules.adjudicate import HandRecord, Play, adjudicate
 from rules.cards import card, points_of
 from rules.declarations import declaration_options, declaration_state
-from rules.follow import legal_plays
 from rules.friends import FriendCall
+from rules.listing import legal_plays
 from rules.ruleset import Ruleset
 from rules.state import JOINED, PENDING, SPENT, hand_state
 from rules.violations import InputError

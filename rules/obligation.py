@@ -1,0 +1,381 @@
+"""The structure obligation of a follow (rules section 7), and its reservations (section 7.1).
+
+The obligation is one general rule.  Each lead unit ``(w, L)`` has a ladder: itself, then every
+shape of ``w·L`` cards that is weaker in ``width-first`` order.  A shape is weaker than ``(w, L)``
+exactly when its largest unit (by width, then length) is below ``(w, L)``, so the shapes *owed*
+for a lead (unions of one rung per lead unit) are the sets of units that can be packed into the
+lead units' bins: each unit no larger than its bin's unit and each bin's cards within the bin's
+unit size (singles pad the rest).  The strongest owed shape the follower's suit cards realize is
+built greedily, largest unit first; that is exact because a subset of a realizable, packable set
+is realizable and packable.
+
+Variants are parameters: ``tractor_obligation: false`` keeps each lead unit's ladder but reads
+every owed unit ``(w, L)`` as ``L`` units ``(w, 1)``, adjacency ignored (so a titanic led owes two
+triples, else three pairs); ``shengji-3deck`` replaces the ladder of a lead that is exactly one triple or
+exactly one length-2 titanic by the fixed ladders of the shengji rules; ``wider_substitutes`` lets a wider
+unit of the same card count realize an owed unit.
+
+The play check is :mod:`rules.follow`; listing and counting the legal plays, :mod:`rules.listing`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from .cards import pretty_cards
+from .order import Order
+from .ruleset import FollowLadder, FollowProtection, Ruleset
+from .units import (
+    Budget,
+    Format,
+    Realization,
+    longest_runs,
+    realize,
+    runs,
+)
+from .violations import InputError
+
+FOLLOW_WORK = 60000
+SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
+
+SHENGJI_3DECK_LADDERS = {
+    (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
+             [(2, 1)], []),
+    (3, 1): ([(3, 1)], [(2, 1)], []),
+}
+
+
+
+# -- the obligation ------------------------------------------------------------------------------
+def expanded_shapes(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list[tuple[int, int]]:
+    """Shapes as the obligation reads them: with ``tractor_obligation`` false a unit ``(w, L)`` is
+    ``L`` units ``(w, 1)``, consecutive or not."""
+    if not ignore_adjacency:
+        return [s for s in shapes if s != (1, 1)]
+    return [(w, 1) for w, l in shapes if w > 1 for _ in range(l)]
+
+
+def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
+    """The cards of the follower's held tractors (section 7.1): runs of at least two adjacent
+    cards (section 5) held equally often, twice or more each; where the smallest tractor is larger
+    (section 14.3), runs at least that wide and long.  A longer run's cards all lie in runs of the
+    smallest length (its windows), so those are the runs looked at."""
+    out: set[int] = set()
+    width, length = order.tractor_width, order.tractor_length
+    if width != 2 or length != 2:
+        by_count: dict[int, dict[int, int]] = {}
+        for c, k in suit_counts.items():
+            if k >= width:
+                by_count.setdefault(k, {})[c] = k
+        for k, same in by_count.items():
+            for run in runs(same, order, k, length):
+                out.update(run)
+        return frozenset(out)
+    for c, k in suit_counts.items():
+        if k < 2:
+            continue
+        for d in order.next_first[c]:
+            if suit_counts.get(d, 0) == k:
+                out.update((c, d))
+    return frozenset(out)
+
+
+class Obligation:
+    """The structure obligation of one follow (section 7): the lead's units (the *bins* whose
+    ladders give the owed shapes), the ruleset's variants, and the reservations of section 7.1,
+    always read from the follower's suit cards ``S``.
+
+    Reservations are tags on owed units: a unit owed for a lead unit of length 1 is *kept off
+    tractors* where ``follow_protection`` keeps tractors, and every unit takes only whole groups
+    where it keeps longer tuples.  A set of cards realizes an owed shape when the shape's units
+    can be packed into the bins (each no larger in (width, length) than its bin's unit, each bin's
+    cards within its unit's size) and disjoint parts of the cards form every unit under the
+    reservations of the bin it sits in.
+    """
+
+    def __init__(self, rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+                 budget: Budget):
+        self.order = order
+        self.budget = budget
+        self.wider = rules.wider_substitutes
+        self.loose = not rules.tractor_obligation
+        self.bins = [u.shape for u in lead_format.units]
+        self.protection = protection = rules.follow_protection
+        self.free = protection is FollowProtection.SUIT_ONLY
+        self.whole_groups = protection.whole_groups
+        self.keeps_tractors = protection.keeps_tractors
+        self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
+        self.suit_counts = suit_counts
+        self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
+        self.ladder = None
+        if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(self.bins) == 1:
+            self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
+        self.reserved = self.whole_groups or bool(self.tractor_cards)
+        self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
+        self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
+        self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
+        self._runs: dict[int, int] = {}
+
+    # -- reservations -----------------------------------------------------------------------
+    def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
+        """The cards a unit realized at ``width`` may use (None: any)."""
+        key = (width, kept_off_tractors)
+        if key not in self._usable:
+            tractor = self.tractor_cards if kept_off_tractors else frozenset()
+            if not self.whole_groups and not tractor:
+                self._usable[key] = None
+            else:
+                self._usable[key] = frozenset(c for c, k in self.suit_counts.items()
+                                              if (not self.whole_groups or k == width) and c not in tractor)
+        return self._usable[key]
+
+    def protected_groups(self) -> list[str]:
+        """The follower's groups that reservations keep whole (for reasons): under
+        ``longer-tuples`` every group of three or more, under ``tractors`` every held tractor
+        (when a lead unit of length 1 was led)."""
+        out = []
+        by_strength = sorted(self.suit_counts, key=self.order.seq.__getitem__, reverse=True)
+        if self.whole_groups:
+            out += [pretty_cards([c] * self.suit_counts[c]) for c in by_strength if self.suit_counts[c] >= 3]
+        if any(self.bin_tags) and self.tractor_cards:
+            out.append(pretty_cards([c for c in by_strength if c in self.tractor_cards
+                                     for _ in range(self.suit_counts[c])]))
+        return out
+
+    @property
+    def uniform_tag(self) -> bool | None:
+        """The one tag every owed unit carries, or None when bins differ (a mixed throw)."""
+        if not self.reserved:
+            return False
+        if self.ladder is not None:
+            return self.bin_tags[0]
+        tags = set(self.bin_tags)
+        return tags.pop() if len(tags) == 1 else None
+
+    def card_widths(self, c: int, widths: Sequence[int], tag: bool) -> list[int]:
+        """The owed widths (length-1 units) card ``c`` may host."""
+        return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
+
+    # -- realizing --------------------------------------------------------------------------
+    def realizes(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> bool:
+        """Whether :meth:`realize` finds a realization.  Units all ``(w, 1)`` of one width ``w`` that
+        :meth:`_plain` leaves free of substitutes and reservations are counted instead: ``k // w``
+        of them from a card held ``k`` times (the search is exhaustive and may reuse a card), from
+        cards held exactly ``w`` times in ``S`` where longer tuples are kept whole."""
+        if SHORTCUTS and units:
+            first = units[0]
+            w = first[0]
+            if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
+                    and (not self.wider or max(counts.values(), default=0) <= w):
+                if self.whole_groups:
+                    held = self.suit_counts
+                    got = sum(k // w for c, k in counts.items() if held.get(c) == w)
+                else:
+                    got = sum(k // w for k in counts.values() if k >= w)
+                return got >= len(units)
+        return self.realize(counts, units) is not None
+
+    def realize(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> Realization | None:
+        """A realization of the owed ``units`` (in the obligation's own reading) by ``counts``
+        under the reservations, or None."""
+        if not units:
+            return []
+        if not self.reserved:
+            return realize(counts, units, self.order, self.wider, self.budget)
+        tag = self.uniform_tag
+        if tag is not None:
+            return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
+        if realize(counts, units, self.order, self.wider, self.budget) is None:
+            return None
+        key = tuple(units)
+        choices = self._tags.get(key)
+        if choices is None:
+            choices = self._tags[key] = list(self._tag_choices(units))
+        for tags in choices:
+            found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
+            if found is not None:
+                return found
+        return None
+
+    def _tag_choices(self, units: Sequence[tuple[int, int]]) -> Iterator[list[bool]]:
+        """The taggings of ``units`` that a packing into the bins allows, fewest kept off tractors
+        first, skipping any that keeps off tractors every unit an earlier one does (it can only
+        realize less).
+
+        A unit in a bin of length 1 is kept off tractors, so a tagging is a split of each unit
+        type into the units packed under length-1 bins (*kept*) and the rest.  Packing the kept
+        part only gets harder as it grows and packing the rest only easier, so the search walks up
+        from the empty split through splits whose kept part packs, and stops on each split whose
+        rest packs too: those are the least reserved taggings."""
+        kinds = sorted(set(units), reverse=True)
+        have = tuple(units.count(u) for u in kinds)
+        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if tag]
+        free_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if not tag]
+        found: list[tuple[int, ...]] = []
+        level = [tuple(0 for _ in kinds)]
+        seen = set(level)
+        while level:
+            nxt = []
+            for split in level:
+                self.budget.spend()
+                if any(all(a >= b for a, b in zip(split, f, strict=True)) for f in found):
+                    continue
+                kept = [u for u, k in zip(kinds, split, strict=True) for _ in range(k)]
+                if not self._packs(kept, kept_bins, True):
+                    continue
+                rest = [u for u, k, h in zip(kinds, split, have, strict=True) for _ in range(h - k)]
+                if self._packs(rest, free_bins, False):
+                    found.append(split)
+                    left = dict(zip(kinds, split, strict=True))
+                    tags = []
+                    for u in units:
+                        tags.append(left[u] > 0)
+                        if left[u] > 0:
+                            left[u] -= 1
+                    yield tags
+                    continue
+                for i, h in enumerate(have):
+                    if split[i] < h:
+                        up = split[:i] + (split[i] + 1,) + split[i + 1:]
+                        if up not in seen:
+                            seen.add(up)
+                            nxt.append(up)
+            level = nxt
+
+    def _packs(self, units: list[tuple[int, int]], bins: list[tuple[int, int]], kept: bool) -> bool:
+        """:func:`_packable` into the length-1 bins (``kept``) or the others, remembered."""
+        key = (kept, tuple(units))
+        hit = self._packed.get(key)
+        if hit is None:
+            hit = self._packed[key] = _packable(units, bins, self.budget)
+        return hit
+
+    def packable(self, units: list[tuple[int, int]]) -> bool:
+        """Whether the units fit the bins (see :func:`_packable`)."""
+        return _packable(units, self.bins, self.budget)
+
+    # -- the strongest owed shape ----------------------------------------------------------
+    def strongest(self) -> list[tuple[int, int]]:
+        """The strongest owed shape that ``S`` realizes: its non-single units, large first.
+
+        Built greedily: the next unit is the largest (width-first) that still leaves the chosen
+        units packable into the lead's bins and realizable in ``S`` under the reservations.  That
+        is exact: the feasible unit sets are closed under taking subsets (a packing and a
+        realization of a set serve every subset), and in such a family the lexicographically
+        largest sorted set starts with the largest feasible unit, then the largest that stays
+        feasible beside it, and so on.  With ``tractor_obligation`` false the shapes compared are
+        the width-only ones, so the greedy runs over units ``(w, 1)``: two owed triples may come
+        from two different bins, which a ``(3, 2)`` unit chosen whole would not allow."""
+        held = self.suit_counts
+        if self.free:
+            return []
+        loose = self.loose
+        if self.ladder is not None:
+            for rung in self.ladder:
+                units = expanded_shapes(rung, loose)
+                if self.realizes(held, units):
+                    return sorted(units, reverse=True)
+            return []
+        bins = self.bins
+        if not held or max(held.values()) < 2 or all(b[0] < 2 for b in bins):
+            return []
+        whole = expanded_shapes(bins, loose)
+        if self.fits(whole):
+            return sorted(whole, reverse=True)
+        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and max(held.values()) == 2
+                and self._plain(2) and self._longest(2) == 1):
+            # one pair-wide bin (a 2-deck tractor lead), no run of two pairs held: the candidates
+            # below are (2, 1) alone, and the greedy adds pairs while the bin has room for them
+            # and the held cards hold them (one per card held twice)
+            return [(2, 1)] * min(bins[0][1], sum(1 for k in held.values() if k == 2))
+        top = max(bins)
+        largest = max(w * l for w, l in bins)
+        max_count = max(held.values())
+        candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
+                      for l in (range(largest // w, 0, -1) if not loose else (1,))
+                      if (w, l) <= top and self.order.is_unit(w, l) and self.fits([(w, l)])]
+        chosen: list[tuple[int, int]] = []
+        start = 0
+        while start < len(candidates):
+            for i in range(start, len(candidates)):
+                trial = chosen + [candidates[i]]
+                if self.fits(trial):
+                    chosen = trial
+                    start = i
+                    break
+            else:
+                break
+        return sorted(expanded_shapes(chosen, loose), reverse=True)
+
+    def fits(self, units: list[tuple[int, int]]) -> bool:
+        """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
+        if not self.packable(units):
+            return False
+        if SHORTCUTS and len(units) == 1 and not self.loose:
+            w, l = units[0]
+            if self._plain(w):
+                return l <= self._longest(w)
+        expanded = expanded_shapes(units, self.loose) if self.loose else units
+        return self.realizes(self.suit_counts, expanded)
+
+
+    def _plain(self, w: int) -> bool:
+        """Whether a unit of width ``w`` is realized in ``S`` exactly where a run of its shape is held
+        (:func:`~rules.units.runs`): no wider unit can stand for it (no card is held more than ``w``
+        times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
+        keeps it off tractors, and where longer tuples are kept whole every card that can host it is
+        held exactly ``w`` times)."""
+        top = max(self.suit_counts.values())
+        return ((not self.wider or top <= w) and not any(self.bin_tags)
+                and (not self.whole_groups or top <= w))
+
+    def _longest(self, w: int) -> int:
+        """The longest run at width ``w`` in ``S`` (a run's prefixes are runs, so every shorter
+        length is held too), remembered for this obligation."""
+        hit = self._runs.get(w)
+        if hit is None:
+            hit = self._runs[w] = longest_runs(self.suit_counts, self.order, w)
+        return hit
+
+
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+    """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
+    bin's cards within its unit's size."""
+    units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
+    free = [w * l for w, l in bins]
+    if sum(u[0] * u[1] for u in units) > sum(free):
+        return False
+    if SHORTCUTS and len(bins) == 1:
+        # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
+        # are those of the search below, which fails at the first unit larger than the bin's
+        shape = bins[0]
+        for u in units:
+            budget.spend()
+            if not u <= shape:
+                return False
+        return True
+
+    def place(i: int) -> bool:
+        if i == len(units):
+            return True
+        budget.spend()
+        u = units[i]
+        size = u[0] * u[1]
+        tried = set()
+        for b, shape in enumerate(bins):
+            if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
+                tried.add((shape, free[b]))
+                free[b] -= size
+                if place(i + 1):
+                    free[b] += size
+                    return True
+                free[b] += size
+        return False
+
+    return place(0)
+
+
+
+def too_large() -> InputError:
+    return InputError("deciding this position needs more search steps than the service's work bound; "
+                      "it does not decide positions this large", "hand")
+
