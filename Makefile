@@ -5,23 +5,37 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+ENGINE := $(VENV)/.engine
 PORT ?= 8000
+PURE_SOAK ?= 4000
+PURE_SOAK_SEED ?= 20261201
 
-.PHONY: install run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
+.PHONY: install engine run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
-install: $(STAMP)
+install: $(STAMP) $(ENGINE)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	TRACTOR_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled engine (mypyc, about a minute), rebuilt in place whenever a module of rules/ changes; without
+# a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs (`rules.BUILD` says which).
+engine: $(ENGINE)
+
+$(ENGINE): $(STAMP) $(wildcard rules/*.py)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(ENGINE)
+
+run: $(ENGINE)
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
 # Everything but the tests that start a whole topology (marked `topology`, about 70 s: `make test-scale`).
-test: $(STAMP) lint
+# Every test against the compiled engine, then the rule tests and a sample of the soak against the pure one.
+test: $(ENGINE) lint
 	$(BIN)/python -m pytest -q -m "not topology"
+	TRACTOR_PURE=1 $(BIN)/python -m pytest -q tests/rules
+	TRACTOR_PURE=1 SOAK_N=$(PURE_SOAK) SOAK_SEED=$(PURE_SOAK_SEED) PYTHONPATH=. $(BIN)/python -m tests.soak
 
 lint: $(STAMP)
 	$(BIN)/ruff check -q rules app schemas bench tests deploy wsgi.py gunicorn.conf.py
@@ -32,18 +46,18 @@ spec: $(STAMP)
 
 # schemathesis with every check, FUZZ_EXAMPLES per operation, against a live gunicorn (minutes, not in `make test`).
 FUZZ_EXAMPLES ?= 1000
-fuzz: $(STAMP)
+fuzz: $(ENGINE)
 	$(BIN)/python -m tests.contract.fuzz $(FUZZ_EXAMPLES)
 
-bench: $(STAMP)
+bench: $(ENGINE)
 	PYTHONPATH=. $(BIN)/python -m bench.run
 
 # The engine against the brute force on SOAK_N (200,000) random positions; SOAK_SEED replays a run.
-soak: $(STAMP)
+soak: $(ENGINE)
 	PYTHONPATH=. $(BIN)/python -m tests.soak
 
 # The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
-bench-http: $(STAMP)
+bench-http: $(ENGINE)
 	PYTHONPATH=. $(BIN)/python -m bench.http
 
 # haproxy from Debian's package: installed when run as root and missing, else how to install it is printed.
@@ -57,24 +71,24 @@ haproxy:
 # The production topology on this machine: a Redis Cluster (3 masters, 3 replicas), INSTANCES
 # (3) gunicorn instances and haproxy in front (RATE_LIMIT requests/s per client, default 100);
 # returns once all of it answers /readyz, with .cluster/state.json written.  Stop it with cluster-down.
-cluster: $(STAMP) haproxy
+cluster: $(ENGINE) haproxy
 	$(BIN)/python -m deploy.cluster up
 
 # A rolling restart of the instances (each drained, stopped and started again in turn).
-cluster-restart: $(STAMP)
+cluster-restart: $(ENGINE)
 	$(BIN)/python -m deploy.cluster restart
 
 cluster-down: $(STAMP)
 	$(BIN)/python -m deploy.cluster down
 
 # Faults under steady load through haproxy (tests/scale, about 70 s); the figures go to bench/RESULTS.md.
-test-scale: $(STAMP) haproxy
+test-scale: $(ENGINE) haproxy
 	rm -f build/scale-results.json
 	$(BIN)/python -m pytest -q tests/scale
 	PYTHONPATH=. $(BIN)/python -m tests.scale.report
 
-bench-selection: $(STAMP)
+bench-selection: $(ENGINE)
 	PYTHONPATH=. $(BIN)/python -m bench.selection
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info build rules/*.so rules/COMPILED_FROM

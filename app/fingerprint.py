@@ -1,8 +1,10 @@
-"""The engine fingerprint: a digest of the ``rules`` package's files and the ruleset presets.
+"""The engine fingerprint: a digest of the ``rules`` package's files, its build and the ruleset presets.
 
 Computed once at start-up and carried in every cache key, so a deploy that changes any rule (or
 any preset) can never be answered from a cache filled by the engine before it, even in a Redis
-shared by instances of both; nobody has to bump a version by hand.  ``/healthz`` shows it.
+shared by instances of both; nobody has to bump a version by hand.  ``/healthz`` shows it.  The
+build (``compiled`` or ``pure``, :data:`rules.BUILD`) is part of it: the two builds answer alike, and
+a test holds them to it, but a cache is never the place where that is taken on trust.
 
 The request fingerprint does the same for what decides whether a body is accepted at all (the body
 reader and the request schemas): a raw-key hit is answered before the body is parsed, so a cache
@@ -19,8 +21,9 @@ from rules.ruleset import PRESETS, Ruleset
 
 
 def engine_fingerprint(root: Path | None = None) -> str:
-    """The hex SHA-256 of every file of the ``rules`` package (by relative path) and every preset."""
-    digest = hashlib.sha256()
+    """The hex SHA-256 of the engine's build, every file of the ``rules`` package (by relative path)
+    and every preset."""
+    digest = hashlib.sha256(b"build:" + rules.BUILD.encode() + b"\0")
     root = Path(rules.__file__).resolve().parent if root is None else root
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         if "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):

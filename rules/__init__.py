@@ -1,7 +1,11 @@
 """tractor-rules: the pure rules engine for Tractor / Shengji (升级 · 拖拉机).
 
 The names below are the package's public Python API (see the README); everything else may change.
+
+``COMPILED`` says whether the compiled build of the engine runs (``BUILD``: ``compiled`` or ``pure``);
+see ``rules._build``.
 """
+from ._build import BUILD, COMPILED
 from .adjudicate import Adjudication, HandRecord, IllegalStep, Play, adjudicate
 from .cards import Card, CardError, card, format_cards, parse_cards
 from .deal import Deal, deal
@@ -29,7 +33,7 @@ from .violations import CODES, InputError, Violation
 __version__ = "0.1.0"
 
 __all__ = [
-    "CODES", "Adjudication", "Card", "CardError", "Deal", "DeclarationOption", "DeclarationResult",
+    "BUILD", "CODES", "COMPILED", "Adjudication", "Card", "CardError", "Deal", "DeclarationOption", "DeclarationResult",
     "Format", "FriendCall", "HandRecord", "HandState", "IllegalStep", "InputError", "LastTrick", "LeadOptions",
     "Ledger", "LegalPlays", "NextAction", "Order", "PRESETS", "Play", "PlayOutcome", "Ruleset", "RulesetError",
     "ScoringError", "Settlement", "SuitUnits", "Teams", "ThrowResult", "TrickResult", "Trump", "Unit",

@@ -9,6 +9,8 @@ from __future__ import annotations
 import collections
 from collections.abc import Callable, Iterable
 
+from mypy_extensions import mypyc_attr
+
 SUITS = ("S", "H", "C", "D")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
@@ -25,6 +27,7 @@ class CardError(ValueError):
     """A card or rank string that is not valid notation."""
 
 
+@mypyc_attr(native_class=False)
 class Card(int):
     """One card.  ``str(card)`` is the canonical notation (``10H``, ``AS``, ``SJ``, ``BJ``)."""
 
@@ -70,7 +73,7 @@ for _i, _name in enumerate(NAMES):
         _BY_NAME["T" + _name[2:]] = CARDS[_i]
 
 
-def card(text: str) -> Card:
+def card(text: object) -> Card:
     """Parse one card; case-insensitive, ``T`` for 10.  Suit-first forms (``S10``) are rejected."""
     if not isinstance(text, str):
         raise CardError(f"a card is a string such as '10H' or 'SJ', not {type(text).__name__}")

@@ -8,8 +8,8 @@ and bombs (section 14.1) are answered by their own modules.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
+from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
 from .cards import CARDS, SUIT_SYMBOLS, pretty_cards, tally
@@ -36,35 +36,47 @@ SHORTCUTS = True        # the exact decisions before the obligation's search (te
 
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, eq=False, repr=False)
 class Verdict:
-    """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape.
+    """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape (a hot
+    value: see :class:`rules.units.Unit`).
 
     ``format`` is the play's canonical decomposition (None when the play is not of one suit); for a
-    follow it is computed when first read, and ``is_throw`` is false (only a lead is a throw)."""
+    follow it is worked out when read, and ``is_throw`` is false (only a lead is a throw).  Two
+    verdicts are equal when their legality, violations, throw and owed shape are."""
 
-    legal: bool
-    violations: tuple[Violation, ...]
-    throw: ThrowResult | None = None
-    owed: tuple[tuple[int, int], ...] | None = None
-    play_format: Format | None = field(default=None, repr=False, compare=False)
-    play: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    order: Order | None = field(default=None, repr=False, compare=False)
+    legal: Final[bool]
+    violations: Final[tuple[Violation, ...]]
+    throw: Final[ThrowResult | None]
+    owed: Final[tuple[tuple[int, int], ...] | None]
+    play_format: Final[Format | None]
+    play: Final[tuple[int, ...]]
+    order: Final[Order | None]
 
     def __init__(self, legal: bool, violations: tuple[Violation, ...], throw: ThrowResult | None = None,
                  owed: tuple[tuple[int, int], ...] | None = None, play_format: Format | None = None,
                  play: tuple[int, ...] = (), order: Order | None = None) -> None:
-        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
-        d = self.__dict__
-        d["legal"] = legal
-        d["violations"] = violations
-        d["throw"] = throw
-        d["owed"] = owed
-        d["play_format"] = play_format
-        d["play"] = play
-        d["order"] = order
+        self.legal = legal
+        self.violations = violations
+        self.throw = throw
+        self.owed = owed
+        self.play_format = play_format
+        self.play = play
+        self.order = order
 
-    @cached_property
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.legal, self.violations, self.throw, self.owed) == (
+            other.legal, other.violations, other.throw, other.owed)
+
+    def __hash__(self) -> int:
+        return hash((self.legal, self.violations, self.throw, self.owed))
+
+    def __repr__(self) -> str:
+        return f"Verdict(legal={self.legal!r}, violations={self.violations!r}, throw={self.throw!r}, owed={self.owed!r})"
+
+    @property
     def format(self) -> Format | None:
         if self.play_format is not None or self.order is None or not self.play:
             return self.play_format

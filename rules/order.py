@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .ruleset import Adjacency, Ruleset
@@ -22,23 +23,24 @@ SUIT_LABELS = ("S", "H", "C", "D", "trump")
 TRUMP_BASE = 1000
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class Trump:
-    """The level being played and the trump suit (``None``: no-trump).
+    """The level being played and the trump suit (``None``: no-trump); a hot value (see
+    :class:`rules.units.Unit`).
 
     The level may be given as a rank name or number and is always stored as a number."""
 
-    level: int
-    suit: str | None = None
+    level: Final[int]
+    suit: Final[str | None]
 
     def __init__(self, level: int | str, suit: str | None = None) -> None:
-        object.__setattr__(self, "level", rank_value(level))
+        self.level = rank_value(level)
         if suit is not None:
             upper = str(suit).upper()
             if upper not in SUITS:
                 raise ValueError(f"'{suit}' is not a suit; suits are S, H, C, D (null for no-trump)")
             suit = upper
-        object.__setattr__(self, "suit", suit)
+        self.suit = suit
 
     def to_dict(self) -> dict[str, str | None]:
         return {"level": rank_name(self.level), "suit": self.suit}
@@ -85,9 +87,7 @@ class Order:
 def order_for(rules: Ruleset, trump: Trump) -> Order:
     """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by the trump
     alone, cheaper than the shared cache's key of every parameter the order reads)."""
-    memo: dict[tuple[int, str | None], Order] | None = rules.__dict__.get("_orders")
-    if memo is None:
-        memo = rules.__dict__["_orders"] = {}
+    memo = rules.orders
     key = (trump.level, trump.suit)
     found = memo.get(key)
     if found is None:

@@ -46,16 +46,13 @@ RANKS = range(14, 1, -1)                 # printed ranks, A high
 Sizes = tuple[int, ...]                  # group sizes, large first
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class RainbowGroup(Unit):
     """One rainbow group: ``cards`` are its cards (one printed rank, several suits), ``width`` their
     number, ``length`` 1."""
 
-    def __init__(self, cards: tuple[Card, ...]) -> None:   # see Unit.__init__
-        d = self.__dict__
-        d["width"] = len(cards)
-        d["length"] = 1
-        d["cards"] = cards
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        super().__init__(len(cards), 1, cards)
 
     @property
     def kind(self) -> str:

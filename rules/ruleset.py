@@ -20,10 +20,13 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardError, rank_name, rank_value
 from .violations import count_of
+
+if TYPE_CHECKING:
+    from .order import Order
 
 
 class Partnership(StrEnum):
@@ -226,6 +229,10 @@ class Ruleset:
     tractor_min_length: int = 2
     bombs: Bombs = Bombs.NONE
     rainbow_min: int | None = None
+    # the card orders of this ruleset by (level, trump suit), filled by rules.order.order_for: a
+    # lookup by the trump alone, cheaper than hashing every parameter an order reads
+    orders: dict[tuple[int, str | None], Order] = field(default_factory=dict, init=False, repr=False,
+                                                         compare=False, hash=False)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -296,7 +303,7 @@ class Ruleset:
         """Parameters in their API form (ranks as strings, enums as their values)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if f.name == "name":
+            if f.name == "name" or not f.init:
                 continue
             value = getattr(self, f.name)
             if f.name in ("first_level", "last_level"):
@@ -381,7 +388,7 @@ _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped", "kitty_theft"}
 _INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps", "tractor_min_width",
          "tractor_min_length"}
-PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
+PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name" and f.init)
 
 
 def _coerce(key: str, raw: Any) -> Any:

@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
+from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
@@ -65,50 +66,49 @@ UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): 
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class PlayOutcome:
-    seat: int
-    matches_format: bool
-    trump: bool
-    beats_previous_best: bool
-    bomb: bool = False
+    """One play of a trick (a hot value: see :class:`rules.units.Unit`)."""
+
+    seat: Final[int]
+    matches_format: Final[bool]
+    trump: Final[bool]
+    beats_previous_best: Final[bool]
+    bomb: Final[bool]
 
     def __init__(self, seat: int, matches_format: bool, trump: bool, beats_previous_best: bool,
                  bomb: bool = False) -> None:
-        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
-        d = self.__dict__
-        d["seat"] = seat
-        d["matches_format"] = matches_format
-        d["trump"] = trump
-        d["beats_previous_best"] = beats_previous_best
-        if bomb:                                # else the class default
-            d["bomb"] = True
+        self.seat = seat
+        self.matches_format = matches_format
+        self.trump = trump
+        self.beats_previous_best = beats_previous_best
+        self.bomb = bomb
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class TrickResult:
-    winner: int
-    winning_index: int
-    points: int
-    point_cards: tuple[Card, ...]
-    format: Format
-    plays: tuple[PlayOutcome, ...]
-    largest_unit: Unit
-    winning_cards: Sequence[int]          # the winning play's cards, as given
+    """Who won a trick and with what (a hot value: see :class:`rules.units.Unit`)."""
+
+    winner: Final[int]
+    winning_index: Final[int]
+    points: Final[int]
+    point_cards: Final[tuple[Card, ...]]
+    format: Final[Format]
+    plays: Final[tuple[PlayOutcome, ...]]
+    largest_unit: Final[Unit]
+    winning_cards: Final[Sequence[int]]          # the winning play's cards, as given
 
     def __init__(self, winner: int, winning_index: int, points: int, point_cards: tuple[Card, ...],
                  format: Format, plays: tuple[PlayOutcome, ...], largest_unit: Unit,
                  winning_cards: Sequence[int]) -> None:
-        # see rules.units.Unit.__init__: fields straight into __dict__, half the generated cost
-        d = self.__dict__
-        d["winner"] = winner
-        d["winning_index"] = winning_index
-        d["points"] = points
-        d["point_cards"] = point_cards
-        d["format"] = format
-        d["plays"] = plays
-        d["largest_unit"] = largest_unit
-        d["winning_cards"] = winning_cards
+        self.winner = winner
+        self.winning_index = winning_index
+        self.points = points
+        self.point_cards = point_cards
+        self.format = format
+        self.plays = plays
+        self.largest_unit = largest_unit
+        self.winning_cards = winning_cards
 
 
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import CARDS, Card, pretty_cards
 from .order import SUIT_LABELS, Order, Trump, order_for
@@ -34,22 +35,24 @@ SplitUnit = tuple[Shape, Run, int]               # a placement and its top card'
 Split = tuple[tuple[UnitKey, ...], tuple[int, ...], tuple[SplitUnit, ...]]   # keys, tie-break, units
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class Unit:
-    """``width`` copies of each card in ``cards`` (a run, low to high in chain order)."""
+    """``width`` copies of each card in ``cards`` (a run, low to high in chain order).
 
-    width: int
-    length: int
-    cards: tuple[Card, ...]
+    The engine's hot values (units, formats, verdicts, trick results, orders) are written this
+    way: ``Final`` fields (mypy refuses any assignment after ``__init__``, and so does the compiled
+    build at run time), an ``__init__`` written out (both builds run it at full speed, where a
+    frozen dataclass's generated one sets each field through ``object.__setattr__``), and eq,
+    hash and repr generated from the fields."""
 
-    # A hand-written __init__ (fields stored straight into __dict__) builds this frozen value (built on every
-    # play) at about half the cost of the generated one, which sets each field through object.__setattr__; eq, hash and repr
-    # stay generated.
+    width: Final[int]
+    length: Final[int]
+    cards: Final[tuple[Card, ...]]
+
     def __init__(self, width: int, length: int, cards: tuple[Card, ...]) -> None:
-        d = self.__dict__
-        d["width"] = width
-        d["length"] = length
-        d["cards"] = cards
+        self.width = width
+        self.length = length
+        self.cards = cards
 
     @property
     def size(self) -> int:
@@ -74,19 +77,19 @@ class Unit:
         return f"the {self.kind} {pretty_cards(self.all_cards)}"
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(init=False, unsafe_hash=True)
 class Format:
-    """The canonical decomposition of a play (section 6): units by (cards, width, length) descending."""
+    """The canonical decomposition of a play (section 6): units by (cards, width, length) descending
+    (a hot value: see :class:`Unit`)."""
 
-    suit: str
-    units: tuple[Unit, ...]
-    is_throw: bool
+    suit: Final[str]
+    units: Final[tuple[Unit, ...]]
+    is_throw: Final[bool]
 
-    def __init__(self, suit: str, units: tuple[Unit, ...], is_throw: bool) -> None:   # see Unit.__init__
-        d = self.__dict__
-        d["suit"] = suit
-        d["units"] = units
-        d["is_throw"] = is_throw
+    def __init__(self, suit: str, units: tuple[Unit, ...], is_throw: bool) -> None:
+        self.suit = suit
+        self.units = units
+        self.is_throw = is_throw
 
     @property
     def size(self) -> int:

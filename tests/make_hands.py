@@ -7,6 +7,7 @@ with one play replaced at a random point.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -82,7 +83,7 @@ def illegal_follow(record: HandRecord, rng: random.Random) -> HandRecord:
                 trick[j] = Play(p.seat, cards)
                 tricks = list(record.tricks)
                 tricks[t] = tuple(trick)
-                return HandRecord(**{**record.__dict__, "tricks": tuple(tricks)})
+                return dataclasses.replace(record, tricks=tuple(tricks))
 
 
 def main() -> None:
@@ -103,14 +104,14 @@ def main() -> None:
     t = rng.randrange(1, len(base.tricks))
     tricks = list(base.tricks)
     tricks[t] = tricks[t][1:] + tricks[t][:1]
-    records["92_wrong_turn_shengji"] = HandRecord(**{**base.__dict__, "tricks": tuple(tricks)})
+    records["92_wrong_turn_shengji"] = dataclasses.replace(base, tricks=tuple(tricks))
     # a failed throw recorded whole
     base = random_hand(Ruleset.preset("pagat"), 1)
     t = next(i for i, tr in enumerate(base.tricks) if tr[0].attempted is not None)
     tricks = list(base.tricks)
     lead = tricks[t][0]
     tricks[t] = (Play(lead.seat, lead.attempted),) + tricks[t][1:]
-    records["93_throw_not_reduced_pagat"] = HandRecord(**{**base.__dict__, "tricks": tuple(tricks)})
+    records["93_throw_not_reduced_pagat"] = dataclasses.replace(base, tricks=tuple(tricks))
     for name, record in records.items():
         data = record.to_dict()
         data["expected"] = expected(record)

@@ -2,6 +2,7 @@
 
     SOAK_SEED=123 SOAK_N=200000 SOAK_JOBS=2 python -m tests.soak
 
+runs the compiled engine where it is built, the pure one with ``TRACTOR_PURE=1``;
 Positions come from tests/rules/differential.py (3-8 decks, equal-strength cards, every combination
 of the section 3 parameters sections 5-8 read, throws of 2-5 units with triples and quads, follows of
 such throws); position ``i`` of a run is a pure function of (seed, i), so any example can be
@@ -20,6 +21,7 @@ import time
 from collections import Counter
 from multiprocessing import Pool
 
+import rules
 from tests.rules.differential import CATEGORIES, compare, generate, run_one
 
 SHOW = 2          # examples printed per category
@@ -116,7 +118,8 @@ def main(argv: list[str]) -> int:
     seed = int(os.environ.get("SOAK_SEED") or random.SystemRandom().randrange(10 ** 9))
     n = int(os.environ.get("SOAK_N") or 200_000)
     jobs = int(os.environ.get("SOAK_JOBS") or 2)
-    print(f"soak: seed {seed}, {n} positions, {jobs} processes (replay: SOAK_SEED={seed})", flush=True)
+    print(f"soak: seed {seed}, {n} positions, {jobs} processes, the {rules.BUILD} engine "
+          f"(replay: SOAK_SEED={seed})", flush=True)
     started = time.monotonic()
     tasks = [(seed, start, min(start + CHUNK, n)) for start in range(0, n, CHUNK)]
     totals: Counter = Counter()

@@ -4,6 +4,8 @@ from __future__ import annotations
 from flask import Response, current_app
 from marshmallow import Schema, fields
 
+import rules
+
 from .. import drain, engine, metrics
 from ..extensions import Blueprint
 
@@ -17,7 +19,13 @@ class HealthSchema(Schema):
     status = fields.String(required=True, metadata={"enum": ["ok"]})
     engine_version = fields.String(required=True)
     engine_fingerprint = fields.String(required=True, metadata={
-        "description": "SHA-256 of the rules engine's files and the ruleset presets; part of every cache key."})
+        "description": "SHA-256 of the rules engine's files, its build and the ruleset presets; part of every "
+                       "cache key."})
+    engine_build = fields.String(required=True, metadata={
+        "enum": ["compiled", "pure"],
+        "description": "Which build of the engine answers: `compiled` (mypyc) or `pure` (Python). Both give the "
+                       "same answers, byte for byte; the fingerprint tells them apart, so a shared cache never "
+                       "mixes them."})
 
 
 class ClusterStatusSchema(Schema):
@@ -41,14 +49,16 @@ class ReadinessSchema(Schema):
 
 @blp.route("/healthz", methods=["GET"])
 @blp.response(200, HealthSchema, example={"status": "ok", "engine_version": engine.VERSION,
-                                               "engine_fingerprint": FINGERPRINT_EXAMPLE})
+                                               "engine_fingerprint": FINGERPRINT_EXAMPLE,
+                                               "engine_build": "compiled"})
 def healthz():
     """Liveness: the process answers.
 
     Checks nothing else: a load balancer restarts an instance that stops answering here.
     """
     return {"status": "ok", "engine_version": current_app.config["ENGINE_VERSION"],
-            "engine_fingerprint": current_app.config["ENGINE_FINGERPRINT"]}
+            "engine_fingerprint": current_app.config["ENGINE_FINGERPRINT"],
+            "engine_build": rules.BUILD}
 
 
 @blp.route("/readyz", methods=["GET"])

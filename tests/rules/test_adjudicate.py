@@ -6,6 +6,7 @@ checked by hand trick by trick (level 5, hearts trump: 5♣ is trump in trick 0;
 A+0 under shengji-001), as was 08_pagat's source game (seed 1; kitty 10 × 6 for a pair + single,
 penalties −10 + 10 + 10).
 """
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.adjudicate import HandRecord, Play, adjudicate
-from rules.cards import card, parse_cards, points_of
+from rules.cards import CARDS, card, parse_cards, points_of
 from rules.friends import FriendCall
 from rules.order import Trump
 from rules.ruleset import Ruleset
@@ -31,7 +32,7 @@ def load(path):
 
 
 def replace(record, **changes):
-    return HandRecord(**{**record.__dict__, **changes})
+    return dataclasses.replace(record, **changes)
 
 
 # -- recorded hands ------------------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ def test_s14_6_friend_cards_is_checked_at_the_call_that_breaks_it():
     r = random_hand(rs, 7)
     trump = adjudicate(r).trump
     trump_card = next(c for c in range(52) if c // 13 == "SHCD".index(trump.suit)) if trump.suit else 52
-    calls = (FriendCall(card("AS") if trump.suit != "S" else card("AH"), 1), FriendCall(trump_card, 1))
+    calls = (FriendCall(card("AS") if trump.suit != "S" else card("AH"), 1), FriendCall(CARDS[trump_card], 1))
     a = adjudicate(replace(r, friends=calls))
     assert a.illegal.step == "friends/1" and a.illegal.reasons[0].code == "FRIEND_CALL"
     assert "it is a trump" in a.illegal.reasons[0].message
