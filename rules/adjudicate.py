@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
 from .declarations import (
@@ -75,7 +75,7 @@ from .tricks import trick_winner
 from .units import Budget, Format
 from .violations import InputError, Violation, count_of
 
-ADJUDICATE_WORK = 200000
+ADJUDICATE_WORK: Final = 200000
 
 
 @dataclass(frozen=True)

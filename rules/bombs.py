@@ -17,18 +17,23 @@ the trick comparison counts every bomb played (the suit rule is the follow check
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .order import TRUMP, Order
 from .ruleset import Bombs, Ruleset
 
-MIN_BOMB = 4                       # also the fewest cards of a rainbow (four effective suits)
+# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
+_NONE: Final = Bombs.NONE
+_ANY_SUIT: Final = Bombs.ANY_SUIT
+
+MIN_BOMB: Final = 4                       # also the fewest cards of a rainbow (four effective suits)
 
 BombKey = tuple[int, int]          # (trump, strength): compared as a tuple
 
 
 def bombs_apply(rules: Ruleset, n: int) -> bool:
     """Whether a trick of ``n``-card plays can hold a bomb under ``rules``."""
-    return rules.bombs is not Bombs.NONE and n >= MIN_BOMB and rules.decks >= MIN_BOMB
+    return rules.bombs is not _NONE and n >= MIN_BOMB and rules.decks >= MIN_BOMB
 
 
 def bomb_card(cards: Sequence[int]) -> int | None:
@@ -42,7 +47,7 @@ def bomb_card(cards: Sequence[int]) -> int | None:
 def may_bomb(rules: Ruleset, order: Order, card: int, led: int, void: bool) -> bool:
     """Whether the suit rule of ``bombs`` lets a follower bomb with ``card`` on a lead of effective
     suit ``led`` (``void``: the follower holds no card of it)."""
-    if rules.bombs is Bombs.ANY_SUIT:
+    if rules.bombs is _ANY_SUIT:
         return True
     suit = order.eff[card]
     return suit in (led, TRUMP) or void

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import collections
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-SUITS = ("S", "H", "C", "D")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+SUITS: Final = ("S", "H", "C", "D")
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RANK_NAMES: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_VALUES = {name: value for value, name in RANK_NAMES.items()}
+RANK_VALUES: Final = {name: value for value, name in RANK_NAMES.items()}
 RANK_VALUES["T"] = 10
-SMALL_JOKER = 52
-BIG_JOKER = 53
-CARD_KINDS = 54
-POINTS = {5: 5, 10: 10, 13: 10}
+SMALL_JOKER: Final = 52
+BIG_JOKER: Final = 53
+CARD_KINDS: Final = 54
+POINTS: Final = {5: 5, 10: 10, 13: 10}
 
 
 class CardError(ValueError):
@@ -65,8 +66,8 @@ class Card(int):
         return RANK_NAMES[self.rank] + SUIT_SYMBOLS[SUITS[self // 13]]
 
 
-NAMES: list[str] = [RANK_NAMES[r] + s for s in SUITS for r in range(2, 15)] + ["SJ", "BJ"]
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(CARD_KINDS))
+NAMES: Final[list[str]] = [RANK_NAMES[r] + s for s in SUITS for r in range(2, 15)] + ["SJ", "BJ"]
+CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(CARD_KINDS))
 _BY_NAME = {name: CARDS[i] for i, name in enumerate(NAMES)}
 for _i, _name in enumerate(NAMES):
     if _name.startswith("10"):
@@ -130,7 +131,7 @@ _count_elements: Callable[[dict[int, int], Iterable[int]], None] = getattr(
     collections, "_count_elements", _count_in_python)
 
 
-POINT_VALUES: tuple[int, ...] = tuple(c.points for c in CARDS)
+POINT_VALUES: Final[tuple[int, ...]] = tuple(c.points for c in CARDS)
 
 
 def points_of(cards: Iterable[int]) -> int:

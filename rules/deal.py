@@ -31,12 +31,13 @@ import hashlib
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import CARDS, Card
 from .ruleset import Ruleset
 from .violations import InputError
 
-DOMAIN = b"tractor-rules/deal/v1\x00"
+DOMAIN: Final = b"tractor-rules/deal/v1\x00"
 _TWO64 = 1 << 64
 
 

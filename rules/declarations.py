@@ -62,19 +62,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
 from .order import Trump
 from .ruleset import DeclarationStyle, JokerDeclarations, NoDeclaration, Ruleset
 from .violations import InputError, Violation, count_of
 
-DECLARE = "declare"
-REINFORCE = "reinforce"
-OVERTURN = "overturn"
+DECLARE: Final = "declare"
+REINFORCE: Final = "reinforce"
+OVERTURN: Final = "overturn"
 
 TIER_SUIT, TIER_SJ, TIER_BJ = 0, 1, 2
 LEVEL_FAMILY, TWOS_FAMILY, JOKER_FAMILY = "level", "twos", "jokers"
-SUIT_ORDER = {"D": 0, "C": 1, "H": 2, "S": 3}      # count-suit-order: ♦ < ♣ < ♥ < ♠
+SUIT_ORDER: Final = {"D": 0, "C": 1, "H": 2, "S": 3}      # count-suit-order: ♦ < ♣ < ♥ < ♠
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,12 @@ from .units import (
 )
 from .violations import InputError, Violation, count_of
 
-SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
+# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
+_NONE: Final = FollowProtection.NONE
+_SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
+_SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
 
+SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -257,9 +261,9 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     units = lead_format.units
     if all(u.width == 1 for u in units):
         return ()
-    if rules.follow_protection is not FollowProtection.NONE:
+    if rules.follow_protection is not _NONE:
         return None
-    if (rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(units) == 1
+    if (rules.follow_ladder is _SHENGJI_3DECK and len(units) == 1
             and units[0].shape in SHENGJI_3DECK_LADDERS):
         return None
     whole = expanded_shapes([u.shape for u in units], not rules.tractor_obligation)
@@ -302,9 +306,9 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
         if u.width == 2:
             pairs += 1
     protection = rules.follow_protection
-    if not pairs or protection is FollowProtection.SUIT_ONLY:
+    if not pairs or protection is _SUIT_ONLY:
         return (), True
-    if protection is FollowProtection.NONE:
+    if protection is _NONE:
         owed = min(pairs, sum(k // 2 for k in held.values() if k >= 2))
         if not owed:
             return (), True

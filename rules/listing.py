@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply, may_bomb
 from .cards import Card, tally
@@ -29,9 +30,9 @@ from .units import (
 )
 from .violations import InputError
 
-MAX_LIMIT = 1000
-COUNT_WORK = 8000
-DP_STATES = 20000
+MAX_LIMIT: Final = 1000
+COUNT_WORK: Final = 8000
+DP_STATES: Final = 20000
 
 
 @dataclass(frozen=True)

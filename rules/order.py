@@ -18,9 +18,9 @@ from typing import Final
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .ruleset import Adjacency, Ruleset
 
-TRUMP = 4
-SUIT_LABELS = ("S", "H", "C", "D", "trump")
-TRUMP_BASE = 1000
+TRUMP: Final = 4
+SUIT_LABELS: Final = ("S", "H", "C", "D", "trump")
+TRUMP_BASE: Final = 1000
 
 
 @dataclass(init=False, unsafe_hash=True)

@@ -32,16 +32,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from .cards import BIG_JOKER, SMALL_JOKER, Card, pretty_cards
 from .order import Order
 from .units import Format, Unit, times_range
 from .violations import InputError, Violation
 
-RAINBOW = "rainbow"
-MIN_SUITS = 4
-RAINBOW_STATES = 20000
-RANKS = range(14, 1, -1)                 # printed ranks, A high
+RAINBOW: Final = "rainbow"
+MIN_SUITS: Final = 4
+RAINBOW_STATES: Final = 20000
+RANKS: Final = range(14, 1, -1)                 # printed ranks, A high
 
 Sizes = tuple[int, ...]                  # group sizes, large first
 

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import CardError, rank_name, rank_value
 from .violations import count_of
@@ -163,15 +163,15 @@ class FriendJoin(StrEnum):
     FIRST_OUTSIDER = "first-outsider"
 
 
-AUTO = "auto"
-SCORING_DECKS = {
+AUTO: Final = "auto"
+SCORING_DECKS: Final = {
     Scoring.STANDARD: range(1, 9),
     Scoring.TUOLAJI: range(1, 9),
     Scoring.FOUR_DECK: range(1, 9),
     Scoring.SHENGJI_001: range(1, 4),
     Scoring.STEPS: range(1, 9),
 }
-MAX_STEPS = 100         # turnover_steps and deadzone_steps: a bound on what a request may name
+MAX_STEPS: Final = 100         # turnover_steps and deadzone_steps: a bound on what a request may name
 
 
 class RulesetError(ValueError):
@@ -388,7 +388,7 @@ _BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws",
           "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped", "kitty_theft"}
 _INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps", "tractor_min_width",
          "tractor_min_length"}
-PARAMETER_NAMES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name" and f.init)
+PARAMETER_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name" and f.init)
 
 
 def _coerce(key: str, raw: Any) -> Any:
@@ -459,7 +459,7 @@ _NATURAL = dict(_COMMON, first_level="3", permanent_twos=True, tractor_adjacency
                 no_kitty_last_trick_multiplied=True, joker_declarations=JokerDeclarations.NONE,
                 no_declaration=NoDeclaration.REDEAL)
 
-PRESETS: dict[str, PresetSpec] = {
+PRESETS: Final[dict[str, PresetSpec]] = {
     "tuolaji": PresetSpec(
         "tuolaji", "拖拉机, common Chinese home rules: levels 3..A, permanent 2s, natural tractors",
         "Chinese home-game rules for 拖拉机 as widely published in rule collections (two decks, 打2常主)",

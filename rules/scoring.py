@@ -63,15 +63,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, Card, points_of, rank_name, rank_value
 from .friends import default_friend_count
 from .ruleset import BonusLevel, JackRule, KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring, ZeroWindow
 from .violations import InputError, Violation, count_of
 
-DEALER_KEEPS = "dealer-keeps"
-ATTACKERS_TAKE_OVER = "attackers-take-over"
+DEALER_KEEPS: Final = "dealer-keeps"
+ATTACKERS_TAKE_OVER: Final = "attackers-take-over"
 
 
 class ScoringError(InputError):

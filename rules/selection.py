@@ -45,6 +45,7 @@ import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Final
 
 from .cards import Card, tally
 from .follow import parse_lead
@@ -55,11 +56,11 @@ from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK = 4000
-WIDTH_WORK = 400000
-QUERY_WORK = 1000000
-MAX_SAMPLE = 1000
-SAMPLE_DOMAIN = b"tractor-rules/sample/v1\x00"
+SELECTION_WORK: Final = 4000
+WIDTH_WORK: Final = 400000
+QUERY_WORK: Final = 1000000
+MAX_SAMPLE: Final = 1000
+SAMPLE_DOMAIN: Final = b"tractor-rules/sample/v1\x00"
 WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
 

@@ -58,7 +58,13 @@ from .units import (
 )
 from .violations import InputError, count_of
 
-TRICK_WORK = 20000
+# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
+_FACE_VALUE: Final = TractorRanking.FACE_VALUE
+_HIGHEST_CARD: Final = TrickCompare.HIGHEST_CARD
+_LARGEST_UNIT_FIRST: Final = TrickCompare.LARGEST_UNIT_FIRST
+_ALL_UNITS: Final = TrickCompare.ALL_UNITS
+
+TRICK_WORK: Final = 20000
 SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
 _seat_of, _cards_of = itemgetter(0), itemgetter(1)
@@ -114,7 +120,7 @@ class TrickResult:
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
     top = run[-1]
-    if used[1] >= 2 and rules.tractor_ranking is TractorRanking.FACE_VALUE:
+    if used[1] >= 2 and rules.tractor_ranking is _FACE_VALUE:
         return (width, order.face[top], order.power[top])
     return (width, order.power[top])
 
@@ -192,12 +198,12 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
     """(matches the format, beats the current best vector, own best vector); ``multi``: the
     format's multi-card unit shapes."""
     compare = rules.trick_compare
-    if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
+    if compare is _HIGHEST_CARD or (not multi and compare is _LARGEST_UNIT_FIRST):
         if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
             return False, False, None
         top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
-    if compare is TrickCompare.LARGEST_UNIT_FIRST:
+    if compare is _LARGEST_UNIT_FIRST:
         if len(multi) == 1 and multi[0][1] == 1:
             w = multi[0][0]
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
@@ -411,14 +417,14 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
     compare = rules.trick_compare
-    by_top = SHORTCUTS and not multi and compare is not TrickCompare.ALL_UNITS
+    by_top = SHORTCUTS and not multi and compare is not _ALL_UNITS
     # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
-    widths = compare is TrickCompare.LARGEST_UNIT_FIRST
+    widths = compare is _LARGEST_UNIT_FIRST
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
     same_kinds = SHORTCUTS and bool(multi) and multi[0][1] == 1 \
-        and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
+        and all(u == multi[0] for u in multi) and compare is not _ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
-    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
+    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
     wider = rules.wider_substitutes
     # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
     # distinct cards (its n = w * l cards are the run's l cards, w copies each)

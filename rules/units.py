@@ -23,8 +23,8 @@ from .order import SUIT_LABELS, Order, Trump, order_for
 from .ruleset import Ruleset
 from .violations import InputError
 
-KIND_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-SPLIT_WORK = 20000
+KIND_NAMES: Final = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+SPLIT_WORK: Final = 20000
 
 Shape = tuple[int, int]                          # (width, length)
 Run = tuple[int, ...]                            # the distinct cards of a unit, low to high
@@ -237,7 +237,7 @@ class Budget:
             raise WorkExceeded
 
 
-REALIZE_WORK = 50000
+REALIZE_WORK: Final = 50000
 
 
 Usable = Callable[[int, bool], "AbstractSet[int] | None"]

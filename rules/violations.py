@@ -6,8 +6,8 @@ people and may be reworded.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 
 def count_of(n: int, noun: str, plural: str | None = None) -> str:
@@ -15,11 +15,19 @@ def count_of(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, unsafe_hash=True)
 class Violation:
-    code: str
-    message: str
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    """One reason a move is illegal: a stable ``code``, a ``message`` for people, the ``detail`` a
+    client reads (a hot value: see :class:`rules.units.Unit`)."""
+
+    code: Final[str]
+    message: Final[str]
+    detail: Final[Mapping[str, Any]]
+
+    def __init__(self, code: str, message: str, detail: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.detail = {} if detail is None else detail
 
     def __iter__(self) -> Iterator[str]:
         yield self.code
@@ -38,7 +46,7 @@ class InputError(ValueError):
         self.field = field
 
 
-CODES: dict[str, str] = {
+CODES: Final[dict[str, str]] = {
     # plays (docs/rules.md: leading and throws, following)
     "EMPTY_PLAY": "The play has no cards.",
     "NOT_IN_HAND": "The play holds cards (or more copies of a card) than the hand holds.",
