@@ -161,16 +161,19 @@ def _suit_name(order: Order, suit: int) -> str:
 
 def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
                   play_c: dict[int, int], lead_format: Format, budget: Budget, bombs: bool = True) -> Verdict:
-    # the hand is read twice at C speed (copies of the played cards, the led suit's cards) and
-    # never tallied whole
+    # the hand is read once whole (its led-suit cards, tallied) and then only for the copies of a
+    # played card of another suit
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    eff = order.eff
+    suit = eff[units[0].cards[0]]
+    suit_cards = [c for c in hand if eff[c] == suit]
+    held = tally(suit_cards)
     violations = []
-    count = hand.count
     for c, k in play_c.items():
-        if k > count(c):
+        if k > (held.get(c, 0) if eff[c] == suit else hand.count(c)):
             missing = _missing(tally(hand), play_c)
             violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
                                         {"cards": [str(CARDS[c]) for c in missing]}))
@@ -179,8 +182,6 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {count_of(n, 'card')}; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
-    eff = order.eff
-    suit = eff[units[0].cards[0]]
     play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
@@ -190,10 +191,8 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             return Verdict(not found, found, play=play, order=order)
         if bombs and bombs_apply(rules, n):
             card = bomb_card(play)
-            if card is not None and may_bomb(rules, order, card, suit, not any(eff[c] == suit for c in hand)):
+            if card is not None and may_bomb(rules, order, card, suit, not suit_cards):
                 return Verdict(True, (), play=play, order=order)
-    suit_cards = [c for c in hand if eff[c] == suit]
-    held = tally(suit_cards)
     held_n = len(suit_cards)
     played = {c: k for c, k in play_c.items() if eff[c] == suit}
     played_n = sum(played.values())

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from operator import itemgetter
 from typing import Final
 
@@ -276,7 +275,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    seats = list(map(_seat_of, plays))
+    seats = [seat for seat, _ in plays]
     players = rules.players
     turns = _TURNS.get((players, seats[0]))
     if turns is None or seats != turns[:len(seats)]:
@@ -292,10 +291,9 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
     led = order.eff[lead_cards[0]]
-    if len(set(map(len, map(_cards_of, plays)))) != 1:
-        for i, (_, cards) in enumerate(plays):
-            if len(cards) != n:
-                raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
+    for i, (_, cards) in enumerate(plays):
+        if len(cards) != n:
+            raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
     if n >= MIN_BOMB and fmt.suit == RAINBOW:          # a rainbow has four cards or more
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
@@ -304,13 +302,19 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
     if n >= MIN_BOMB and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
-    scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
+    points = 0
+    scoring: list[int] = []
+    for _, cards in plays:
+        for c in cards:
+            value = POINT_VALUES[c]
+            if value:
+                points += value
+                scoring.append(c)
+    point_cards: tuple[Card, ...] = ()
     if scoring:
         scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
-        point_cards = tuple(map(CARDS.__getitem__, scoring))
-    else:
-        point_cards = ()
-    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
+        point_cards = tuple([CARDS[c] for c in scoring])
+    return TrickResult(plays[best_index][0], best_index, points,
                        point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
 
 
@@ -370,6 +374,18 @@ def _with_bombs(order: Order, plays: Sequence[tuple[int, Sequence[int]]], best_i
     return best_index, out
 
 
+def _top_power(power: tuple[int, ...], cards: Sequence[int]) -> int:
+    top = power[cards[0]]
+    for c in cards:
+        if power[c] > top:
+            top = power[c]
+    return top
+
+
+def _most_copies(cards: Sequence[int]) -> int:
+    return max(tally(cards).values())
+
+
 def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n: int,
                     led: int) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of a trick led by one unit of ``n`` equal cards (a single, a pair,
@@ -412,8 +428,8 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     outcomes = [PlayOutcome(plays[0][0], True, led == TRUMP, True)]
     n = len(lead_cards)
     multi = [(u.width, u.length) for u in fmt.units if u.width > 1 or u.length > 1]
-    eff_of = order.eff.__getitem__
-    power = order.power.__getitem__
+    eff = order.eff
+    power = order.power
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
     compare = rules.trick_compare
@@ -432,18 +448,21 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     best_vector: Vector | None
     if same_kinds:
         best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
-    elif one_run and (not wider or max(map(lead_cards.count, lead_cards)) <= multi[0][0]):
+    elif one_run and (not wider or _most_copies(lead_cards) <= multi[0][0]):
         best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
-        best_vector = ((max(map(power, lead_cards)),),)
+        best_vector = ((_top_power(power, lead_cards),),)
     else:
         best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(plays)):
         seat, cards = plays[i]
-        suits = set(map(eff_of, cards))
-        kind = suits.pop() if len(suits) == 1 else None
+        kind: int | None = eff[cards[0]]
+        for c in cards:
+            if eff[c] != kind:
+                kind = None
+                break
         matches = wins = False
         if kind in (led, TRUMP):
             is_trump = kind == TRUMP
@@ -452,8 +471,8 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
             if SHORTCUTS and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
                 pass                # no two equal cards: no unit of width 2 or more; see plain_run
             elif by_top:
-                valued = ((max(map(power, cards)),),)
-            elif same_kinds or (one_run and (not wider or max(map(cards.count, cards)) <= multi[0][0])):
+                valued = ((_top_power(power, cards),),)
+            elif same_kinds or (one_run and (not wider or _most_copies(cards) <= multi[0][0])):
                 counts = tally(cards)
                 valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
                     else _one_run(rules, order, multi[0], counts, widths, budget)

@@ -357,13 +357,13 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     eff = order.eff
     if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: one unit, no search
         return Format(SUIT_LABELS[eff[cards[0]]], (Unit(len(cards), 1, (CARDS[cards[0]],)),), False)
-    if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
-        suits = set(map(eff.__getitem__, cards))
-        if len(suits) != 1:
-            return _rainbow(order, cards)
-        ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
-        return Format(SUIT_LABELS[suits.pop()], tuple(Unit(1, 1, (CARDS[c],)) for c in ranked), len(cards) > 1)
     first = eff[cards[0]]
+    if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
+        for c in cards:
+            if eff[c] != first:
+                return _rainbow(order, cards)
+        ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
+        return Format(SUIT_LABELS[first], tuple([Unit(1, 1, (CARDS[c],)) for c in ranked]), len(cards) > 1)
     counts: dict[int, int] = {}
     for c in cards:
         if eff[c] != first:
