@@ -37,6 +37,10 @@ from .violations import InputError
 FOLLOW_WORK = 60000
 SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_SUIT_ONLY = FollowProtection.SUIT_ONLY
+_SHENGJI_3DECK = FollowLadder.SHENGJI_3DECK
+
 SHENGJI_3DECK_LADDERS = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],
              [(2, 1)], []),
@@ -100,14 +104,14 @@ class Obligation:
         self.loose = not rules.tractor_obligation
         self.bins = [u.shape for u in lead_format.units]
         self.protection = protection = rules.follow_protection
-        self.free = protection is FollowProtection.SUIT_ONLY
+        self.free = protection is _SUIT_ONLY
         self.whole_groups = protection.whole_groups
         self.keeps_tractors = protection.keeps_tractors
         self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
         self.suit_counts = suit_counts
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
         self.ladder = None
-        if rules.follow_ladder is FollowLadder.SHENGJI_3DECK and len(self.bins) == 1:
+        if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
         self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}

@@ -40,7 +40,7 @@ from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
-from .ruleset import Ruleset, TractorRanking, TrickCompare
+from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
 from .units import (
     Budget,
     Format,
@@ -59,6 +59,13 @@ from .violations import InputError, count_of
 
 TRICK_WORK = 20000
 SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
+
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_NO_BOMBS = Bombs.NONE
+_FACE_VALUE = TractorRanking.FACE_VALUE
+_HIGHEST_CARD = TrickCompare.HIGHEST_CARD
+_LARGEST_UNIT_FIRST = TrickCompare.LARGEST_UNIT_FIRST
+_ALL_UNITS = TrickCompare.ALL_UNITS
 
 _seat_of, _cards_of = itemgetter(0), itemgetter(1)
 UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
@@ -114,7 +121,7 @@ class TrickResult:
 def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
     top = run[-1]
-    if used[1] >= 2 and rules.tractor_ranking is TractorRanking.FACE_VALUE:
+    if used[1] >= 2 and rules.tractor_ranking is _FACE_VALUE:
         return (width, order.face[top], order.power[top])
     return (width, order.power[top])
 
@@ -192,12 +199,12 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
     """(matches the format, beats the current best vector, own best vector); ``multi``: the
     format's multi-card unit shapes."""
     compare = rules.trick_compare
-    if compare is TrickCompare.HIGHEST_CARD or (not multi and compare is TrickCompare.LARGEST_UNIT_FIRST):
+    if compare is _HIGHEST_CARD or (not multi and compare is _LARGEST_UNIT_FIRST):
         if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
             return False, False, None
         top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
-    if compare is TrickCompare.LARGEST_UNIT_FIRST:
+    if compare is _LARGEST_UNIT_FIRST:
         if len(multi) == 1 and multi[0][1] == 1:
             w = multi[0][0]
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
@@ -259,27 +266,26 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
     ``budget`` bounds the search for the plays' best splits (``TRICK_WORK`` steps when not given);
     past it the call raises :class:`InputError`."""
     try:
-        return _trick_winner(rules, trump, plays, budget if budget is not None else Budget(TRICK_WORK))
+        return _trick_winner(rules, trump, plays, budget)
     except WorkExceeded:
         raise InputError("comparing these plays needs more search steps than the service's work bound",
                          "plays") from None
 
 
 def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
-                  budget: Budget) -> TrickResult:
+                  budget: Budget | None) -> TrickResult:
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    seats = list(map(_seat_of, plays))
-    players = rules.players
-    turns = _TURNS.get((players, seats[0]))
-    if turns is None or seats != turns[:len(seats)]:
+    seats = tuple(map(_seat_of, plays))
+    if seats not in _IN_TURN[rules.players]:        # players is 4..12 (Ruleset.validate)
+        players = rules.players
         found = out_of_order(seats, players)
         if found is not None:
             raise InputError(found[1], f"plays/{found[0]}/seat")
-    if len(plays) > players:                # in playing order, a seat plays twice only past a round
-        raise InputError("a seat plays twice in one trick", "plays")
-    lead_cards = list(plays[0][1])
+        if len(plays) > players:            # in playing order, a seat plays twice only past a round
+            raise InputError("a seat plays twice in one trick", "plays")
+    lead_cards = plays[0][1]
     try:
         fmt = decompose_with(order, lead_cards)
     except InputError as exc:
@@ -290,26 +296,32 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         for i, (_, cards) in enumerate(plays):
             if len(cards) != n:
                 raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
-    if n >= MIN_BOMB and fmt.suit == RAINBOW:          # a rainbow has four cards or more
+    house = n >= MIN_BOMB                   # rainbows and bombs have four cards or more
+    if house and order.rainbow_min and fmt.suit == RAINBOW:       # rainbow_min is 0 when off
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
-    if n >= MIN_BOMB and bombs_apply(rules, n) and fmt.suit != RAINBOW:
+        best_index, outcomes = _any_trick(rules, order, plays, fmt, list(lead_cards), led,
+                                          budget if budget is not None else Budget(TRICK_WORK))
+    if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     scoring = list(filter(POINT_VALUES.__getitem__, chain.from_iterable(map(_cards_of, plays))))
     if scoring:
         scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
         point_cards = tuple(map(CARDS.__getitem__, scoring))
+        points = sum(map(POINT_VALUES.__getitem__, scoring))
     else:
         point_cards = ()
-    return TrickResult(plays[best_index][0], best_index, sum(map(POINT_VALUES.__getitem__, scoring)),
-                       point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
+        points = 0
+    return TrickResult(plays[best_index][0], best_index, points, point_cards, fmt, tuple(outcomes), fmt.units[0],
+                       plays[best_index][1])
 
 
-# every (players, first seat): the seats in playing order from it, once round the table
-_TURNS = {(p, first): [(first + i) % p for i in range(p)] for p in range(4, 13) for first in range(p)}
+# per number of players, every sequence of seats in playing order, at most once round the table
+_IN_TURN: dict[int, frozenset[tuple[int, ...]]] = {
+    p: frozenset(tuple((first + i) % p for i in range(k)) for first in range(p) for k in range(1, p + 1))
+    for p in range(4, 13)}
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
@@ -378,11 +390,12 @@ def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n:
     lead = plays[0][1][0]
     best_power, best_trump, best_index = power[lead], led == TRUMP, 0
     outcomes = [PlayOutcome(plays[0][0], True, best_trump, True)]
+    matching = (led, TRUMP)
     for i in range(1, len(plays)):
         seat, cards = plays[i]
         first = cards[0]
         kind = eff[first]
-        if kind in (led, TRUMP) and (n == 1 or cards.count(first) == n):
+        if kind in matching and (n == 1 or cards.count(first) == n):
             is_trump = kind == TRUMP
             value = power[first]
             wins = (is_trump and not best_trump) or (is_trump == best_trump and value > best_power)
@@ -411,14 +424,14 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
     compare = rules.trick_compare
-    by_top = SHORTCUTS and not multi and compare is not TrickCompare.ALL_UNITS
+    by_top = SHORTCUTS and not multi and compare is not _ALL_UNITS
     # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
-    widths = compare is TrickCompare.LARGEST_UNIT_FIRST
+    widths = compare is _LARGEST_UNIT_FIRST
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
     same_kinds = SHORTCUTS and bool(multi) and multi[0][1] == 1 \
-        and all(u == multi[0] for u in multi) and compare is not TrickCompare.ALL_UNITS
+        and all(u == multi[0] for u in multi) and compare is not _ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
-    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not TrickCompare.ALL_UNITS
+    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
     wider = rules.wider_substitutes
     # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
     # distinct cards (its n = w * l cards are the run's l cards, w copies each)
