@@ -45,6 +45,7 @@ programme of :class:`WidthSet` (a step per state and copy count); past a bound t
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -415,7 +416,8 @@ class RainbowLeads(LegalSet):
             starts.append(acc)
             acc += k
         tails: dict[int, list[list[int]]] = {}
-        group_tails: list[dict[int, list[list[int]]]] = [{} for _ in self.groups]
+        boxes = [g.boxes[0] for g in self.groups]
+        lookups: list[_GroupPlays | None] = [None] * len(boxes)
         out = []
         for r in _ranks(singles + self.rainbows(), n, seed):
             if r < singles:
@@ -425,10 +427,62 @@ class RainbowLeads(LegalSet):
                 play = []
                 for i, k in enumerate(sizes):
                     index, digit = divmod(index, k + 1)
-                    if digit:
-                        play += self.groups[i].play_at([0], group_tails[i], digit - 1)
+                    if not digit:
+                        continue
+                    lookup = lookups[i]
+                    if lookup is None:
+                        lookup = lookups[i] = _GroupPlays(boxes[i], k, self.spend)
+                    self.spend(len(boxes[i].cards))
+                    play += lookup.play(digit - 1)
             out.append(tuple(self.order.sorted_cards(play)))
         return tuple(out)
+
+
+class _GroupPlays:
+    """The plays of a rainbow group's box by index: a box bounded only by its ``smallest`` size
+    (``largest`` is every copy), read as mixed-radix numbers of the copies above ``low`` (card 0 the
+    lowest digit) from which the ones under ``smallest`` are left out.  Whichever is fewer, the
+    numbers left out or the numbers kept, are listed once (sorted; a step each); the play of index
+    ``v`` is then the ``v``-th kept number, found by bisection among those left out."""
+
+    def __init__(self, box: Box, count: int, spend: Callable[[int], None]):
+        self.box = box
+        self.radix = radix = [hi - lo + 1 for lo, hi in zip(box.low, box.high, strict=True)]
+        need = box.smallest - sum(box.low)
+        total = 1
+        for r in radix:
+            total *= r
+        self.kept = kept = count <= total - count
+        room = [0] * (len(radix) + 1)              # the most copies cards i.. can add
+        for i in range(len(radix) - 1, -1, -1):
+            room[i] = room[i + 1] + radix[i] - 1
+        found: list[int] = []
+
+        def rec(i: int, size: int, index: int, weight: int) -> None:
+            spend(1)
+            if i == len(radix):
+                found.append(index)
+                return
+            for d in range(radix[i]):
+                if kept and size + d + room[i + 1] < need:
+                    continue
+                if not kept and size + d >= need:
+                    break
+                rec(i + 1, size + d, index + d * weight, weight * radix[i])
+
+        rec(0, 0, 0, 1)
+        found.sort()
+        self.numbers = found
+        self.shifted = [s - i for i, s in enumerate(found)]
+
+    def play(self, v: int) -> list[int]:
+        number = self.numbers[v] if self.kept else v + bisect_right(self.shifted, v)
+        out: list[int] = []
+        box = self.box
+        for c, lo, r in zip(box.cards, box.low, self.radix, strict=True):
+            number, d = divmod(number, r)
+            out += [c] * (lo + d)
+        return out
 
 
 def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],

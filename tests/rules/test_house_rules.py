@@ -391,3 +391,20 @@ def test_s14_2_a_leaders_next_action_counts_the_rainbows(name):
     else:
         extra = sum(per_rank)
     assert state.next.count == plain.next.count + extra
+
+
+@pytest.mark.parametrize("least", [4, 5, 6, 7, 8])
+def test_s14_2_every_rainbow_lead_is_sampled_once(least):
+    # two ranks of two copies in each suit, throws: groups of 4..8 cards of each rank, alone or both
+    from rules.selection import legal_set
+    from tests.rules.brute import legal_leads
+
+    rs = Ruleset.preset("qq", rainbow_min=least)
+    hand = cs("7S 7S 7H 7H 7C 7C 7D 7D 9S 9S 9H 9H 9C 9C 9D 9D")
+    legal = legal_leads(rs, SPADES, hand)
+    chosen = legal_set(rs, SPADES, hand)
+    assert chosen.count() == len(legal)
+    drawn = chosen.sample(len(legal), least)
+    assert {tuple(sorted(p)) for p in drawn} == legal and len(drawn) == len(legal)
+    per_rank = sum(1 for p in legal if rules.decompose(rs, SPADES, p).suit == "rainbow" and len({c % 13 for c in p}) == 1)
+    assert per_rank == 2 * sum(1 for k in range(16) if 4 + bin(k).count("1") >= least)
