@@ -617,7 +617,32 @@ def _rainbow_case(rng: random.Random, i: int) -> list[AdversarialCase]:
     hands = [_fill(h, r.hand_size, pool, rng) for h in hands]
     desc = f"{preset} {r.decks} decks, rainbow_min {r.rainbow_min}, {len(lead)}-card rainbow throw of {groups} groups"
     return _throw_calls("rainbows 8-deck", f"rainbow-{i}", desc, r, trump, hands[0], sorted(lead),
-                        [(s, hands[s]) for s in (1, 2, 3)], [(s, hands[s]) for s in (1, 2, 3)])
+                        [(s, hands[s]) for s in (1, 2, 3)], [(s, hands[s]) for s in (1, 2, 3)]) \
+        + _rainbow_lead_calls(f"rainbow-{i}", f"{preset} {r.decks} decks, rainbow_min {r.rainbow_min}", r, trump,
+                              hands[0])
+
+
+def _rainbow_lead_calls(cid: str, desc: str, r: Ruleset, trump: Trump, hand: list[int]) -> list[AdversarialCase]:
+    """The leads of a hand holding rainbow groups, and of the hand of every suited card 3 times
+    (a group of 12 at every rank but the level): listing, exact count with must/may, selection
+    help, a sample of 1000."""
+    from rules.selection import legal_set
+
+    out = []
+    full = [c for c in range(52) for _ in range(3)][:r.hand_size]
+    for name, h in (("hand", list(hand)), ("full", full)):
+        what = f"{desc}, leading from {len(h)} cards ({name})"
+        out += [
+            AdversarialCase(f"{cid}/lead-{name}/legal", "rainbows 8-deck", f"{what}: legal_plays", r, trump,
+                            lambda h=h: rules.legal_plays(r, trump, h), len(h)),
+            AdversarialCase(f"{cid}/lead-{name}/summary", "rainbows 8-deck", f"{what}: count, must, may", r,
+                            trump, lambda h=h: legal_set(r, trump, h).summary(), len(h)),
+            AdversarialCase(f"{cid}/lead-{name}/help", "rainbows 8-deck", f"{what}: selection help", r, trump,
+                            lambda h=h: legal_set(r, trump, h).help(h[::7]), len(h)),
+            AdversarialCase(f"{cid}/lead-{name}/sample", "rainbows 8-deck", f"{what}: sample 1000", r, trump,
+                            lambda h=h: legal_set(r, trump, h).sample(1000, "bench"), len(h)),
+        ]
+    return out
 
 
 def _requirement_case(rng: random.Random, i: int) -> list[AdversarialCase]:

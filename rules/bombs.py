@@ -22,18 +22,18 @@ from typing import Final
 from .order import TRUMP, Order
 from .ruleset import Bombs, Ruleset
 
-# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
-_NONE: Final = Bombs.NONE
-_ANY_SUIT: Final = Bombs.ANY_SUIT
-
 MIN_BOMB: Final = 4                       # also the fewest cards of a rainbow (four effective suits)
 
 BombKey = tuple[int, int]          # (trump, strength): compared as a tuple
 
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_NO_BOMBS: Final = Bombs.NONE
+_ANY_SUIT: Final = Bombs.ANY_SUIT
+
 
 def bombs_apply(rules: Ruleset, n: int) -> bool:
     """Whether a trick of ``n``-card plays can hold a bomb under ``rules``."""
-    return rules.bombs is not _NONE and n >= MIN_BOMB and rules.decks >= MIN_BOMB
+    return rules.bombs is not _NO_BOMBS and n >= MIN_BOMB and rules.decks >= MIN_BOMB
 
 
 def bomb_card(cards: Sequence[int]) -> int | None:

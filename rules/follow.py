@@ -17,7 +17,7 @@ from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
-from .ruleset import FollowLadder, FollowProtection, Ruleset
+from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset
 from .throws import ThrowResult, adjudicate_throw_with
 from .units import (
     Budget,
@@ -32,12 +32,13 @@ from .units import (
 )
 from .violations import InputError, Violation, count_of
 
-# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
-_NONE: Final = FollowProtection.NONE
-_SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
-_SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
-
 SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
+
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_NO_BOMBS: Final = Bombs.NONE
+_UNPROTECTED: Final = FollowProtection.NONE
+_SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
+_SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -186,10 +187,10 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
     if n >= MIN_BOMB:                       # rainbows and bombs have four cards or more
-        if lead_format.suit == RAINBOW:
+        if order.rainbow_min and lead_format.suit == RAINBOW:     # rainbow_min is 0 when off
             found = check_rainbow_follow(order, hand, play, lead_format)
             return Verdict(not found, found, play=play, order=order)
-        if bombs and bombs_apply(rules, n):
+        if bombs and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n):
             card = bomb_card(play)
             if card is not None and may_bomb(rules, order, card, suit, not suit_cards):
                 return Verdict(True, (), play=play, order=order)
@@ -203,7 +204,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
                 "MUST_FOLLOW_SUIT",
                 f"you hold {held_n} {name} card and must play it" if held_n == 1
                 else f"you hold {held_n} {name} cards and must play all of them",
-                {"suit": order.suit_label(next(iter(held))), "held": held_n}))
+                {"suit": order.suit_label(suit_cards[0]), "held": held_n}))
         return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
         name = _suit_name(order, suit)
@@ -211,7 +212,10 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: "
             + (f"the card played must be {name}" if n == 1 else f"all {n} cards played must be {name}"),
-            {"suit": order.suit_label(next(iter(held))), "held": held_n}))
+            {"suit": order.suit_label(suit_cards[0]), "held": held_n}))
+    if n == 1 and SHORTCUTS:                # a single led owes one card of the suit, nothing more
+        return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
+    held = tally(suit_cards)
     by_pairs = _owed_by_pairs(rules, order, lead_format, held, played) if SHORTCUTS else None
     if by_pairs is not None and by_pairs[1]:
         return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
@@ -260,7 +264,7 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     units = lead_format.units
     if all(u.width == 1 for u in units):
         return ()
-    if rules.follow_protection is not _NONE:
+    if rules.follow_protection is not _UNPROTECTED:
         return None
     if (rules.follow_ladder is _SHENGJI_3DECK and len(units) == 1
             and units[0].shape in SHENGJI_3DECK_LADDERS):
@@ -307,7 +311,7 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
     protection = rules.follow_protection
     if not pairs or protection is _SUIT_ONLY:
         return (), True
-    if protection is _NONE:
+    if protection is _UNPROTECTED:
         owed = min(pairs, sum(k // 2 for k in held.values() if k >= 2))
         if not owed:
             return (), True

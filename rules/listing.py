@@ -18,7 +18,7 @@ from .cards import Card, tally
 from .follow import check_follow, parse_lead
 from .obligation import FOLLOW_WORK, Obligation, too_large
 from .order import TRUMP, Order, Trump, order_for
-from .rainbows import RAINBOW, follow_splits
+from .rainbows import RAINBOW, RainbowGroup, follow_splits, held_groups
 from .ruleset import Ruleset
 from .units import (
     Budget,
@@ -51,8 +51,13 @@ class SuitUnits:
 
 @dataclass(frozen=True)
 class LeadOptions:
+    """The units per effective suit; ``rainbows``: per printed rank the hand can lead a rainbow of
+    (section 14.2), high first, the group of every copy of that rank it holds (any sub-multiset of
+    it with each suit's card and at least ``rainbow_min`` cards is a rainbow lead too)."""
+
     suits: tuple[SuitUnits, ...]
     throws_allowed: bool
+    rainbows: tuple[RainbowGroup, ...] = ()
 
 
 # -- legal plays -------------------------------------------------------------------------------
@@ -475,4 +480,9 @@ def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOpti
     for suit in sorted(by_suit, key=lambda s: -1 if s == TRUMP else s):
         suits.append(SuitUnits("trump" if suit == TRUMP else "SHCD"[suit],
                                tuple(available_units(by_suit[suit], order))))
-    return LeadOptions(tuple(suits), rules.throws)
+    if not order.rainbow_min:
+        return LeadOptions(tuple(suits), rules.throws)
+    hand_c = tally(hand)
+    groups = tuple(RainbowGroup(tuple(c for c in cards for _ in range(hand_c[c])))
+                   for cards in held_groups(order, hand_c))
+    return LeadOptions(tuple(suits), rules.throws, groups)

@@ -35,12 +35,12 @@ from .units import (
 )
 from .violations import InputError
 
-# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
-_SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
-_SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
-
 FOLLOW_WORK: Final = 60000
 SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
+
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
+_SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
 
 SHENGJI_3DECK_LADDERS: Final = {
     (3, 2): ([(3, 2)], [(3, 1), (3, 1)], [(2, 2)], [(3, 1), (2, 1)], [(3, 1)], [(2, 1), (2, 1)],

@@ -104,6 +104,29 @@ def rainbow_format(order: Order, cards: Sequence[int]) -> Format | None:
     return Format(RAINBOW, tuple(g[2] for g in groups), len(groups) > 1)
 
 
+def held_groups(order: Order, hand: dict[int, int]) -> list[tuple[Card, ...]]:
+    """The printed ranks of which the hand can lead a rainbow (section 14.2), high first: for each,
+    the distinct cards of that rank it holds, in card order.
+
+    A rank other than the level is one card per suit, each its own effective suit, so a group
+    needs all four of them; the rainbow leads of the rank are then exactly the sub-multisets of the
+    hand's copies that hold each of the four at least once and at least ``rainbow_min`` cards."""
+    least = order.rainbow_min
+    if not least:
+        return []
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        if c < SMALL_JOKER:
+            by_rank.setdefault(_rank(c), []).append(c)
+    out: list[tuple[Card, ...]] = []
+    for r in RANKS:
+        cards = by_rank.get(r)
+        if (cards is not None and len({order.eff[c] for c in cards}) >= MIN_SUITS
+                and sum(hand[c] for c in cards) >= least):
+            out.append(tuple(order.sorted_cards(cards)))
+    return out
+
+
 def sizes_of(fmt: Format) -> Sizes:
     return tuple(sorted((u.width for u in fmt.units), reverse=True))
 

@@ -8,7 +8,10 @@ Questions about all legal plays then become small sums over boxes, never a listi
 - leading (section 6), where throws are allowed: one box per suit, every card of the suit ``0..held``
   and any size from 1 (every non-empty set of one suit is a legal lead, a failed throw included);
   without throws: one box per card for its n-kinds (``1..held`` copies of that card alone) and one
-  per tractor the hand holds, exactly that tractor;
+  per tractor the hand holds, exactly that tractor; with ``rainbow_min`` (section 14.2), a box per
+  printed rank the hand can lead a rainbow of (its four cards ``1..held``, at least ``rainbow_min``
+  cards), and where throws are also allowed the rainbow leads are a choice of any non-empty set of
+  those ranks, a play of each one's box (:class:`RainbowLeads`, counted as a product);
 - following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
   suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
   owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
@@ -42,6 +45,7 @@ programme of :class:`WidthSet` (a step per state and copy count); past a bound t
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -52,6 +56,7 @@ from .follow import parse_lead
 from .listing import DP_STATES, WidthStates, minimal_realizing
 from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
+from .rainbows import held_groups
 from .ruleset import Ruleset
 from .units import Budget, WorkExceeded, available_units
 from .violations import InputError
@@ -230,16 +235,18 @@ class BoxSet(LegalSet):
             starts.append(acc)
             acc += k
         tails: dict[int, list[list[int]]] = {}
-        out = []
-        for r in ranks:
-            i = _box_of(starts, r)
-            box = self.boxes[i]
-            if i not in tails:
-                self.spend(len(box.cards) * (box.largest + 1))
-                tails[i] = _tails(box)
-            self.spend(len(box.cards) * 2)
-            out.append(tuple(self.order.sorted_cards(_unrank(box, tails[i], r - starts[i]))))
-        return tuple(out)
+        return tuple(tuple(self.order.sorted_cards(self.play_at(starts, tails, r))) for r in ranks)
+
+    def play_at(self, starts: list[int], tails: dict[int, list[list[int]]], rank: int) -> list[int]:
+        """The play of index ``rank`` over all boxes (``starts``: each box's first index; ``tails``:
+        the boxes' completion counts, filled as boxes are read)."""
+        i = _box_of(starts, rank)
+        box = self.boxes[i]
+        if i not in tails:
+            self.spend(len(box.cards) * (box.largest + 1))
+            tails[i] = _tails(box)
+        self.spend(len(box.cards) * 2)
+        return list(_unrank(box, tails[i], rank - starts[i]))
 
 
 # -- building the boxes ------------------------------------------------------------------------
@@ -253,7 +260,13 @@ def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[
     try:
         if lead is None:
             budget = budget if budget is not None else Budget(QUERY_WORK)
-            return BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+            leads = BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+            groups = _rainbow_boxes(order, hand_c)
+            if not groups:
+                return leads
+            if not rules.throws:
+                return BoxSet(order, hand_c, list(leads.boxes) + groups, budget)
+            return RainbowLeads(leads, groups)
         return _follow_set(rules, order, hand_c, lead, budget)
     except WorkExceeded:
         raise _too_large() from None
@@ -305,6 +318,172 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
             width = (unit.width,) * len(run)
             boxes.append(Box(run, width, width, unit.size, unit.size))
     return boxes
+
+
+def _rainbow_boxes(order: Order, hand: dict[int, int]) -> list[Box]:
+    """A box per printed rank the hand can lead a rainbow of (section 14.2): each of its four
+    cards at least once, at least ``rainbow_min`` cards (:func:`rules.rainbows.held_groups`)."""
+    boxes = []
+    for cards in held_groups(order, hand):
+        ints = tuple(sorted((int(c) for c in cards), key=order.display.__getitem__))
+        high = tuple(hand[c] for c in ints)
+        boxes.append(Box(ints, (1,) * len(ints), high, order.rainbow_min, sum(high)))
+    return boxes
+
+
+class RainbowLeads(LegalSet):
+    """The legal leads where throws and rainbows are allowed (sections 6 and 14.2): the leads of one
+    effective suit (``suits``, boxes as without rainbows) and the rainbow leads, a choice per rank
+    of ``groups`` (one box each): no group of it, or one play of its box, not all ranks empty.
+
+    The two kinds are disjoint (one suit, four suits), and so are distinct choices.  A rainbow lead
+    of index ``i`` is read from ``i + 1`` in mixed radix, a digit per rank (0: no group; ``d``: the
+    play of index ``d - 1`` of its box)."""
+
+    def __init__(self, suits: BoxSet, groups: Sequence[Box]):
+        self.order = suits.order
+        self.hand = suits.hand
+        self.budget = suits.budget
+        self.suits = suits
+        self.groups = [BoxSet(suits.order, suits.hand, [box], suits.budget) for box in groups]
+        self._sizes: list[int] | None = None
+
+    def sizes(self) -> list[int]:
+        """The number of plays of each rank's box (computed once)."""
+        if self._sizes is None:
+            self._sizes = [g.count() for g in self.groups]
+        return self._sizes
+
+    def rainbows(self) -> int:
+        total = 1
+        for k in self.sizes():
+            total *= k + 1
+        return total - 1
+
+    def count(self) -> int:
+        return self.suits.count() + self.rainbows()
+
+    def summary(self) -> PlaySummary:
+        """``must``: the intersection of the suit leads' and, with one rank only, that rank's
+        (two ranks have rainbow leads without a common card); ``may``: the union of all."""
+        base = self.suits.summary()
+        must = tally(base.must)
+        if len(self.groups) > 1:
+            must = {}
+        else:
+            own = tally(self.groups[0].summary().must)
+            must = {c: min(k, own[c]) for c, k in must.items() if c in own}
+        may = tally(base.may)
+        for g in self.groups:
+            for c, k in tally(g.summary().may).items():
+                may[c] = max(may.get(c, 0), k)
+        order = self.order
+        return PlaySummary(tuple(order.sorted_cards(c for c, k in must.items() for _ in range(k))),
+                           tuple(order.sorted_cards(c for c, k in may.items() for _ in range(k))),
+                           self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        """The suit leads' help, or'ed with the rainbow leads': those are completable when each rank
+        ``selected`` touches is completable within its box (the others may give no group), complete
+        when each touched rank's part is a group, and a card is selectable when its rank's part with
+        it is completable."""
+        base = self.suits.help(selected)
+        picked = self._picked(selected)
+        touched: dict[int, list[int]] = {}
+        parts: list[list[int]] = [[] for _ in self.groups]
+        for c, k in picked.items():
+            i = next((i for i, g in enumerate(self.groups) if c in g.boxes[0].cards), -1)
+            if i < 0:
+                return base
+            parts[i] += [c] * k
+            touched[i] = parts[i]
+        helps = [g.help(parts[i]) for i, g in enumerate(self.groups)]
+        if not all(helps[i].completable for i in touched):
+            return base
+        complete = bool(touched) and all(helps[i].complete for i in touched)
+        addable = set(base.selectable)
+        for h in helps:
+            addable.update(h.selectable)
+        return SelectionHelp(tuple(self.order.sorted_cards(addable)), base.complete or complete, True)
+
+    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        """``n`` distinct legal leads drawn uniformly over both kinds, in the order drawn."""
+        suit_counts = self.suits.counts()
+        singles = sum(suit_counts)
+        sizes = self.sizes()
+        starts = []
+        acc = 0
+        for k in suit_counts:
+            starts.append(acc)
+            acc += k
+        tails: dict[int, list[list[int]]] = {}
+        boxes = [g.boxes[0] for g in self.groups]
+        lookups: list[_GroupPlays | None] = [None] * len(boxes)
+        out = []
+        for r in _ranks(singles + self.rainbows(), n, seed):
+            if r < singles:
+                play = self.suits.play_at(starts, tails, r)
+            else:
+                index = r - singles + 1
+                play = []
+                for i, k in enumerate(sizes):
+                    index, digit = divmod(index, k + 1)
+                    if not digit:
+                        continue
+                    lookup = lookups[i]
+                    if lookup is None:
+                        lookup = lookups[i] = _GroupPlays(boxes[i], k, self.spend)
+                    self.spend(len(boxes[i].cards))
+                    play += lookup.play(digit - 1)
+            out.append(tuple(self.order.sorted_cards(play)))
+        return tuple(out)
+
+
+class _GroupPlays:
+    """The plays of a rainbow group's box by index: a box bounded only by its ``smallest`` size
+    (``largest`` is every copy), read as mixed-radix numbers of the copies above ``low`` (card 0 the
+    lowest digit) from which the ones under ``smallest`` are left out.  Whichever is fewer, the
+    numbers left out or the numbers kept, are listed once (sorted; a step each); the play of index
+    ``v`` is then the ``v``-th kept number, found by bisection among those left out."""
+
+    def __init__(self, box: Box, count: int, spend: Callable[[int], None]):
+        self.box = box
+        self.radix = radix = [hi - lo + 1 for lo, hi in zip(box.low, box.high, strict=True)]
+        need = box.smallest - sum(box.low)
+        total = 1
+        for r in radix:
+            total *= r
+        self.kept = kept = count <= total - count
+        room = [0] * (len(radix) + 1)              # the most copies cards i.. can add
+        for i in range(len(radix) - 1, -1, -1):
+            room[i] = room[i + 1] + radix[i] - 1
+        found: list[int] = []
+
+        def rec(i: int, size: int, index: int, weight: int) -> None:
+            spend(1)
+            if i == len(radix):
+                found.append(index)
+                return
+            for d in range(radix[i]):
+                if kept and size + d + room[i + 1] < need:
+                    continue
+                if not kept and size + d >= need:
+                    break
+                rec(i + 1, size + d, index + d * weight, weight * radix[i])
+
+        rec(0, 0, 0, 1)
+        found.sort()
+        self.numbers = found
+        self.shifted = [s - i for i, s in enumerate(found)]
+
+    def play(self, v: int) -> list[int]:
+        number = self.numbers[v] if self.kept else v + bisect_right(self.shifted, v)
+        out: list[int] = []
+        box = self.box
+        for c, lo, r in zip(box.cards, box.low, self.radix, strict=True):
+            number, d = divmod(number, r)
+            out += [c] * (lo + d)
+        return out
 
 
 def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],

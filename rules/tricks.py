@@ -33,14 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
 from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
-from .ruleset import Ruleset, TractorRanking, TrickCompare
+from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
 from .units import (
     Budget,
     Format,
@@ -57,16 +56,16 @@ from .units import (
 )
 from .violations import InputError, count_of
 
-# enum members read on every call, held as constants (reading one from its class costs a lookup each time)
+TRICK_WORK: Final = 20000
+SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
+
+# enum members read once: a member looked up on its class costs a few hundred ns per call
+_NO_BOMBS: Final = Bombs.NONE
 _FACE_VALUE: Final = TractorRanking.FACE_VALUE
 _HIGHEST_CARD: Final = TrickCompare.HIGHEST_CARD
 _LARGEST_UNIT_FIRST: Final = TrickCompare.LARGEST_UNIT_FIRST
 _ALL_UNITS: Final = TrickCompare.ALL_UNITS
 
-TRICK_WORK: Final = 20000
-SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
-
-_seat_of, _cards_of = itemgetter(0), itemgetter(1)
 UnitValue = tuple[int, ...]           # (width, power) or (width, face, power): compared as tuples
 Vector = tuple[UnitValue, ...]        # a play's unit values in format order: compared as tuples
 
@@ -264,27 +263,26 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
     ``budget`` bounds the search for the plays' best splits (``TRICK_WORK`` steps when not given);
     past it the call raises :class:`InputError`."""
     try:
-        return _trick_winner(rules, trump, plays, budget if budget is not None else Budget(TRICK_WORK))
+        return _trick_winner(rules, trump, plays, budget)
     except WorkExceeded:
         raise InputError("comparing these plays needs more search steps than the service's work bound",
                          "plays") from None
 
 
 def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
-                  budget: Budget) -> TrickResult:
+                  budget: Budget | None) -> TrickResult:
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    seats = [seat for seat, _ in plays]
-    players = rules.players
-    turns = _TURNS.get((players, seats[0]))
-    if turns is None or seats != turns[:len(seats)]:
+    seats = tuple([seat for seat, _ in plays])
+    if seats not in _IN_TURN[rules.players]:        # players is 4..12 (Ruleset.validate)
+        players = rules.players
         found = out_of_order(seats, players)
         if found is not None:
             raise InputError(found[1], f"plays/{found[0]}/seat")
-    if len(plays) > players:                # in playing order, a seat plays twice only past a round
-        raise InputError("a seat plays twice in one trick", "plays")
-    lead_cards = list(plays[0][1])
+        if len(plays) > players:            # in playing order, a seat plays twice only past a round
+            raise InputError("a seat plays twice in one trick", "plays")
+    lead_cards = plays[0][1]
     try:
         fmt = decompose_with(order, lead_cards)
     except InputError as exc:
@@ -294,13 +292,15 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     for i, (_, cards) in enumerate(plays):
         if len(cards) != n:
             raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
-    if n >= MIN_BOMB and fmt.suit == RAINBOW:          # a rainbow has four cards or more
+    house = n >= MIN_BOMB                   # rainbows and bombs have four cards or more
+    if house and order.rainbow_min and fmt.suit == RAINBOW:       # rainbow_min is 0 when off
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, plays, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, plays, fmt, lead_cards, led, budget)
-    if n >= MIN_BOMB and bombs_apply(rules, n) and fmt.suit != RAINBOW:
+        best_index, outcomes = _any_trick(rules, order, plays, fmt, list(lead_cards), led,
+                                          budget if budget is not None else Budget(TRICK_WORK))
+    if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     points = 0
     scoring: list[int] = []
@@ -318,8 +318,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                        point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
 
 
-# every (players, first seat): the seats in playing order from it, once round the table
-_TURNS = {(p, first): [(first + i) % p for i in range(p)] for p in range(4, 13) for first in range(p)}
+# per number of players, every sequence of seats in playing order, at most once round the table
+_IN_TURN: dict[int, frozenset[tuple[int, ...]]] = {
+    p: frozenset(tuple((first + i) % p for i in range(k)) for first in range(p) for k in range(1, p + 1))
+    for p in range(4, 13)}
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
@@ -400,11 +402,12 @@ def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n:
     lead = plays[0][1][0]
     best_power, best_trump, best_index = power[lead], led == TRUMP, 0
     outcomes = [PlayOutcome(plays[0][0], True, best_trump, True)]
+    matching = (led, TRUMP)
     for i in range(1, len(plays)):
         seat, cards = plays[i]
         first = cards[0]
         kind = eff[first]
-        if kind in (led, TRUMP) and (n == 1 or cards.count(first) == n):
+        if kind in matching and (n == 1 or cards.count(first) == n):
             is_trump = kind == TRUMP
             value = power[first]
             wins = (is_trump and not best_trump) or (is_trump == best_trump and value > best_power)

@@ -432,7 +432,9 @@ def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
             for d in nxt[c]:
                 if get(d, 0) >= 2:
                     return None
-    return _groups(counts, order)
+    ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)       # _groups, inline
+    ranked.sort(key=counts.__getitem__, reverse=True)
+    return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
 
 def _groups(counts: dict[int, int], order: Order) -> list[Unit]:

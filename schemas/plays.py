@@ -151,3 +151,10 @@ class LegalPlaysAnswerSchema(Schema):
     units = fields.List(fields.Nested(SuitUnitsSchema),
                         metadata={"description": "Leading: the units the hand can lead, by effective suit."})
     throws_allowed = fields.Boolean(metadata={"description": "Leading: whether several units may be led at once."})
+    rainbows = fields.List(fields.Nested(UnitSchema), metadata={
+        "description": "Leading, where the ruleset sets `rainbow_min` (docs/rules.md#rainbows-rainbow_min): per "
+                       "printed rank of which the hand can lead a rainbow, highest first, the group of every "
+                       "copy of that rank it holds (kind `rainbow`). Each part of it that still holds every "
+                       "suit's card and at least `rainbow_min` cards is a rainbow lead too; where "
+                       "`throws_allowed`, groups of several ranks may be led together. `count`, `sample` and "
+                       "the selection help count these leads."})

@@ -71,6 +71,8 @@ def legal_answer(data: dict) -> dict:
         body = {"units": [{"suit": s.suit, "units": [present.unit(order, u) for u in s.units]}
                           for s in answer.suits],
                 "throws_allowed": answer.throws_allowed}
+        if rules.rainbow_min is not None:
+            body["rainbows"] = [present.unit(order, u) for u in answer.rainbows]
     if chosen is None:
         return body
     body.update(engine.run("plays/legal", selection_answer, order, chosen, selected, sample, data.get("seed"),
@@ -122,7 +124,8 @@ def list_legal_plays(data: dict):
 
     Following (with `lead`): every distinct legal play once, as a multiset, up to `limit`, with
     their `count` (`count_exact: false` when the count is a lower bound). Leading (no `lead`): the
-    units the hand can lead, by effective suit, and whether throws are allowed.
+    units the hand can lead, by effective suit, whether throws are allowed and, where the ruleset sets
+    `rainbow_min`, the rainbow groups the hand holds (`rainbows`).
 
     `selected` (the cards picked so far) adds selection help for leads and follows: `selectable`
     (each card of which one more copy can be added with a legal play still reachable), `complete`,

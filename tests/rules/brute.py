@@ -31,6 +31,8 @@ a card, section 5).  Everything else is exhaustive search:
   (every assignment of groups to ranks is tried), else any cards; plays compete by the greedy
   assignment of ranks to groups (largest group first, highest rank), compared high to low; a rainbow
   throw fails to its lowest group that another hand holds as many cards of a higher rank for;
+  the legal leads are every non-empty part of the hand that is one effective suit (one unit unless
+  ``throws``) or a rainbow (one group unless ``throws``), found by trying every part;
 - tractor requirements (section 14.3): a run of L >= 2 cards is a unit only with at least
   ``tractor_min_width`` copies of each of at least ``tractor_min_length`` cards; a shape, a ladder
   rung, a substitute, a split or a held tractor with a shorter or narrower run does not exist.
@@ -664,3 +666,37 @@ def legal_follows(rules: Ruleset, trump: Trump, hand: Sequence[int],
 def follow_violation(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int],
                      play: Sequence[int]) -> str | None:
     return Reference(rules, trump).position(hand, lead).violation(play)
+
+
+def legal_leads(rules: Ruleset, trump: Trump, hand: Sequence[int]) -> set[tuple[int, ...]]:
+    """The set of legal leads (sections 6 and 14.2), each a sorted tuple: every non-empty part of
+    the hand of one effective suit that is one unit (any, where ``throws``), and every part that
+    is a rainbow of one group (of any number of groups, where ``throws``).  Rainbow parts are
+    tried among the suited cards whose printed rank the hand holds in four effective suits (no
+    other card can be in a group)."""
+    ref = Reference(rules, trump)
+    eff = ref.order.eff
+    counts = Counter(hand)
+    out = set()
+
+    def parts(cards: list[int]) -> Iterator[tuple[int, ...]]:
+        for takes in product(*(range(counts[c] + 1) for c in cards)):
+            play = tuple(c for c, t in zip(cards, takes, strict=True) for _ in range(t))
+            if play:
+                yield play
+
+    for suit in {eff[c] for c in counts}:
+        for play in parts(sorted(c for c in counts if eff[c] == suit)):
+            if rules.throws or len(ref.lead_units(play)) == 1:
+                out.add(play)
+    if rules.rainbow_min is None:
+        return out
+    suits_of: dict[int, set[int]] = {}
+    for c in counts:
+        if c < 52:
+            suits_of.setdefault(c % 13, set()).add(eff[c])
+    for play in parts(sorted(c for c in counts if c < 52 and len(suits_of[c % 13]) >= 4)):
+        groups = ref.rainbow(play)
+        if len({eff[c] for c in play}) > 1 and groups is not None and (rules.throws or len(groups) == 1):
+            out.add(play)
+    return out

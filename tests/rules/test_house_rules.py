@@ -1,5 +1,8 @@
 """Rules section 14.1-14.3: house rules of other engines as parameters (bombs, rainbows, tractor
 requirements); every default keeps the presets as they were."""
+import random
+from collections import Counter
+
 import pytest
 
 import rules
@@ -283,3 +286,125 @@ def test_s14_2_rainbow_throws_fail_to_the_lowest_beaten_group():
     no_throws = Ruleset.preset("tuolaji", decks=4, rainbow_min=5)
     verdict = rules.check_play(no_throws, Trump("3", "H"), lead, lead)
     assert [v.code for v in verdict.violations] == ["THROWS_NOT_ALLOWED"]
+
+
+# -- 14.2 rainbow leads in the listing, the count, the sample and the selection help ---------------
+def rainbow_lead_hand(rng, rs, trump):
+    """A hand with one to three ranks held in all four suits (a copy or more each) and a few other
+    cards, at most 12 cards, within the copy limit."""
+    counts = Counter()
+    level = trump.level
+    ranks = rng.sample([r for r in range(2, 15) if r != level], rng.randint(1, 3))
+    for r in ranks:
+        for s in range(4):
+            counts[s * 13 + r - 2] += rng.randint(1, min(rs.decks, 2))
+    while sum(counts.values()) < rng.randint(8, 12):
+        c = rng.randrange(54)
+        if counts[c] < rs.decks:
+            counts[c] += 1
+    return list(counts.elements())[:12]
+
+
+def rainbow_ruleset(rng):
+    decks = rng.randint(1, 4)
+    preset = rng.choice(["qq", "tuolaji", "pagat"] + (["shengji"] if decks <= 3 else []))
+    throws = rng.random() < 0.6
+    return Ruleset.preset(preset, decks=decks, rainbow_min=rng.randint(4, min(4 * decks, 6)), throws=throws)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_s14_2_rainbow_leads_match_brute_force(seed):
+    from tests.rules.brute import legal_leads
+    from tests.rules.test_selection import check_against_brute, random_selections
+
+    rng = random.Random(1400 + seed)
+    rs = rainbow_ruleset(rng)
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    hand = rainbow_lead_hand(rng, rs, trump)
+    legal = legal_leads(rs, trump, hand)
+    rainbows = {p for p in legal if rules.decompose(rs, trump, p).suit == "rainbow"}
+    selections = random_selections(rng, hand, sorted(rainbows), k=4) + random_selections(rng, hand, legal, k=4)
+    check_against_brute(rs, trump, hand, None, selections)
+    options = rules.legal_plays(rs, trump, hand)
+    listed = {u.cards[0] % 13 + 2 for u in options.rainbows}
+    assert listed == {c % 13 + 2 for p in rainbows for c in p}
+    for group in options.rainbows:                        # the whole group is itself a lead
+        assert tuple(sorted(group.cards)) in legal
+
+
+def test_s14_2_lead_options_list_each_rainbow_group_high_first():
+    rs = Ruleset.preset("qq", decks=3, rainbow_min=5)
+    hand = cs("7S 7S 7H 7C 7D KS KH KC KD KD 9S 9H 9C 2S 2H 2C 2D BJ")
+    options = rules.legal_plays(rs, SPADES, hand)
+    assert [[str(c) for c in u.cards] for u in options.rainbows] == \
+        [["KS", "KH", "KC", "KD", "KD"], ["7S", "7S", "7H", "7C", "7D"]]       # not the 9s (3 suits), not the 2s (level)
+    assert [u.kind for u in options.rainbows] == ["rainbow", "rainbow"]
+    assert rules.legal_plays(Ruleset.preset("qq", decks=3), SPADES, hand).rainbows == ()
+    # four of each suit but only four cards: below rainbow_min 5
+    assert rules.legal_plays(rs, SPADES, cs("7S 7H 7C 7D 3C")).rainbows == ()
+
+
+def test_s14_2_lead_count_adds_every_rainbow_and_the_sample_reaches_them():
+    from rules.selection import legal_set
+
+    rs = Ruleset.preset("qq", decks=3, rainbow_min=5)
+    hand = cs("7S 7S 7H 7C 7D KD 3D BJ")
+    off = legal_set(Ruleset.preset("qq", decks=3), SPADES, hand)
+    on = legal_set(rs, SPADES, hand)
+    assert on.count() == off.count() + 1                   # 7S 7S 7H 7C 7D, the only group of 5 or more
+    hits = sum(rules.decompose(rs, SPADES, on.sample(1, i)[0]).suit == "rainbow" for i in range(1500))
+    expected = 1500 / on.count()
+    assert 0.5 * expected < hits < 1.6 * expected
+    help_ = on.help(cs("7H 7C"))
+    assert help_.completable and {str(c) for c in help_.selectable} == {"7S", "7D"}
+    assert on.help(cs("7S 7S 7H 7C 7D")).complete
+
+
+@pytest.mark.parametrize("name", ["01_qq.json", "16_tuolaji.json"])     # throws; no throws
+def test_s14_2_a_leaders_next_action_counts_the_rainbows(name):
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from rules.adjudicate import HandRecord
+    from rules.state import hand_state
+
+    path = Path(__file__).parent.parent / "data" / "hands" / name
+    record = replace(HandRecord.from_dict(json.loads(path.read_text(encoding="utf-8"))), tricks=())
+    plain = hand_state(record)
+    state = hand_state(replace(record, rules=record.rules.replace(rainbow_min=4)))
+    assert state.next.action == "lead" and plain.next.action == "lead"
+    hand = Counter(state.hands[state.next.seat])
+    # each rank (not the level) held in four suits leads any copies of each of its four cards
+    per_rank = []
+    for r in range(13):
+        copies = [hand[s * 13 + r] for s in range(4)]
+        if all(copies) and r + 2 != state.trump.level:
+            per_rank.append(copies[0] * copies[1] * copies[2] * copies[3])
+    assert len(per_rank) >= 2
+    if record.rules.throws:                     # any non-empty choice of ranks, a group each
+        extra = -1
+        product_ = 1
+        for k in per_rank:
+            product_ *= k + 1
+        extra += product_
+    else:
+        extra = sum(per_rank)
+    assert state.next.count == plain.next.count + extra
+
+
+@pytest.mark.parametrize("least", [4, 5, 6, 7, 8])
+def test_s14_2_every_rainbow_lead_is_sampled_once(least):
+    # two ranks of two copies in each suit, throws: groups of 4..8 cards of each rank, alone or both
+    from rules.selection import legal_set
+    from tests.rules.brute import legal_leads
+
+    rs = Ruleset.preset("qq", rainbow_min=least)
+    hand = cs("7S 7S 7H 7H 7C 7C 7D 7D 9S 9S 9H 9H 9C 9C 9D 9D")
+    legal = legal_leads(rs, SPADES, hand)
+    chosen = legal_set(rs, SPADES, hand)
+    assert chosen.count() == len(legal)
+    drawn = chosen.sample(len(legal), least)
+    assert {tuple(sorted(p)) for p in drawn} == legal and len(drawn) == len(legal)
+    per_rank = sum(1 for p in legal if rules.decompose(rs, SPADES, p).suit == "rainbow" and len({c % 13 for c in p}) == 1)
+    assert per_rank == 2 * sum(1 for k in range(16) if 4 + bin(k).count("1") >= least)

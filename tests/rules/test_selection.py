@@ -1,15 +1,14 @@
 """Every legal play at once (rules sections 6 and 7): must, may, exact counts, uniform samples and
 selection help, each checked against a brute-force enumeration of all legal plays.
 
-Follows are enumerated by the independent brute force of tests/rules/brute.py; leads by trying every
-non-empty sub-multiset of one effective suit and asking the brute force's canonical decomposition
-whether it is one unit (throws allowed: every one is a legal lead).
+Follows and leads are enumerated by the independent brute force of tests/rules/brute.py (leads: every
+non-empty sub-multiset of one effective suit that its canonical decomposition makes one unit, every
+one where throws are allowed, and the rainbows of section 14.2).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +21,7 @@ from rules.order import Trump, order_for
 from rules.ruleset import Ruleset
 from rules.selection import MAX_SAMPLE, BoxSet, WidthSet, legal_set, play_summary, sample_plays, selection_help
 from rules.units import Budget
-from tests.rules.brute import Reference, legal_follows
+from tests.rules.brute import legal_follows, legal_leads
 from tests.rules.make_positions import CONFIGS, deal
 
 RULESETS = [Ruleset.preset(name, **overrides) for name, overrides in CONFIGS]
@@ -35,18 +34,8 @@ def key(cards):
 
 
 def brute_leads(rs, trump, hand):
-    """Every legal lead of ``hand`` (section 6), by exhaustion."""
-    order = order_for(rs, trump)
-    ref = Reference(rs, trump)
-    counts = Counter(hand)
-    out = set()
-    for suit in {order.eff[c] for c in counts}:
-        cards = sorted(c for c in counts if order.eff[c] == suit)
-        for takes in product(*(range(counts[c] + 1) for c in cards)):
-            play = tuple(c for c, t in zip(cards, takes, strict=True) for _ in range(t))
-            if play and (rs.throws or len(ref.lead_units(play)) == 1):
-                out.add(play)
-    return out
+    """Every legal lead of ``hand`` (sections 6 and 14.2), by exhaustion."""
+    return legal_leads(rs, trump, hand)
 
 
 def brute(rs, trump, hand, lead):
