@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
+from threading import Lock
 
 from .bombs import MIN_BOMB, bombs_apply, may_bomb
 from .cards import Card, tally
@@ -92,6 +94,13 @@ def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[
                 n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
     """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
     suit rule allows that section 7 does not (section 14.1), listed after them."""
+    return with_bombs_listed(found, extra_bombs(rules, order, hand, hand_c, lead_format, n, suit), limit)
+
+
+def extra_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+                n: int, suit: int) -> list[tuple[Card, ...]]:
+    """The bombs of ``n`` cards the hand holds and the suit rule allows that section 7 does not
+    (section 14.1), in card order: the legal plays a lead of ``n`` cards adds to section 7's."""
     void = all(order.eff[c] != suit for c in hand_c)
     extra: list[tuple[Card, ...]] = []
     for c in sorted(hand_c, key=order.sort_key):
@@ -101,6 +110,11 @@ def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[
         if not check_follow(rules, order, hand, bomb, {c: n}, lead_format, Budget(FOLLOW_WORK),
                              bombs=False).legal:
             extra.append(_canonical_play(order, bomb))
+    return extra
+
+
+def with_bombs_listed(found: LegalPlays, extra: Sequence[tuple[Card, ...]], limit: int) -> LegalPlays:
+    """``found`` with the bombs ``extra`` counted, and listed after its plays while room is left."""
     if not extra:
         return found
     plays = found.plays
@@ -209,6 +223,12 @@ def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tupl
     return rec(0, k, [])
 
 
+def submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``k`` cards of ``counts``, in the listing's order (most copies of the
+    first card in ``order.sort_key`` first)."""
+    return _submultisets(counts, k, order)
+
+
 def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: int,
                 owed: Sequence[tuple[int, int]], limit: int) -> LegalPlays:
     """Plays of ``n`` cards from ``held`` that realize ``owed``.
@@ -303,12 +323,12 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     """
     cards = sorted(held, key=order.seq.__getitem__, reverse=True)
     kinds = sorted(set(widths), reverse=True)
-    start = (sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds)),)
+    start = sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds))
     full = (1 << len(kinds)) - 1
     masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards}
-    states_of = WidthStates(kinds, start)
-    consume = states_of.consume
+    states_of = width_states(tuple(kinds), start)
+    moves = states_of.moves
 
     digit = 2
     for c in cards:
@@ -322,11 +342,12 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         top = min(held[c], n)
         mask = masks[c]
         for sset, poly in layers[-1].items():
-            for m in range(top + 1):
-                ns = consume(sset, m, mask)
-                nxt[ns] = nxt.get(ns, 0) + (poly << (digit * m))
-        for ns in nxt:
-            nxt[ns] &= keep
+            for ns, lo, hi in moves(sset, top, mask):
+                acc = 0
+                for m in range(lo, hi + 1):
+                    acc += poly << (digit * m)
+                nxt[ns] = nxt.get(ns, 0) + acc
+        nxt = {ns: poly & keep for ns, poly in nxt.items() if poly & keep}
         states += len(nxt)
         if states > DP_STATES:
             return None
@@ -343,8 +364,10 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         here = {}
         for sset in layers[i]:
             bits = 0
-            for m in range(top + 1):
-                bits |= later.get(consume(sset, m, mask), 0) << m
+            for ns, lo, hi in moves(sset, top, mask):
+                got = later.get(ns, 0)
+                if got:
+                    bits |= spread(got, hi - lo + 1) << lo
             if bits & sizes:
                 here[sset] = bits & sizes
         reach[i] = here
@@ -358,12 +381,14 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
             return
         c = cards[i]
         later = reach[i + 1]
-        for m in range(min(held[c], n - size), -1, -1):
-            ns = consume(sset, m, masks[c])
-            if (later.get(ns, 0) >> (n - size - m)) & 1:
-                acc.extend([c] * m)
-                walk(i + 1, size + m, ns, acc)
-                del acc[len(acc) - m:]
+        top = min(held[c], n)
+        for ns, lo, hi in reversed(moves(sset, top, masks[c])):
+            got = later.get(ns, 0)
+            for m in range(min(hi, n - size), lo - 1, -1):
+                if (got >> (n - size - m)) & 1:
+                    acc.extend([c] * m)
+                    walk(i + 1, size + m, ns, acc)
+                    del acc[len(acc) - m:]
 
     if (reach[0].get(0, 0) >> n) & 1:
         walk(0, 0, 0, [])
@@ -385,6 +410,7 @@ class WidthStates:
         self.sets: list[tuple[int, ...]] = [start]
         self._memo: dict[int, int] = {}
         self._removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
     @property
     def done(self) -> int:
@@ -408,12 +434,51 @@ class WidthStates:
                     got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
                 out.update(got)
             reached = _minimal(out, len(kinds))
-            hit = self.ids.get(reached)
-            if hit is None:
-                hit = self.ids[reached] = len(self.sets)
-                self.sets.append(reached)
+            with _INTERNING:
+                hit = self.ids.get(reached)
+                if hit is None:
+                    hit = self.ids[reached] = len(self.sets)
+                    self.sets.append(reached)
             self._memo[key] = hit
         return hit
+
+    def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
+        """The sets reached from ``sid`` by a card played ``0..top`` times that may host ``mask``, as
+        runs ``(set, fewest, most)`` of consecutive copy counts that reach the same set (remembered:
+        the programme's passes read them instead of one :meth:`consume` per copy count)."""
+        key = (sid * 64 + top) << len(self.kinds) | mask
+        hit = self._moves.get(key)
+        if hit is None:
+            out: list[tuple[int, int, int]] = []
+            for m in range(top + 1):
+                ns = self.consume(sid, m, mask)
+                if out and out[-1][0] == ns:
+                    out[-1] = (ns, out[-1][1], m)
+                else:
+                    out.append((ns, m, m))
+            hit = self._moves[key] = tuple(out)
+        return hit
+
+
+_INTERNING = Lock()              # a new set's id is taken once, also where threads share the states
+
+
+@lru_cache(maxsize=64)
+def width_states(kinds: tuple[int, ...], start: int) -> WidthStates:
+    """The states of the width programme for the owed widths ``kinds`` (widest first) counted in
+    ``start``: they depend on nothing else, so the listing, the count and the selection of one
+    position (and of every position owing the same widths) share them."""
+    return WidthStates(list(kinds), (start,))
+
+
+def spread(bits: int, k: int) -> int:
+    """``bits | bits << 1 | … | bits << (k - 1)`` (``k`` ≥ 1), in about log2(k) steps."""
+    out, have = bits, 1
+    while have < k:
+        step = min(have, k - have)
+        out |= out << step
+        have += step
+    return out
 
 
 _FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)
