@@ -359,8 +359,11 @@ def _follow_calls(group, cid, desc, r, trump, hand, lead, play=None, others=None
     hand = list(hand)
     lead = list(lead)
     if play is None:
-        listing = rules.legal_plays(r, trump, hand, lead, limit=1)
-        play = list(listing.plays[0]) if listing.plays else hand[:len(lead)]
+        try:
+            listing = rules.legal_plays(r, trump, hand, lead, limit=1)
+        except rules.InputError:                 # past the work bound: the cases time the refusal
+            listing = None
+        play = list(listing.plays[0]) if listing is not None and listing.plays else hand[:len(lead)]
     play = list(play)
     size = max(len(hand), len(lead))
     meta = {"hand": len(hand), "lead": len(lead), "kind": "legal_plays",
@@ -376,7 +379,10 @@ def _follow_calls(group, cid, desc, r, trump, hand, lead, play=None, others=None
     if others:
         plays = [(0, lead), (1, play)]
         for seat, h in others:
-            listing = rules.legal_plays(r, trump, list(h), lead, limit=100)
+            try:
+                listing = rules.legal_plays(r, trump, list(h), lead, limit=100)
+            except rules.InputError:
+                return out
             if not listing.plays:
                 return out
             plays.append((seat, list(listing.plays[-1])))

@@ -27,12 +27,13 @@ from .units import (
     Unit,
     WorkExceeded,
     available_units,
+    substitutes,
     times_range,
 )
 from .violations import InputError
 
 MAX_LIMIT = 1000
-COUNT_WORK = 8000
+COUNT_WORK = 3500
 DP_STATES = 20000
 
 
@@ -158,38 +159,134 @@ def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
-def minimal_realizing(multi: Sequence[int], held: Mapping[int, int], n: int,
-                      realizing: Callable[[dict[int, int]], bool], budget: Budget,
-                      found: Callable[[int, dict[int, int], int], None]) -> None:
-    """Every smallest choice of copies of the cards held twice or more (``multi``, in order) that
-    realizes the owed shape (section 7): each card in turn gives all its copies, some (two or more)
-    or none, a branch ends as soon as its choice realizes, and one is dropped when even every
-    remaining copy could not.  ``found(i, part, size)`` gets each choice (``part``: copies of
-    ``multi[:i]``, ``size`` cards in all); the plays that extend it with single copies of the cards
-    passed over, any copies of ``multi[i:]`` and the loose cards are the legal plays, each once.
-    Each step spends ``budget``."""
+def copy_classes(held: Mapping[int, int], owed: Sequence[tuple[int, int]], wider: bool) -> dict[int, list[tuple[int, int]]]:
+    """For each card, its copy counts ``0..held`` cut into ranges that realize alike (section 7),
+    most copies first: a card hosts units through the widths they use (the owed widths and, with
+    ``wider_substitutes``, the wider widths of the same size), and ``k`` copies host exactly the
+    width multisets whose sum is at most ``k``, so ``k`` copies stand for every count up to the
+    next such sum.  The last range starts at 0 (the copies that host nothing)."""
+    top = max(held.values(), default=0)
+    widths = {w2 for shape in owed for w2, _ in substitutes(shape, top, wider)}
+    reach = [True] + [False] * top
+    for k in range(1, top + 1):
+        reach[k] = any(w <= k and reach[k - w] for w in widths)
+    out: dict[int, list[tuple[int, int]]] = {}
+    for c, h in held.items():
+        ranges: list[tuple[int, int]] = []
+        hi = h
+        for k in range(h, -1, -1):
+            if reach[k]:
+                ranges.append((k, hi))
+                hi = k - 1
+        out[c] = ranges
+    return out
 
-    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+
+def minimal_realizing(multi: Sequence[int], classes: Mapping[int, Sequence[tuple[int, int]]], n: int,
+                      realizing: Callable[[dict[int, int]], bool], budget: Budget,
+                      found: Callable[[int, dict[int, tuple[int, int]], int], None]) -> None:
+    """Every smallest choice of copy ranges (:func:`copy_classes`) of the cards ``multi`` (in order;
+    the cards with one range play any copies) that realizes the owed shape (section 7): each card
+    in turn gives one of its ranges that host something, or its range that hosts nothing (then it
+    is *passed*); a branch ends as soon as its choice realizes, and one is dropped when even every
+    remaining copy could not.  ``realizing`` is asked about the smallest count of each range.
+    ``found(i, part, size)`` gets each choice (``part``: the ranges chosen among ``multi[:i]``,
+    ``size`` their smallest copies in all); the plays with those copies, the passed cards' copies
+    within their last range, any copies of ``multi[i:]`` and of the other cards are the legal
+    plays, each once.  Each step spends ``budget``."""
+    top = {c: classes[c][0][0] for c in multi}
+
+    def rec(i: int, part: dict[int, tuple[int, int]], reps: dict[int, int], size: int,
+            upper_known: bool) -> None:
         budget.spend()
         if not upper_known:
-            upper = dict(part)
-            upper.update((c, held[c]) for c in multi[i:])
+            upper = dict(reps)
+            upper.update((c, top[c]) for c in multi[i:])
             if not realizing(upper):
                 return
-        if realizing(part):
+        if realizing(reps):
             found(i, part, size)
             return
         if i == len(multi):
             return
         c = multi[i]
-        for take in range(held[c], 1, -1):
-            if size + take <= n:
-                part[c] = take
-                rec(i + 1, part, size + take, take == held[c])
+        ranges = classes[c]
+        for j in range(len(ranges) - 1):
+            lo, hi = ranges[j]
+            if size + lo <= n:
+                part[c] = (lo, hi)
+                reps[c] = lo
+                rec(i + 1, part, reps, size + lo, j == 0)
                 del part[c]
-        rec(i + 1, part, size, False)
+                del reps[c]
+        rec(i + 1, part, reps, size, False)
 
-    rec(0, {}, 0, False)
+    rec(0, {}, {}, 0, False)
+
+
+RangeBox = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def owed_boxes(obligation: Obligation, order: Order, held: dict[int, int], n: int,
+               owed: Sequence[tuple[int, int]], budget: Budget, boxes: list[RangeBox]) -> None:
+    """The plays of ``n`` suit cards that realize ``owed`` (section 7) as disjoint boxes ``(cards,
+    low, high)`` (each card ``low..high`` copies, ``n`` cards in all), appended to ``boxes`` in the
+    order of the search (:func:`minimal_realizing`); raises :class:`WorkExceeded` past ``budget``,
+    the boxes found so far kept."""
+    cards = sorted(held, key=order.sort_key)
+    classes = copy_classes(held, owed, obligation.wider)
+    multi = [c for c in cards if len(classes[c]) > 1]
+    free = [c for c in cards if len(classes[c]) == 1]
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    room = [0] * (len(multi) + 1)                      # the most copies of multi[i:] and the free cards
+    room[-1] = sum(held[c] for c in free)
+    for i in range(len(multi) - 1, -1, -1):
+        room[i] = room[i + 1] + held[multi[i]]
+    obligation.budget = budget
+
+    def realizing(part: dict[int, int]) -> bool:
+        key = tuple(sorted(part.items()))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = obligation.realizes(part, owed)
+        return hit
+
+    def keep(i: int, part: dict[int, tuple[int, int]], size: int) -> None:
+        ranges = dict(part)
+        ranges.update((c, (0, classes[c][-1][1])) for c in multi[:i] if c not in part)
+        if sum(hi for _, hi in ranges.values()) + room[i] < n:
+            return
+        ranges.update((c, (0, held[c])) for c in multi[i:])
+        ranges.update((c, (0, held[c])) for c in free)
+        at = sorted(ranges, key=order.sort_key)
+        boxes.append((tuple(at), tuple(ranges[c][0] for c in at), tuple(ranges[c][1] for c in at)))
+
+    minimal_realizing(multi, classes, n, realizing, budget, keep)
+
+
+def box_plays(order: Order, box: RangeBox, n: int) -> Iterator[tuple[Card, ...]]:
+    """The plays of ``n`` cards in a box, in the listing's order."""
+    cards, low, high = box
+    base = [c for c, lo in zip(cards, low, strict=True) for _ in range(lo)]
+    spans = {c: hi - lo for c, lo, hi in zip(cards, low, high, strict=True) if hi > lo}
+    for extra in _submultisets(spans, n - len(base), order):
+        yield _canonical_play(order, base + list(extra))
+
+
+def box_count(box: RangeBox, n: int) -> int:
+    """How many plays of ``n`` cards a box holds."""
+    _cards, low, high = box
+    k = n - sum(low)
+    if k < 0:
+        return 0
+    ones = 0
+    poly = [1] + [0] * k
+    for lo, hi in zip(low, high, strict=True):
+        if hi - lo == 1:
+            ones += 1
+        elif hi > lo:
+            poly = times_range(poly, hi - lo, k)
+    return sum(comb(ones, j) * poly[k - j] for j in range(min(ones, k) + 1))
 
 
 def _count_submultisets(counts: dict[int, int], k: int) -> int:
@@ -233,11 +330,11 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
                 owed: Sequence[tuple[int, int]], limit: int) -> LegalPlays:
     """Plays of ``n`` cards from ``held`` that realize ``owed``.
 
-    A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
-    copies of) does, and that property only grows with the part.  The search fixes the multi-card
-    part card by card: a branch stops when even taking every remaining copy cannot realize
-    ``owed``, and is counted in closed form as soon as the fixed part realizes it.  Past
-    ``COUNT_WORK`` steps the count is a lower bound.
+    Whether a play realizes ``owed`` depends on each card's copies only through the range of
+    :func:`copy_classes` they fall in, and only grows with them.  The search (:func:`owed_boxes`)
+    fixes those ranges card by card: a branch stops when even taking every remaining copy cannot
+    realize ``owed``, and becomes one box of plays, counted in closed form, as soon as the fixed
+    ranges realize it.  Past ``COUNT_WORK`` steps the count is a lower bound.
     """
     plays: list[tuple[Card, ...]] = []
     if not owed:
@@ -247,51 +344,19 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
                 break
             plays.append(_canonical_play(order, play))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    cards = sorted(held, key=order.sort_key)
-    multi = [c for c in cards if held[c] >= 2]
-    loose = [c for c in cards if held[c] == 1]
-    memo: dict[tuple[tuple[int, int], ...], bool] = {}
-    seen: set[tuple[Card, ...]] = set()
-    total = [0]
-    budget = obligation.budget = Budget(COUNT_WORK)
-    suffix = [[1] + [0] * n]
-    for c in reversed(multi):
-        suffix.append(times_range(suffix[-1], held[c], n))
-    suffix.reverse()
-
-    def realizing(part: dict[int, int]) -> bool:
-        key = tuple(sorted(part.items()))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = obligation.realizes(part, owed)
-        return hit
-
-    def add(cards: Iterable[int]) -> None:
-        play = _canonical_play(order, cards)
-        if play not in seen:
-            seen.add(play)
-            plays.append(play)
-
-    def complete(i: int, part: dict[int, int], size: int) -> None:
-        k = n - size
-        loose_n = len(loose) + i - len(part)
-        tail = suffix[i]
-        total[0] += sum(comb(loose_n, j) * tail[k - j] for j in range(0, min(loose_n, k) + 1))
-        if len(plays) < limit:
-            free = {c: 1 for c in multi[:i] if c not in part}
-            free.update((c, 1) for c in loose)
-            free.update((c, held[c]) for c in multi[i:])
-            base = [c for c, m in part.items() for _ in range(m)]
-            for extra in _submultisets(free, k, order):
-                if len(plays) >= limit:
-                    break
-                add(base + list(extra))
-
+    boxes: list[RangeBox] = []
     exact = True
     try:
-        minimal_realizing(multi, held, n, realizing, budget, complete)
+        owed_boxes(obligation, order, held, n, owed, Budget(COUNT_WORK), boxes)
     except WorkExceeded:
         exact = False
+    total = 0
+    for box in boxes:
+        total += box_count(box, n)
+        for play in box_plays(order, box, n):
+            if len(plays) >= limit:
+                break
+            plays.append(play)
     if not plays:
         obligation.budget = Budget(FOLLOW_WORK)
         example = obligation.realize(held, owed)
@@ -301,8 +366,8 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
             for c in core:
                 rest[c] -= 1
             filler = [c for c in sorted(rest, key=order.sort_key, reverse=True) for _ in range(rest[c])]
-            add(core + filler[:n - len(core)])
-    count = total[0] if exact else max(total[0], len(plays))
+            plays.append(_canonical_play(order, core + filler[:n - len(core)]))
+    count = total if exact else max(total, len(plays))
     return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
 
 

@@ -52,9 +52,10 @@ from .follow import parse_lead
 from .listing import (
     DP_STATES,
     LegalPlays,
+    RangeBox,
     WidthStates,
     extra_bombs,
-    minimal_realizing,
+    owed_boxes,
     spread,
     submultisets,
     width_states,
@@ -67,7 +68,7 @@ from .ruleset import Ruleset
 from .units import Budget, Format, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK = 4000
+SELECTION_WORK = 3500
 WIDTH_WORK = 400000
 QUERY_WORK = 1000000
 MAX_SAMPLE = 1000
@@ -471,34 +472,13 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
                             given if given is not None else Budget(WIDTH_WORK))
         if dp is not None:
             return dp
-    search = obligation.budget = given if given is not None else Budget(SELECTION_WORK)
-    multi = [c for c in cards if held[c] >= 2]
-    loose = [c for c in cards if held[c] == 1]
-    memo: dict[tuple[tuple[int, int], ...], bool] = {}
-    boxes: list[Box] = []
-    tail = [0] * (len(multi) + 1)
-    for i in range(len(multi) - 1, -1, -1):
-        tail[i] = tail[i + 1] + held[multi[i]]
-
-    def realizing(part: dict[int, int]) -> bool:
-        k = tuple(sorted(part.items()))
-        hit = memo.get(k)
-        if hit is None:
-            hit = memo[k] = obligation.realizes(part, owed)
-        return hit
-
-    def keep(i: int, part: dict[int, int], size: int) -> None:
-        passed = [c for c in multi[:i] if c not in part]
-        if size + len(passed) + len(loose) + tail[i] < n:
-            return
-        ranges = [(c, part[c], part[c]) for c in part]
-        ranges += [(c, 0, 1) for c in passed + loose]
-        ranges += [(c, 0, held[c]) for c in multi[i:]]
-        ranges.sort(key=lambda t: key(t[0]))
-        boxes.append(Box(tuple(c for c, _, _ in ranges), tuple(lo for _, lo, _ in ranges),
-                         tuple(hi for _, _, hi in ranges), n, n))
-
-    minimal_realizing(multi, held, n, realizing, search, keep)
+    search = given if given is not None else Budget(SELECTION_WORK)
+    found: list[RangeBox] = []
+    owed_boxes(obligation, order, held, n, owed, search, found)
+    boxes = []
+    for box_cards, low, high in found:
+        at = sorted(range(len(box_cards)), key=lambda j: key(box_cards[j]))
+        boxes.append(Box(tuple(box_cards[j] for j in at), tuple(low[j] for j in at), tuple(high[j] for j in at), n, n))
     return FollowBoxes(order, hand, boxes, budget)
 
 
