@@ -34,7 +34,7 @@ from .violations import InputError
 
 MAX_LIMIT = 1000
 COUNT_WORK = 3500
-DP_STATES = 20000
+DP_STATES = 4500
 
 
 @dataclass(frozen=True)
@@ -347,7 +347,8 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
     boxes: list[RangeBox] = []
     exact = True
     try:
-        owed_boxes(obligation, order, held, n, owed, Budget(COUNT_WORK), boxes)
+        # the search gets what the strongest shape left of the follow's bound, at most COUNT_WORK
+        owed_boxes(obligation, order, held, n, owed, Budget(min(COUNT_WORK, max(0, obligation.budget.left))), boxes)
     except WorkExceeded:
         exact = False
     total = 0
@@ -465,40 +466,51 @@ class WidthStates:
     units of length 1), interned as ids from ``start`` (the owed widths' counts packed in
     ``_FIELD``-bit fields, in ``kinds`` order, widest first).  ``consume(sid, m, mask)``: the set
     reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``;
-    each new step spends ``budget`` when one is given."""
+    each new step spends ``budget`` when one is given.
+
+    A set is kept whole as a bitmask over the grid of remainders (a count per width, at most the
+    owed count): every remainder that contains a missing one is in it too (a larger remainder is
+    never better), so the set is one canonical integer.  A card played ``m`` times takes from
+    each remainder a largest choice of widths summing to at most ``m`` (a shift of the grid's
+    remainders that hold that choice); the union of those shifts, closed upwards again, is the
+    next set; the set holding the empty remainder (then all of them) has nothing missing."""
 
     def __init__(self, kinds: list[int], start: tuple[int, ...], budget: Budget | None = None) -> None:
         self.kinds = kinds
         self.low = kinds[-1]
         self.budget = budget
-        self.ids: dict[tuple[int, ...], int] = {start: 0}
-        self.sets: list[tuple[int, ...]] = [start]
+        self.caps = [(start[0] >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds))]
+        strides = [1]
+        for cap in self.caps:
+            strides.append(strides[-1] * (cap + 1))
+        self.strides = strides
+        self.full = (1 << strides[-1]) - 1
+        origin = sum(cap * stride for cap, stride in zip(self.caps, strides, strict=False))
+        self.ids: dict[int, int] = {1 << origin: 0}
+        self.sets: list[int] = [1 << origin]
         self._memo: dict[int, int] = {}
-        self._removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        self._above: dict[tuple[int, int], int] = {}
+        self._takes: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
     @property
     def done(self) -> int:
         """The id of the set with nothing missing (-1 while it has not been reached)."""
-        return self.ids.get((0,), -1)
+        return self.ids.get(self.full, -1)
 
     def consume(self, sid: int, m: int, mask: int) -> int:
         if m < self.low or not mask:
             return sid
-        kinds = self.kinds
-        key = (sid * 64 + m) << len(kinds) | mask
+        key = (sid * 64 + m) << len(self.kinds) | mask
         hit = self._memo.get(key)
         if hit is None:
             if self.budget is not None:
                 self.budget.spend()
-            removed = self._removed
-            out: set[tuple[int, int]] = set()
-            for rem in self.sets[sid]:
-                got = removed.get((rem, m, mask))
-                if got is None:
-                    got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
-                out.update(got)
-            reached = _minimal(out, len(kinds))
+            here = self.sets[sid]
+            out = 0
+            for holds, shift in self._choices(m, mask):
+                out |= (here & holds) >> shift
+            reached = self._closed(out)
             with _INTERNING:
                 hit = self.ids.get(reached)
                 if hit is None:
@@ -506,6 +518,61 @@ class WidthStates:
                     self.sets.append(reached)
             self._memo[key] = hit
         return hit
+
+    def _choices(self, m: int, mask: int) -> list[tuple[int, int]]:
+        """The largest choices of widths (in ``mask``, within the owed counts) summing to at most
+        ``m``, each as (the remainders that hold it, the shift that takes it away)."""
+        key = (m, mask)
+        hit = self._takes.get(key)
+        if hit is None:
+            kinds, caps = self.kinds, self.caps
+            found: list[list[int]] = []
+            take = [0] * len(kinds)
+
+            def rec(i: int, left: int) -> None:
+                if i == len(kinds):
+                    if all(take[j] == caps[j] or not mask >> j & 1 or kinds[j] > left for j in range(len(kinds))):
+                        found.append(list(take))
+                    return
+                most = min(caps[i], left // kinds[i]) if mask >> i & 1 else 0
+                for t in range(most, -1, -1):
+                    take[i] = t
+                    rec(i + 1, left - t * kinds[i])
+                take[i] = 0
+
+            rec(0, m)
+            hit = []
+            for t in found:
+                holds = self.full
+                for i, k in enumerate(t):
+                    if k:
+                        holds &= self._at_least(i, k)
+                hit.append((holds, sum(k * self.strides[i] for i, k in enumerate(t))))
+            self._takes[key] = hit
+        return hit
+
+    def _at_least(self, i: int, k: int) -> int:
+        """The grid's remainders holding at least ``k`` of width ``kinds[i]``."""
+        key = (i, k)
+        hit = self._above.get(key)
+        if hit is None:
+            stride, size = self.strides[i], self.caps[i] + 1
+            period = stride * size
+            block = ((1 << ((size - k) * stride)) - 1) << (k * stride)
+            hit = 0
+            for base in range(0, self.strides[-1], period):
+                hit |= block << base
+            self._above[key] = hit
+        return hit
+
+    def _closed(self, bits: int) -> int:
+        """``bits`` with every larger remainder of the grid added."""
+        for i, cap in enumerate(self.caps):
+            stride, step = self.strides[i], 1
+            while step <= cap:
+                bits |= (bits << (step * stride)) & self._at_least(i, step)
+                step *= 2
+        return bits & self.full
 
     def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
         """The sets reached from ``sid`` by a card played ``0..top`` times that may host ``mask``, as

@@ -472,7 +472,7 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
                             given if given is not None else Budget(WIDTH_WORK))
         if dp is not None:
             return dp
-    search = given if given is not None else Budget(SELECTION_WORK)
+    search = given if given is not None else Budget(min(SELECTION_WORK, max(0, obligation.budget.left)))
     found: list[RangeBox] = []
     owed_boxes(obligation, order, held, n, owed, search, found)
     boxes = []
@@ -534,16 +534,20 @@ class WidthSet(LegalSet):
         """The states reachable before each card, with the sizes (bits) they are reached at."""
         n, moves, masks = self.n, self.states.moves, self.masks
         keep = (1 << (n + 1)) - 1
-        layers: list[dict[int, int]] = [{0: 1}]
+        first = next((i for i, (lo, _) in enumerate(ranges) if lo), len(ranges))
+        full = self._full
+        # before the first card with a lower bound the layers are those of the unbounded programme
+        layers: list[dict[int, int]] = [{0: 1}] if full is None else full[:first + 1]
         states = 0
-        for c, (lo, hi) in zip(self.cards, ranges, strict=True):
+        for c, (lo, hi) in zip(self.cards[len(layers) - 1:], ranges[len(layers) - 1:], strict=True):
             nxt: dict[int, int] = {}
             mask = masks[c]
             top = min(hi, n)
             for sid, bits in layers[-1].items():
                 self.spend(hi - lo + 1)
                 for ns, a, b in moves(sid, top, mask):
-                    a = max(a, lo)
+                    if a < lo:
+                        a = lo
                     if a <= b:
                         nxt[ns] = nxt.get(ns, 0) | (spread(bits, b - a + 1) << a)
             nxt = {ns: b & keep for ns, b in nxt.items() if b & keep}
