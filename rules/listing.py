@@ -492,6 +492,12 @@ class WidthStates:
         self._above: dict[tuple[int, int], int] = {}
         self._takes: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._closure: list[tuple[int, int]] = []
+        for i, cap in enumerate(self.caps):
+            step = 1
+            while step <= cap:
+                self._closure.append((step * strides[i], self._at_least(i, step)))
+                step *= 2
 
     @property
     def done(self) -> int:
@@ -567,11 +573,8 @@ class WidthStates:
 
     def _closed(self, bits: int) -> int:
         """``bits`` with every larger remainder of the grid added."""
-        for i, cap in enumerate(self.caps):
-            stride, step = self.strides[i], 1
-            while step <= cap:
-                bits |= (bits << (step * stride)) & self._at_least(i, step)
-                step *= 2
+        for shift, keep in self._closure:
+            bits |= (bits << shift) & keep
         return bits & self.full
 
     def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
