@@ -33,7 +33,7 @@ from .units import (
 from .violations import InputError
 
 MAX_LIMIT = 1000
-COUNT_WORK = 3500
+COUNT_WORK = 2500
 DP_STATES = 4500
 
 

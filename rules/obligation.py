@@ -34,7 +34,7 @@ from .units import (
 )
 from .violations import InputError
 
-FOLLOW_WORK = 8000
+FOLLOW_WORK = 6000
 SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
 SHENGJI_3DECK_LADDERS = {

@@ -68,7 +68,7 @@ from .ruleset import Ruleset
 from .units import Budget, Format, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK = 3500
+SELECTION_WORK = 2500
 WIDTH_WORK = 400000
 QUERY_WORK = 1000000
 MAX_SAMPLE = 1000
