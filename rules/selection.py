@@ -44,10 +44,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 
 from .bombs import MIN_BOMB, bombs_apply
-from .cards import Card, tally
+from .cards import SMALL_JOKER, Card, tally
 from .follow import parse_lead
 from .listing import (
     DP_STATES,
@@ -63,7 +64,7 @@ from .listing import (
 )
 from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
-from .rainbows import RAINBOW, follow_splits
+from .rainbows import MIN_SUITS, RAINBOW, RANKS, follow_splits
 from .ruleset import Ruleset
 from .units import Budget, Format, WorkExceeded, available_units
 from .violations import InputError
@@ -401,6 +402,33 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
             seen.add((unit.width, run))
             width = (unit.width,) * len(run)
             boxes.append(Box(run, width, width, unit.size, unit.size))
+    if order.rainbow_min:
+        boxes += _rainbow_lead_boxes(rules, order, hand)
+    return boxes
+
+
+def _rainbow_lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int]) -> list[Box]:
+    """The rainbow leads (section 14.2): a group is cards of one printed rank from four effective
+    suits, so from all four of its cards (a rank whose cards share a suit, the level's or permanent
+    2s, never forms one), at least ``rainbow_min`` in all: a box per rank held so.  Where throws are
+    allowed, a box per set of two or more such ranks; past the smallest group of four each group has
+    a size floor of its own, which a box does not hold, and then the question is refused."""
+    least = max(MIN_SUITS, order.rainbow_min)
+    key = order.display.__getitem__
+    groups = []
+    for rank in RANKS:
+        cards = sorted((c for c in hand if c < SMALL_JOKER and c % 13 + 2 == rank), key=key)
+        if len({order.eff[c] for c in cards}) >= MIN_SUITS and sum(hand[c] for c in cards) >= least:
+            groups.append(tuple(cards))
+    boxes = [Box(g, (1,) * len(g), tuple(hand[c] for c in g), least, sum(hand[c] for c in g)) for g in groups]
+    if rules.throws and len(groups) > 1:
+        if least > MIN_SUITS:
+            raise _too_large()
+        for k in range(2, len(groups) + 1):
+            for chosen in combinations(groups, k):
+                cards_ = tuple(sorted((c for g in chosen for c in g), key=key))
+                boxes.append(Box(cards_, (1,) * len(cards_), tuple(hand[c] for c in cards_), len(cards_),
+                                 sum(hand[c] for c in cards_)))
     return boxes
 
 
