@@ -74,6 +74,7 @@ WIDTH_WORK = 400000
 QUERY_WORK = 1000000
 MAX_SAMPLE = 1000
 RAINBOW_LISTED = 1000
+RAINBOW_THROWS = 250
 SAMPLE_DOMAIN = b"tractor-rules/sample/v1\x00"
 WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
@@ -411,8 +412,9 @@ def _rainbow_lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int]) -> l
     """The rainbow leads (section 14.2): a group is cards of one printed rank from four effective
     suits, so from all four of its cards (a rank whose cards share a suit, the level's or permanent
     2s, never forms one), at least ``rainbow_min`` in all: a box per rank held so.  Where throws are
-    allowed, a box per set of two or more such ranks; past the smallest group of four each group has
-    a size floor of its own, which a box does not hold, and then the question is refused."""
+    allowed, a box per set of two or more such ranks (refused past ``RAINBOW_THROWS`` sets); past the
+    smallest group of four each group has a size floor of its own, which a box does not hold, and then
+    the question is refused too."""
     least = max(MIN_SUITS, order.rainbow_min)
     key = order.display.__getitem__
     groups = []
@@ -422,7 +424,7 @@ def _rainbow_lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int]) -> l
             groups.append(tuple(cards))
     boxes = [Box(g, (1,) * len(g), tuple(hand[c] for c in g), least, sum(hand[c] for c in g)) for g in groups]
     if rules.throws and len(groups) > 1:
-        if least > MIN_SUITS:
+        if least > MIN_SUITS or 2 ** len(groups) - len(groups) - 1 > RAINBOW_THROWS:
             raise _too_large()
         for k in range(2, len(groups) + 1):
             for chosen in combinations(groups, k):
