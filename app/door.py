@@ -46,6 +46,7 @@ RAW_KEY = "tractor.raw_key"
 _parse = bodies.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
+FAILED = "tractor.failed"            # the exception the door's answer raised, for Flask's view to re-raise
 
 
 class Route(NamedTuple):
@@ -99,9 +100,14 @@ class Door:
                 return self._send(environ, start_response, stored, HIT, started, language)
         try:
             data = route.load(_parse(body) if body else {})
+        except Exception:
+            return self._to_flask(environ, start_response, body)
+        try:
             answer, result = cache.answer(endpoint, data, lambda: encode(route.answer(data, language)),
                                           bypass=bypass, language=language, raw=key)
-        except Exception:
+        except Exception as error:
+            # Flask answers the error from the engine's own exception, without computing it again
+            environ[FAILED] = error
             return self._to_flask(environ, start_response, body)
         return self._send(environ, start_response, answer, result, started, language)
 

@@ -82,6 +82,9 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
     def cached_view():
         data = load()
         environ = request.environ
+        failed = environ.pop(door.FAILED, None)
+        if failed is not None:
+            raise failed
         cache = current_app.extensions["answer_cache"]
         bypass = "no-cache" in environ.get("HTTP_CACHE_CONTROL", "").lower()
         language = environ.get(door.LANGUAGE) or i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))

@@ -359,8 +359,11 @@ def _follow_calls(group, cid, desc, r, trump, hand, lead, play=None, others=None
     hand = list(hand)
     lead = list(lead)
     if play is None:
-        listing = rules.legal_plays(r, trump, hand, lead, limit=1)
-        play = list(listing.plays[0]) if listing.plays else hand[:len(lead)]
+        try:
+            listing = rules.legal_plays(r, trump, hand, lead, limit=1)
+        except rules.InputError:                 # past the work bound: the cases time the refusal
+            listing = None
+        play = list(listing.plays[0]) if listing is not None and listing.plays else hand[:len(lead)]
     play = list(play)
     size = max(len(hand), len(lead))
     meta = {"hand": len(hand), "lead": len(lead), "kind": "legal_plays",
@@ -376,7 +379,10 @@ def _follow_calls(group, cid, desc, r, trump, hand, lead, play=None, others=None
     if others:
         plays = [(0, lead), (1, play)]
         for seat, h in others:
-            listing = rules.legal_plays(r, trump, list(h), lead, limit=100)
+            try:
+                listing = rules.legal_plays(r, trump, list(h), lead, limit=100)
+            except rules.InputError:
+                return out
             if not listing.plays:
                 return out
             plays.append((seat, list(listing.plays[-1])))
@@ -517,6 +523,7 @@ def adversarial_cases(n_random: int = 40) -> list[AdversarialCase]:
 
     # 5. inputs found by a longer search; 6. random 3-8 deck deals skewed to one suit (seeded sample)
     out += found_cases()
+    out += found_variant_cases()
     for i in range(n_random):
         out += _random_adversarial(random.Random(90_000 + i), i)
     out += equal_card_cases(rng)
@@ -805,5 +812,36 @@ def found_cases() -> list[AdversarialCase]:
         hand_c = sorted(rules.parse_cards(hand.split()))
         lead_c = sorted(rules.parse_cards(lead.split()))
         out += _follow_calls("found by search", f"found-{i}", f"{preset} {decks} decks, {len(lead_c)}-card lead, "
+                             f"{len(hand_c)}-card hand", r, trump, hand_c, lead_c)
+    return out
+
+# Inputs found by a seeded random search of 8-deck follows under the house rules and variants (protection,
+# adjacency, permanent 2s, bombs, wider substitutes, tractor requirements) for the slowest `plays/legal`
+# answers (plain, with `selected`, with `sample`), kept verbatim: (preset, overrides, level, trump suit,
+# follower's hand, lead)
+FOUND_VARIANTS = (
+    ('tuolaji', {'decks': 8, 'follow_protection': 'tractors', 'tractor_adjacency': 'trump-order', 'permanent_twos': True}, 10, 'S',
+     '2S 4S 4S 5S 5S 6S 7S 7S 8S 8S 8S 10S 10S 10S JS JS QS QS AS 2H 3H 4H 5H 6H 6H 7H 7H 7H 7H 8H 9H 10H JH QH QH KH KH AH AH AH 2C 2C 3C 3C 4C 5C 5C 6C 6C 7C 7C 8C 8C 9C 9C 10C JC JC QC KC KC AC AC 2D 2D 2D 2D 3D 3D 3D 3D 3D 4D 4D 4D 4D 4D 4D 5D 5D 5D 5D 5D 7D 7D 8D 8D 9D 9D 9D 9D 9D 9D 10D 10D JD QD QD QD KD KD KD AD SJ SJ BJ',
+     '4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D 9D JD JD QD QD KD KD KD KD AD AD AD'),
+    ('four-deck', {'decks': 8, 'tractor_adjacency': 'trump-order', 'bombs': 'follow-suit'}, 9, None,
+     '2S 2S 3S 3S 3S 3S 6S 6S 8S 8S 8S 9S 9S 9S JS JS JS QS QS QS QS QS KS KS KS KS KS KS KS AS AS AS AS AS AS 2H 3H 3H 4H 4H 5H 5H 5H 6H 6H 6H 7H 7H 8H 9H 10H JH JH QH KH KH 2C 3C 3C 4C 4C 8C 8C 8C 8C 8C 10C JC JC JC QC AC AC 2D 3D 4D 4D 5D 6D 6D 6D 6D 7D 8D 8D 8D 10D 10D JD QD QD QD QD KD KD AD AD AD SJ SJ SJ SJ BJ BJ BJ BJ',
+     '3S 3S 4S 4S 4S 5S 5S 5S 6S 6S 6S 6S 7S 7S 7S 7S 8S 8S 10S 10S JS JS KS AS'),
+    ('4399', {'decks': 8}, 7, 'H',
+     '2S 3S 4S 4S 5S 6S 6S 7S 8S 8S 9S JS JS KS KS AS AS 2H 3H 4H 4H 5H 5H 5H 6H 8H 8H 9H 9H 10H JH JH QH KH KH AH AH 2C 2C 2C 3C 4C 5C 5C 5C 5C 5C 5C 5C 5C 6C 6C 6C 6C 6C 6C 6C 6C 7C 8C 8C 8C 8C 8C 8C 9C 9C 9C 9C 9C 10C 10C 10C JC JC AC AC AC AC AC AC AC AC 2D 3D 4D 5D 5D 6D 7D 7D 7D 8D 9D 9D 10D 10D JD JD QD KD AD SJ BJ BJ BJ',
+     '2C 2C 2C 3C 3C 3C 4C 8C 9C 10C 10C 10C JC JC QC QC KC KC'),
+    ('tuolaji', {'decks': 8, 'follow_protection': 'tractors', 'tractor_adjacency': 'trump-order'}, 14, 'C',
+     '3S 5S 5S 6S 6S 6S 7S 7S 8S 8S 9S QS QS QS KS AS AS 2H 2H 4H 4H 4H 4H 4H 4H 5H 5H 5H 6H 6H 8H 9H 9H 9H 9H 9H 9H 9H 9H 10H 10H 10H JH JH JH JH JH QH QH KH KH KH KH KH KH AH AH 2C 2C 3C 4C 5C 6C 6C 6C 7C 8C 9C 9C 9C JC JC QC KC KC AC 2D 2D 2D 3D 3D 3D 3D 4D 4D 5D 6D 7D 7D 8D 8D 8D 9D 9D 9D 9D 10D JD QD KD AD AD SJ SJ BJ BJ',
+     '3H 3H 3H 3H 3H 3H 3H 5H 5H 7H 7H 7H 10H 10H JH JH'),
+)
+
+
+def found_variant_cases() -> list[AdversarialCase]:
+    out = []
+    for i, (preset, overrides, level, suit, hand, lead) in enumerate(FOUND_VARIANTS):
+        r = Ruleset.preset(preset, **overrides)
+        trump = Trump(level, suit)
+        hand_c = sorted(rules.parse_cards(hand.split()))
+        lead_c = sorted(rules.parse_cards(lead.split()))
+        out += _follow_calls("found by search", f"variant-{i}", f"{preset} {overrides}, {len(lead_c)}-card lead, "
                              f"{len(hand_c)}-card hand", r, trump, hand_c, lead_c)
     return out

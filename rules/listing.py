@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
+from threading import Lock
 from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply, may_bomb
@@ -26,13 +28,14 @@ from .units import (
     Unit,
     WorkExceeded,
     available_units,
+    substitutes,
     times_range,
 )
 from .violations import InputError
 
 MAX_LIMIT: Final = 1000
-COUNT_WORK: Final = 8000
-DP_STATES: Final = 20000
+COUNT_WORK: Final = 2500
+DP_STATES: Final = 4500
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,13 @@ def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[
                 n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
     """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
     suit rule allows that section 7 does not (section 14.1), listed after them."""
+    return with_bombs_listed(found, extra_bombs(rules, order, hand, hand_c, lead_format, n, suit), limit)
+
+
+def extra_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+                n: int, suit: int) -> list[tuple[Card, ...]]:
+    """The bombs of ``n`` cards the hand holds and the suit rule allows that section 7 does not
+    (section 14.1), in card order: the legal plays a lead of ``n`` cards adds to section 7's."""
     void = all(order.eff[c] != suit for c in hand_c)
     extra: list[tuple[Card, ...]] = []
     for c in sorted(hand_c, key=order.sort_key):
@@ -107,6 +117,11 @@ def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[
         if not check_follow(rules, order, hand, bomb, {c: n}, lead_format, Budget(FOLLOW_WORK),
                              bombs=False).legal:
             extra.append(_canonical_play(order, bomb))
+    return extra
+
+
+def with_bombs_listed(found: LegalPlays, extra: Sequence[tuple[Card, ...]], limit: int) -> LegalPlays:
+    """``found`` with the bombs ``extra`` counted, and listed after its plays while room is left."""
     if not extra:
         return found
     plays = found.plays
@@ -150,38 +165,134 @@ def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(order.sorted_cards(cards))
 
 
-def minimal_realizing(multi: Sequence[int], held: Mapping[int, int], n: int,
-                      realizing: Callable[[dict[int, int]], bool], budget: Budget,
-                      found: Callable[[int, dict[int, int], int], None]) -> None:
-    """Every smallest choice of copies of the cards held twice or more (``multi``, in order) that
-    realizes the owed shape (section 7): each card in turn gives all its copies, some (two or more)
-    or none, a branch ends as soon as its choice realizes, and one is dropped when even every
-    remaining copy could not.  ``found(i, part, size)`` gets each choice (``part``: copies of
-    ``multi[:i]``, ``size`` cards in all); the plays that extend it with single copies of the cards
-    passed over, any copies of ``multi[i:]`` and the loose cards are the legal plays, each once.
-    Each step spends ``budget``."""
+def copy_classes(held: Mapping[int, int], owed: Sequence[tuple[int, int]], wider: bool) -> dict[int, list[tuple[int, int]]]:
+    """For each card, its copy counts ``0..held`` cut into ranges that realize alike (section 7),
+    most copies first: a card hosts units through the widths they use (the owed widths and, with
+    ``wider_substitutes``, the wider widths of the same size), and ``k`` copies host exactly the
+    width multisets whose sum is at most ``k``, so ``k`` copies stand for every count up to the
+    next such sum.  The last range starts at 0 (the copies that host nothing)."""
+    top = max(held.values(), default=0)
+    widths = {w2 for shape in owed for w2, _ in substitutes(shape, top, wider)}
+    reach = [True] + [False] * top
+    for k in range(1, top + 1):
+        reach[k] = any(w <= k and reach[k - w] for w in widths)
+    out: dict[int, list[tuple[int, int]]] = {}
+    for c, h in held.items():
+        ranges: list[tuple[int, int]] = []
+        hi = h
+        for k in range(h, -1, -1):
+            if reach[k]:
+                ranges.append((k, hi))
+                hi = k - 1
+        out[c] = ranges
+    return out
 
-    def rec(i: int, part: dict[int, int], size: int, upper_known: bool) -> None:
+
+def minimal_realizing(multi: Sequence[int], classes: Mapping[int, Sequence[tuple[int, int]]], n: int,
+                      realizing: Callable[[dict[int, int]], bool], budget: Budget,
+                      found: Callable[[int, dict[int, tuple[int, int]], int], None]) -> None:
+    """Every smallest choice of copy ranges (:func:`copy_classes`) of the cards ``multi`` (in order;
+    the cards with one range play any copies) that realizes the owed shape (section 7): each card
+    in turn gives one of its ranges that host something, or its range that hosts nothing (then it
+    is *passed*); a branch ends as soon as its choice realizes, and one is dropped when even every
+    remaining copy could not.  ``realizing`` is asked about the smallest count of each range.
+    ``found(i, part, size)`` gets each choice (``part``: the ranges chosen among ``multi[:i]``,
+    ``size`` their smallest copies in all); the plays with those copies, the passed cards' copies
+    within their last range, any copies of ``multi[i:]`` and of the other cards are the legal
+    plays, each once.  Each step spends ``budget``."""
+    top = {c: classes[c][0][0] for c in multi}
+
+    def rec(i: int, part: dict[int, tuple[int, int]], reps: dict[int, int], size: int,
+            upper_known: bool) -> None:
         budget.spend()
         if not upper_known:
-            upper = dict(part)
-            upper.update((c, held[c]) for c in multi[i:])
+            upper = dict(reps)
+            upper.update((c, top[c]) for c in multi[i:])
             if not realizing(upper):
                 return
-        if realizing(part):
+        if realizing(reps):
             found(i, part, size)
             return
         if i == len(multi):
             return
         c = multi[i]
-        for take in range(held[c], 1, -1):
-            if size + take <= n:
-                part[c] = take
-                rec(i + 1, part, size + take, take == held[c])
+        ranges = classes[c]
+        for j in range(len(ranges) - 1):
+            lo, hi = ranges[j]
+            if size + lo <= n:
+                part[c] = (lo, hi)
+                reps[c] = lo
+                rec(i + 1, part, reps, size + lo, j == 0)
                 del part[c]
-        rec(i + 1, part, size, False)
+                del reps[c]
+        rec(i + 1, part, reps, size, False)
 
-    rec(0, {}, 0, False)
+    rec(0, {}, {}, 0, False)
+
+
+RangeBox = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def owed_boxes(obligation: Obligation, order: Order, held: dict[int, int], n: int,
+               owed: Sequence[tuple[int, int]], budget: Budget, boxes: list[RangeBox]) -> None:
+    """The plays of ``n`` suit cards that realize ``owed`` (section 7) as disjoint boxes ``(cards,
+    low, high)`` (each card ``low..high`` copies, ``n`` cards in all), appended to ``boxes`` in the
+    order of the search (:func:`minimal_realizing`); raises :class:`WorkExceeded` past ``budget``,
+    the boxes found so far kept."""
+    cards = sorted(held, key=order.sort_key)
+    classes = copy_classes(held, owed, obligation.wider)
+    multi = [c for c in cards if len(classes[c]) > 1]
+    free = [c for c in cards if len(classes[c]) == 1]
+    memo: dict[tuple[tuple[int, int], ...], bool] = {}
+    room = [0] * (len(multi) + 1)                      # the most copies of multi[i:] and the free cards
+    room[-1] = sum(held[c] for c in free)
+    for i in range(len(multi) - 1, -1, -1):
+        room[i] = room[i + 1] + held[multi[i]]
+    obligation.budget = budget
+
+    def realizing(part: dict[int, int]) -> bool:
+        key = tuple(sorted(part.items()))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = obligation.realizes(part, owed)
+        return hit
+
+    def keep(i: int, part: dict[int, tuple[int, int]], size: int) -> None:
+        ranges = dict(part)
+        ranges.update((c, (0, classes[c][-1][1])) for c in multi[:i] if c not in part)
+        if sum(hi for _, hi in ranges.values()) + room[i] < n:
+            return
+        ranges.update((c, (0, held[c])) for c in multi[i:])
+        ranges.update((c, (0, held[c])) for c in free)
+        at = sorted(ranges, key=order.sort_key)
+        boxes.append((tuple(at), tuple(ranges[c][0] for c in at), tuple(ranges[c][1] for c in at)))
+
+    minimal_realizing(multi, classes, n, realizing, budget, keep)
+
+
+def box_plays(order: Order, box: RangeBox, n: int) -> Iterator[tuple[Card, ...]]:
+    """The plays of ``n`` cards in a box, in the listing's order."""
+    cards, low, high = box
+    base = [c for c, lo in zip(cards, low, strict=True) for _ in range(lo)]
+    spans = {c: hi - lo for c, lo, hi in zip(cards, low, high, strict=True) if hi > lo}
+    for extra in _submultisets(spans, n - len(base), order):
+        yield _canonical_play(order, base + list(extra))
+
+
+def box_count(box: RangeBox, n: int) -> int:
+    """How many plays of ``n`` cards a box holds."""
+    _cards, low, high = box
+    k = n - sum(low)
+    if k < 0:
+        return 0
+    ones = 0
+    poly = [1] + [0] * k
+    for lo, hi in zip(low, high, strict=True):
+        if hi - lo == 1:
+            ones += 1
+        elif hi > lo:
+            poly = times_range(poly, hi - lo, k)
+    return sum(comb(ones, j) * poly[k - j] for j in range(min(ones, k) + 1))
 
 
 def _count_submultisets(counts: dict[int, int], k: int) -> int:
@@ -215,15 +326,21 @@ def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tupl
     return rec(0, k, [])
 
 
+def submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``k`` cards of ``counts``, in the listing's order (most copies of the
+    first card in ``order.sort_key`` first)."""
+    return _submultisets(counts, k, order)
+
+
 def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: int,
                 owed: Sequence[tuple[int, int]], limit: int) -> LegalPlays:
     """Plays of ``n`` cards from ``held`` that realize ``owed``.
 
-    A play realizes ``owed`` exactly when its multi-card part (the cards it holds two or more
-    copies of) does, and that property only grows with the part.  The search fixes the multi-card
-    part card by card: a branch stops when even taking every remaining copy cannot realize
-    ``owed``, and is counted in closed form as soon as the fixed part realizes it.  Past
-    ``COUNT_WORK`` steps the count is a lower bound.
+    Whether a play realizes ``owed`` depends on each card's copies only through the range of
+    :func:`copy_classes` they fall in, and only grows with them.  The search (:func:`owed_boxes`)
+    fixes those ranges card by card: a branch stops when even taking every remaining copy cannot
+    realize ``owed``, and becomes one box of plays, counted in closed form, as soon as the fixed
+    ranges realize it.  Past ``COUNT_WORK`` steps the count is a lower bound.
     """
     plays: list[tuple[Card, ...]] = []
     if not owed:
@@ -233,51 +350,20 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
                 break
             plays.append(_canonical_play(order, play))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    cards = sorted(held, key=order.sort_key)
-    multi = [c for c in cards if held[c] >= 2]
-    loose = [c for c in cards if held[c] == 1]
-    memo: dict[tuple[tuple[int, int], ...], bool] = {}
-    seen: set[tuple[Card, ...]] = set()
-    total = [0]
-    budget = obligation.budget = Budget(COUNT_WORK)
-    suffix = [[1] + [0] * n]
-    for c in reversed(multi):
-        suffix.append(times_range(suffix[-1], held[c], n))
-    suffix.reverse()
-
-    def realizing(part: dict[int, int]) -> bool:
-        key = tuple(sorted(part.items()))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = obligation.realizes(part, owed)
-        return hit
-
-    def add(cards: Iterable[int]) -> None:
-        play = _canonical_play(order, cards)
-        if play not in seen:
-            seen.add(play)
-            plays.append(play)
-
-    def complete(i: int, part: dict[int, int], size: int) -> None:
-        k = n - size
-        loose_n = len(loose) + i - len(part)
-        tail = suffix[i]
-        total[0] += sum(comb(loose_n, j) * tail[k - j] for j in range(0, min(loose_n, k) + 1))
-        if len(plays) < limit:
-            free = {c: 1 for c in multi[:i] if c not in part}
-            free.update((c, 1) for c in loose)
-            free.update((c, held[c]) for c in multi[i:])
-            base = [c for c, m in part.items() for _ in range(m)]
-            for extra in _submultisets(free, k, order):
-                if len(plays) >= limit:
-                    break
-                add(base + list(extra))
-
+    boxes: list[RangeBox] = []
     exact = True
     try:
-        minimal_realizing(multi, held, n, realizing, budget, complete)
+        # the search gets what the strongest shape left of the follow's bound, at most COUNT_WORK
+        owed_boxes(obligation, order, held, n, owed, Budget(min(COUNT_WORK, max(0, obligation.budget.left))), boxes)
     except WorkExceeded:
         exact = False
+    total = 0
+    for box in boxes:
+        total += box_count(box, n)
+        for play in box_plays(order, box, n):
+            if len(plays) >= limit:
+                break
+            plays.append(play)
     if not plays:
         obligation.budget = Budget(FOLLOW_WORK)
         example = obligation.realize(held, owed)
@@ -287,8 +373,8 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
             for c in core:
                 rest[c] -= 1
             filler = [c for c in sorted(rest, key=order.sort_key, reverse=True) for _ in range(rest[c])]
-            add(core + filler[:n - len(core)])
-    count = total[0] if exact else max(total[0], len(plays))
+            plays.append(_canonical_play(order, core + filler[:n - len(core)]))
+    count = total if exact else max(total, len(plays))
     return LegalPlays(tuple(plays), count, exact, count > len(plays) or not exact)
 
 
@@ -309,12 +395,12 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     """
     cards = sorted(held, key=order.seq.__getitem__, reverse=True)
     kinds = sorted(set(widths), reverse=True)
-    start = (sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds)),)
+    start = sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds))
     full = (1 << len(kinds)) - 1
     masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards}
-    states_of = WidthStates(kinds, start)
-    consume = states_of.consume
+    states_of = width_states(tuple(kinds), start)
+    moves = states_of.moves
 
     digit = 2
     for c in cards:
@@ -328,11 +414,12 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         top = min(held[c], n)
         mask = masks[c]
         for sset, poly in layers[-1].items():
-            for m in range(top + 1):
-                ns = consume(sset, m, mask)
-                nxt[ns] = nxt.get(ns, 0) + (poly << (digit * m))
-        for ns in nxt:
-            nxt[ns] &= keep
+            for ns, lo, hi in moves(sset, top, mask):
+                acc = 0
+                for m in range(lo, hi + 1):
+                    acc += poly << (digit * m)
+                nxt[ns] = nxt.get(ns, 0) + acc
+        nxt = {ns: poly & keep for ns, poly in nxt.items() if poly & keep}
         states += len(nxt)
         if states > DP_STATES:
             return None
@@ -349,8 +436,10 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         here = {}
         for sset in layers[i]:
             bits = 0
-            for m in range(top + 1):
-                bits |= later.get(consume(sset, m, mask), 0) << m
+            for ns, lo, hi in moves(sset, top, mask):
+                got = later.get(ns, 0)
+                if got:
+                    bits |= spread(got, hi - lo + 1) << lo
             if bits & sizes:
                 here[sset] = bits & sizes
         reach[i] = here
@@ -364,12 +453,14 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
             return
         c = cards[i]
         later = reach[i + 1]
-        for m in range(min(held[c], n - size), -1, -1):
-            ns = consume(sset, m, masks[c])
-            if (later.get(ns, 0) >> (n - size - m)) & 1:
-                acc.extend([c] * m)
-                walk(i + 1, size + m, ns, acc)
-                del acc[len(acc) - m:]
+        top = min(held[c], n)
+        for ns, lo, hi in reversed(moves(sset, top, masks[c])):
+            got = later.get(ns, 0)
+            for m in range(min(hi, n - size), lo - 1, -1):
+                if (got >> (n - size - m)) & 1:
+                    acc.extend([c] * m)
+                    walk(i + 1, size + m, ns, acc)
+                    del acc[len(acc) - m:]
 
     if (reach[0].get(0, 0) >> n) & 1:
         walk(0, 0, 0, [])
@@ -381,45 +472,154 @@ class WidthStates:
     units of length 1), interned as ids from ``start`` (the owed widths' counts packed in
     ``_FIELD``-bit fields, in ``kinds`` order, widest first).  ``consume(sid, m, mask)``: the set
     reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``;
-    each new step spends ``budget`` when one is given."""
+    each new step spends ``budget`` when one is given.
+
+    A set is kept whole as a bitmask over the grid of remainders (a count per width, at most the
+    owed count): every remainder that contains a missing one is in it too (a larger remainder is
+    never better), so the set is one canonical integer.  A card played ``m`` times takes from
+    each remainder a largest choice of widths summing to at most ``m`` (a shift of the grid's
+    remainders that hold that choice); the union of those shifts, closed upwards again, is the
+    next set; the set holding the empty remainder (then all of them) has nothing missing."""
 
     def __init__(self, kinds: list[int], start: tuple[int, ...], budget: Budget | None = None) -> None:
         self.kinds = kinds
         self.low = kinds[-1]
         self.budget = budget
-        self.ids: dict[tuple[int, ...], int] = {start: 0}
-        self.sets: list[tuple[int, ...]] = [start]
+        self.caps = [(start[0] >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds))]
+        strides = [1]
+        for cap in self.caps:
+            strides.append(strides[-1] * (cap + 1))
+        self.strides = strides
+        self.full = (1 << strides[-1]) - 1
+        origin = sum(cap * stride for cap, stride in zip(self.caps, strides, strict=False))
+        self.ids: dict[int, int] = {1 << origin: 0}
+        self.sets: list[int] = [1 << origin]
         self._memo: dict[int, int] = {}
-        self._removed: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        self._above: dict[tuple[int, int], int] = {}
+        self._takes: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._closure: list[tuple[int, int]] = []
+        for i, cap in enumerate(self.caps):
+            step = 1
+            while step <= cap:
+                self._closure.append((step * strides[i], self._at_least(i, step)))
+                step *= 2
 
     @property
     def done(self) -> int:
         """The id of the set with nothing missing (-1 while it has not been reached)."""
-        return self.ids.get((0,), -1)
+        return self.ids.get(self.full, -1)
 
     def consume(self, sid: int, m: int, mask: int) -> int:
         if m < self.low or not mask:
             return sid
-        kinds = self.kinds
-        key = (sid * 64 + m) << len(kinds) | mask
+        key = (sid * 64 + m) << len(self.kinds) | mask
         hit = self._memo.get(key)
         if hit is None:
             if self.budget is not None:
                 self.budget.spend()
-            removed = self._removed
-            out: set[tuple[int, int]] = set()
-            for rem in self.sets[sid]:
-                got = removed.get((rem, m, mask))
-                if got is None:
-                    got = removed[(rem, m, mask)] = _removals(rem, m, kinds, mask)
-                out.update(got)
-            reached = _minimal(out, len(kinds))
-            hit = self.ids.get(reached)
-            if hit is None:
-                hit = self.ids[reached] = len(self.sets)
-                self.sets.append(reached)
+            here = self.sets[sid]
+            out = 0
+            for holds, shift in self._choices(m, mask):
+                out |= (here & holds) >> shift
+            reached = self._closed(out)
+            with _INTERNING:
+                hit = self.ids.get(reached)
+                if hit is None:
+                    hit = self.ids[reached] = len(self.sets)
+                    self.sets.append(reached)
             self._memo[key] = hit
         return hit
+
+    def _choices(self, m: int, mask: int) -> list[tuple[int, int]]:
+        """The largest choices of widths (in ``mask``, within the owed counts) summing to at most
+        ``m``, each as (the remainders that hold it, the shift that takes it away)."""
+        key = (m, mask)
+        hit = self._takes.get(key)
+        if hit is None:
+            kinds, caps = self.kinds, self.caps
+            found: list[list[int]] = []
+            take = [0] * len(kinds)
+
+            def rec(i: int, left: int) -> None:
+                if i == len(kinds):
+                    if all(take[j] == caps[j] or not mask >> j & 1 or kinds[j] > left for j in range(len(kinds))):
+                        found.append(list(take))
+                    return
+                most = min(caps[i], left // kinds[i]) if mask >> i & 1 else 0
+                for t in range(most, -1, -1):
+                    take[i] = t
+                    rec(i + 1, left - t * kinds[i])
+                take[i] = 0
+
+            rec(0, m)
+            hit = []
+            for t in found:
+                holds = self.full
+                for i, k in enumerate(t):
+                    if k:
+                        holds &= self._at_least(i, k)
+                hit.append((holds, sum(k * self.strides[i] for i, k in enumerate(t))))
+            self._takes[key] = hit
+        return hit
+
+    def _at_least(self, i: int, k: int) -> int:
+        """The grid's remainders holding at least ``k`` of width ``kinds[i]``."""
+        key = (i, k)
+        hit = self._above.get(key)
+        if hit is None:
+            stride, size = self.strides[i], self.caps[i] + 1
+            period = stride * size
+            block = ((1 << ((size - k) * stride)) - 1) << (k * stride)
+            hit = 0
+            for base in range(0, self.strides[-1], period):
+                hit |= block << base
+            self._above[key] = hit
+        return hit
+
+    def _closed(self, bits: int) -> int:
+        """``bits`` with every larger remainder of the grid added."""
+        for shift, keep in self._closure:
+            bits |= (bits << shift) & keep
+        return bits & self.full
+
+    def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
+        """The sets reached from ``sid`` by a card played ``0..top`` times that may host ``mask``, as
+        runs ``(set, fewest, most)`` of consecutive copy counts that reach the same set (remembered:
+        the programme's passes read them instead of one :meth:`consume` per copy count)."""
+        key = (sid * 64 + top) << len(self.kinds) | mask
+        hit = self._moves.get(key)
+        if hit is None:
+            out: list[tuple[int, int, int]] = []
+            for m in range(top + 1):
+                ns = self.consume(sid, m, mask)
+                if out and out[-1][0] == ns:
+                    out[-1] = (ns, out[-1][1], m)
+                else:
+                    out.append((ns, m, m))
+            hit = self._moves[key] = tuple(out)
+        return hit
+
+
+_INTERNING = Lock()              # a new set's id is taken once, also where threads share the states
+
+
+@lru_cache(maxsize=64)
+def width_states(kinds: tuple[int, ...], start: int) -> WidthStates:
+    """The states of the width programme for the owed widths ``kinds`` (widest first) counted in
+    ``start``: they depend on nothing else, so the listing, the count and the selection of one
+    position (and of every position owing the same widths) share them."""
+    return WidthStates(list(kinds), (start,))
+
+
+def spread(bits: int, k: int) -> int:
+    """``bits | bits << 1 | … | bits << (k - 1)`` (``k`` ≥ 1), in about log2(k) steps."""
+    out, have = bits, 1
+    while have < k:
+        step = min(have, k - have)
+        out |= out << step
+        have += step
+    return out
 
 
 _FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)

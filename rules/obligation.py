@@ -35,7 +35,7 @@ from .units import (
 )
 from .violations import InputError
 
-FOLLOW_WORK: Final = 60000
+FOLLOW_WORK: Final = 6000
 SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
 # enum members read once: a member looked up on its class costs a few hundred ns per call

@@ -51,20 +51,33 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
+from .bombs import MIN_BOMB, bombs_apply
 from .cards import Card, tally
 from .follow import parse_lead
-from .listing import DP_STATES, WidthStates, minimal_realizing
+from .listing import (
+    DP_STATES,
+    LegalPlays,
+    RangeBox,
+    WidthStates,
+    extra_bombs,
+    owed_boxes,
+    spread,
+    submultisets,
+    width_states,
+    with_bombs_listed,
+)
 from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
-from .rainbows import held_groups
+from .rainbows import RAINBOW, follow_splits, held_groups
 from .ruleset import Ruleset
-from .units import Budget, WorkExceeded, available_units
+from .units import Budget, Format, WorkExceeded, available_units
 from .violations import InputError
 
-SELECTION_WORK: Final = 4000
+SELECTION_WORK: Final = 2500
 WIDTH_WORK: Final = 400000
 QUERY_WORK: Final = 1000000
 MAX_SAMPLE: Final = 1000
+RAINBOW_LISTED: Final = 1000
 SAMPLE_DOMAIN: Final = b"tractor-rules/sample/v1\x00"
 WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
@@ -124,7 +137,17 @@ class LegalSet:
         raise NotImplementedError
 
     def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+        """``n`` distinct legal plays drawn uniformly, in the order drawn (all when fewer)."""
+        return self.plays_at(_ranks(self.count(), n, seed))
+
+    def plays_at(self, ranks: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
+        """The plays of the given indices (each below :meth:`count`) in this set's own order."""
         raise NotImplementedError
+
+    def listing(self, limit: int) -> LegalPlays | None:
+        """A follow's first ``limit`` legal plays with their count, exactly as
+        :func:`~rules.listing.legal_plays` lists them (None where this set does not list)."""
+        return None
 
     def _picked(self, selected: Sequence[int]) -> dict[int, int]:
         picked = tally(selected)
@@ -225,10 +248,8 @@ class BoxSet(LegalSet):
                     addable.add(c)
         return SelectionHelp(tuple(self.order.sorted_cards(addable)), complete, completable)
 
-    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
-        """``n`` distinct legal plays drawn uniformly, in the order drawn (all when fewer)."""
+    def plays_at(self, ranks: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
         counts = self.counts()
-        ranks = _ranks(sum(counts), n, seed)
         starts = []
         acc = 0
         for k in counts:
@@ -247,6 +268,82 @@ class BoxSet(LegalSet):
             tails[i] = _tails(box)
         self.spend(len(box.cards) * 2)
         return list(_unrank(box, tails[i], rank - starts[i]))
+
+
+class FollowBoxes(BoxSet):
+    """A follow's legal plays as boxes, in the order of the listing's search (section 7): each box's
+    fixed copies and each way to fill the rest, as :func:`~rules.listing.legal_plays` lists them."""
+
+    def listing(self, limit: int) -> LegalPlays | None:
+        order = self.order
+        plays: list[tuple[Card, ...]] = []
+        for box in self.boxes:
+            if len(plays) >= limit:
+                break
+            self.spend(len(box.cards))
+            base = [c for c, lo in zip(box.cards, box.low, strict=True) for _ in range(lo)]
+            free = {c: hi - lo for c, lo, hi in zip(box.cards, box.low, box.high, strict=True) if hi > lo}
+            for extra in submultisets(free, box.smallest - len(base), order):
+                if len(plays) >= limit:
+                    break
+                self.spend(box.smallest)
+                plays.append(tuple(order.sorted_cards(base + list(extra))))
+        if not plays:
+            return None
+        count = self.count()
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
+
+
+class WithBombs(LegalSet):
+    """Section 7's legal follows (``base``) and the bombs section 14.1 adds (``bombs``, each a play of
+    ``n`` copies of one card that section 7 does not allow, so no play is in both)."""
+
+    def __init__(self, base: LegalSet, bombs: Sequence[tuple[Card, ...]]):
+        self.order = base.order
+        self.hand = base.hand
+        self.budget = base.budget
+        self.base = base
+        self.bombs = tuple(bombs)
+
+    def count(self) -> int:
+        return self.base.count() + len(self.bombs)
+
+    def summary(self) -> PlaySummary:
+        inner = self.base.summary()
+        least = tally(inner.must) if self.base.count() else None
+        most = tally(inner.may)
+        for bomb in self.bombs:
+            here = tally(bomb)
+            least = here if least is None else {c: min(k, here[c]) for c, k in least.items() if c in here}
+            for c, k in here.items():
+                most[c] = max(most.get(c, 0), k)
+        order = self.order
+        return PlaySummary(tuple(order.sorted_cards(c for c, k in (least or {}).items() for _ in range(k))),
+                           tuple(order.sorted_cards(c for c, k in most.items() for _ in range(k))),
+                           self.count(), True)
+
+    def help(self, selected: Sequence[int]) -> SelectionHelp:
+        picked = self._picked(selected)
+        inner = self.base.help(selected)
+        addable = set(inner.selectable)
+        complete, completable = inner.complete, inner.completable
+        for bomb in self.bombs:
+            c, n = bomb[0], len(bomb)
+            if all(d == c for d in picked) and picked.get(c, 0) <= n:
+                completable = True
+                complete = complete or picked.get(c, 0) == n
+                if picked.get(c, 0) < n:
+                    addable.add(c)
+        return SelectionHelp(tuple(self.order.sorted_cards(addable)), complete, completable)
+
+    def plays_at(self, ranks: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
+        below = self.base.count()
+        inner = iter(self.base.plays_at([r for r in ranks if r < below]))
+        return tuple(next(inner) if r < below else self.bombs[r - below] for r in ranks)
+
+    def listing(self, limit: int) -> LegalPlays | None:
+        found = self.base.listing(limit)
+        return None if found is None else with_bombs_listed(found, self.bombs, limit)
 
 
 # -- building the boxes ------------------------------------------------------------------------
@@ -488,10 +585,48 @@ class _GroupPlays:
 
 def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
                 given: Budget | None) -> LegalSet:
+    """The legal follows: section 7's, a rainbow's splits (section 14.2), and the bombs section 14.1 adds."""
     lead_format = parse_lead(order, lead)
     n = lead_format.size
     if sum(hand.values()) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
+    budget = given if given is not None else Budget(QUERY_WORK)
+    if n >= MIN_BOMB and lead_format.suit == RAINBOW:
+        return _rainbow_set(order, hand, lead_format, n, budget)
+    found = _section7_set(rules, order, hand, lead_format, given)
+    if n >= MIN_BOMB and bombs_apply(rules, n):
+        suit = order.eff[lead_format.units[0].cards[0]]
+        cards = [c for c, k in hand.items() for _ in range(k)]
+        bombs = extra_bombs(rules, order, cards, hand, lead_format, n, suit)
+        if bombs:
+            return WithBombs(found, bombs)
+    return found
+
+
+def _rainbow_set(order: Order, hand: dict[int, int], lead_format: Format, n: int, budget: Budget) -> LegalSet:
+    """Following a rainbow (section 14.2): the hand's splits into its groups, one box each (past
+    ``RAINBOW_LISTED`` splits the question is refused), else any ``n`` cards."""
+    key = order.display.__getitem__
+    found = follow_splits(order, hand, lead_format, RAINBOW_LISTED)
+    if found is None:
+        cards = tuple(sorted(hand, key=key))
+        return FollowBoxes(order, hand, [Box(cards, (0,) * len(cards), tuple(hand[c] for c in cards), n, n)], budget)
+    count, listed = found
+    if count > len(listed):
+        raise _too_large()
+    boxes = []
+    for play in listed:
+        copies = tally(play)
+        cards = tuple(sorted(copies, key=key))
+        exact = tuple(copies[c] for c in cards)
+        boxes.append(Box(cards, exact, exact, n, n))
+    return FollowBoxes(order, hand, boxes, budget)
+
+
+def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
+                  given: Budget | None) -> LegalSet:
+    """The plays section 7 allows (module docstring)."""
+    n = lead_format.size
     suit = order.eff[lead_format.units[0].cards[0]]
     held = {c: k for c, k in hand.items() if order.eff[c] == suit}
     held_n = sum(held.values())
@@ -502,12 +637,12 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
         rest = sorted((c for c in hand if c not in held), key=key)
         cards = tuple(suit_cards + rest)
         low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
-        return BoxSet(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
+        return FollowBoxes(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
     obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
     owed = obligation.strongest()
     cards = tuple(sorted(held, key=key))
     if not owed:
-        return BoxSet(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
+        return FollowBoxes(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
     tag = obligation.uniform_tag
     if WIDTH_PROGRAMME and tag is not None and all(l == 1 for _, l in owed):
         widths = [w for w, _ in owed]
@@ -516,35 +651,14 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
                             given if given is not None else Budget(WIDTH_WORK))
         if dp is not None:
             return dp
-    search = obligation.budget = given if given is not None else Budget(SELECTION_WORK)
-    multi = [c for c in cards if held[c] >= 2]
-    loose = [c for c in cards if held[c] == 1]
-    memo: dict[tuple[tuple[int, int], ...], bool] = {}
-    boxes: list[Box] = []
-    tail = [0] * (len(multi) + 1)
-    for i in range(len(multi) - 1, -1, -1):
-        tail[i] = tail[i + 1] + held[multi[i]]
-
-    def realizing(part: dict[int, int]) -> bool:
-        k = tuple(sorted(part.items()))
-        hit = memo.get(k)
-        if hit is None:
-            hit = memo[k] = obligation.realizes(part, owed)
-        return hit
-
-    def keep(i: int, part: dict[int, int], size: int) -> None:
-        passed = [c for c in multi[:i] if c not in part]
-        if size + len(passed) + len(loose) + tail[i] < n:
-            return
-        ranges = [(c, part[c], part[c]) for c in part]
-        ranges += [(c, 0, 1) for c in passed + loose]
-        ranges += [(c, 0, held[c]) for c in multi[i:]]
-        ranges.sort(key=lambda t: key(t[0]))
-        boxes.append(Box(tuple(c for c, _, _ in ranges), tuple(lo for _, lo, _ in ranges),
-                         tuple(hi for _, _, hi in ranges), n, n))
-
-    minimal_realizing(multi, held, n, realizing, search, keep)
-    return BoxSet(order, hand, boxes, budget)
+    search = given if given is not None else Budget(min(SELECTION_WORK, max(0, obligation.budget.left)))
+    found: list[RangeBox] = []
+    owed_boxes(obligation, order, held, n, owed, search, found)
+    boxes = []
+    for box_cards, low, high in found:
+        at = sorted(range(len(box_cards)), key=lambda j: key(box_cards[j]))
+        boxes.append(Box(tuple(box_cards[j] for j in at), tuple(low[j] for j in at), tuple(high[j] for j in at), n, n))
+    return FollowBoxes(order, hand, boxes, budget)
 
 
 # -- the owed units all of length 1: a dynamic programme over the cards -------------------------------
@@ -560,15 +674,15 @@ class WidthSet(LegalSet):
     under those bounds, and samples are unranked with counts of completions by size."""
 
     def __init__(self, order: Order, hand: dict[int, int], budget: Budget, cards: list[int],
-                 held: dict[int, int], n: int, consume: Callable[[int, int, int], int],
-                 masks: dict[int, int], done: int):
+                 held: dict[int, int], n: int, states: WidthStates, masks: dict[int, int], done: int):
         self.order = order
         self.hand = hand
         self.budget = budget
         self.cards = cards
         self.held = held
         self.n = n
-        self.consume = consume
+        self.states = states
+        self.consume = states.consume
         self.masks = masks
         self.done = done
         self._counts: list[dict[int, int]] | None = None
@@ -581,12 +695,11 @@ class WidthSet(LegalSet):
         """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
         cards = sorted(held, key=order.seq.__getitem__, reverse=True)
         kinds = sorted(set(widths), reverse=True)
-        start = (sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds)),)
+        start = sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds))
         masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
-        states = WidthStates(kinds, start, budget)
-        consume = states.consume
+        states = width_states(tuple(kinds), start)
 
-        dp = cls(order, hand, budget, cards, held, n, consume, masks, -1)
+        dp = cls(order, hand, budget, cards, held, n, states, masks, -1)
         dp._full = dp._forward(dp._ranges({}), DP_STATES)
         if dp._full is None:
             return None
@@ -598,21 +711,25 @@ class WidthSet(LegalSet):
 
     def _forward(self, ranges: list[tuple[int, int]], cap: int | None = None) -> list[dict[int, int]] | None:
         """The states reachable before each card, with the sizes (bits) they are reached at."""
-        n, consume, masks = self.n, self.consume, self.masks
+        n, moves, masks = self.n, self.states.moves, self.masks
         keep = (1 << (n + 1)) - 1
-        layers: list[dict[int, int]] = [{0: 1}]
+        first = next((i for i, (lo, _) in enumerate(ranges) if lo), len(ranges))
+        full = self._full
+        # before the first card with a lower bound the layers are those of the unbounded programme
+        layers: list[dict[int, int]] = [{0: 1}] if full is None else full[:first + 1]
         states = 0
-        for c, (lo, hi) in zip(self.cards, ranges, strict=True):
+        for c, (lo, hi) in zip(self.cards[len(layers) - 1:], ranges[len(layers) - 1:], strict=True):
             nxt: dict[int, int] = {}
             mask = masks[c]
+            top = min(hi, n)
             for sid, bits in layers[-1].items():
                 self.spend(hi - lo + 1)
-                for m in range(lo, min(hi, n) + 1):
-                    ns = consume(sid, m, mask)
-                    nxt[ns] = nxt.get(ns, 0) | (bits << m)
-            for ns in nxt:
-                nxt[ns] &= keep
-            nxt = {ns: b for ns, b in nxt.items() if b}
+                for ns, a, b in moves(sid, top, mask):
+                    if a < lo:
+                        a = lo
+                    if a <= b:
+                        nxt[ns] = nxt.get(ns, 0) | (spread(bits, b - a + 1) << a)
+            nxt = {ns: b & keep for ns, b in nxt.items() if b & keep}
             states += len(nxt)
             if cap is not None and states > cap:
                 return None
@@ -624,24 +741,27 @@ class WidthSet(LegalSet):
         full = all(lo == 0 for lo, _ in ranges)
         forward = self._full if full else self._forward(ranges)
         assert forward is not None
-        n, consume, masks = self.n, self.consume, self.masks
+        n, moves, masks = self.n, self.states.moves, self.masks
         after: dict[int, int] = {self.done: 1 << n} if (forward[-1].get(self.done, 0) >> n) & 1 else {}
         out: list[list[int]] = [[] for _ in self.cards]
         for i in range(len(self.cards) - 1, -1, -1):
             c = self.cards[i]
             lo, hi = ranges[i]
             mask = masks[c]
+            top = min(hi, n)
             here: dict[int, int] = {}
-            seen = set()
+            seen: set[int] = set()
             for sid, bits in forward[i].items():
                 self.spend(hi - lo + 1)
                 back = 0
-                for m in range(lo, min(hi, n) + 1):
-                    later = after.get(consume(sid, m, mask), 0)
-                    if later:
-                        back |= later >> m
-                        if (bits << m) & later:
-                            seen.add(m)
+                for ns, a, b in moves(sid, top, mask):
+                    a = max(a, lo)
+                    later = after.get(ns, 0)
+                    if later and a <= b:
+                        back |= spread(later, b - a + 1) >> b
+                        for m in range(a, b + 1):
+                            if m not in seen and (bits << m) & later:
+                                seen.add(m)
                 if back:
                     here[sid] = back
             out[i] = sorted(seen)
@@ -661,21 +781,23 @@ class WidthSet(LegalSet):
             for c in self.cards:
                 digit *= self.held[c] + 1
             self._digit = digit = digit.bit_length()
-            n, consume, masks = self.n, self.consume, self.masks
+            n, moves, masks = self.n, self.states.moves, self.masks
             keep = (1 << (digit * (n + 1))) - 1
             after: dict[int, int] = {self.done: 1} if self.done in forward[-1] else {}
             counts = [after]
             for i in range(len(self.cards) - 1, -1, -1):
                 c = self.cards[i]
                 mask = masks[c]
+                top = min(self.held[c], n)
                 here: dict[int, int] = {}
                 for sid in forward[i]:
                     self.spend(self.held[c] + 1)
                     poly = 0
-                    for m in range(min(self.held[c], n) + 1):
-                        later = after.get(consume(sid, m, mask), 0)
+                    for ns, a, b in moves(sid, top, mask):
+                        later = after.get(ns, 0)
                         if later:
-                            poly += later << (digit * m)
+                            for m in range(a, b + 1):
+                                poly += later << (digit * m)
                     if poly:
                         here[sid] = poly & keep
                 counts.append(here)
@@ -707,12 +829,12 @@ class WidthSet(LegalSet):
             complete = sid == self.done
         return SelectionHelp(tuple(self.order.sorted_cards(selectable)), complete, completable)
 
-    def sample(self, n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
+    def plays_at(self, ranks: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
         counts = self._completions()
         digit = self._digit
         field = (1 << digit) - 1
         out = []
-        for rank in _ranks(self.count(), n, seed):
+        for rank in ranks:
             self.spend(len(self.cards))
             sid, left, play = 0, self.n, []
             for i, c in enumerate(self.cards):
@@ -727,6 +849,36 @@ class WidthSet(LegalSet):
                     rank -= ways
             out.append(tuple(self.order.sorted_cards(play)))
         return tuple(out)
+
+    def listing(self, limit: int) -> LegalPlays | None:
+        """The plays in the order of the width programme's listing (:mod:`rules.listing`): cards
+        strongest first, most copies first, along paths that still end in a legal play."""
+        counts = self._completions()
+        digit, field, n = self._digit, (1 << self._digit) - 1, self.n
+        moves, masks, cards, held = self.states.moves, self.masks, self.cards, self.held
+        plays: list[tuple[Card, ...]] = []
+
+        def walk(i: int, size: int, sid: int, acc: list[int]) -> None:
+            if len(plays) >= limit:
+                return
+            if i == len(cards):
+                plays.append(tuple(self.order.sorted_cards(acc)))
+                return
+            c = cards[i]
+            later = counts[i + 1]
+            self.spend(1)
+            for ns, lo, hi in reversed(moves(sid, min(held[c], n), masks[c])):
+                got = later.get(ns, 0)
+                for m in range(min(hi, n - size), lo - 1, -1):
+                    if (got >> (digit * (n - size - m))) & field:
+                        acc.extend([c] * m)
+                        walk(i + 1, size + m, ns, acc)
+                        del acc[len(acc) - m:]
+
+        if (counts[0].get(0, 0) >> (digit * n)) & field:
+            walk(0, 0, 0, [])
+        count = self.count()
+        return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
 # -- counting and unranking inside a box ----------------------------------------------------------

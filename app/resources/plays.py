@@ -56,11 +56,14 @@ def legal_answer(data: dict) -> dict:
     order = order_for(rules, trump)
     hand, lead = present.multiset(data["hand"]), present.multiset(data["lead"])
     selected, sample = data.get("selected"), data.get("sample")
-    chosen = None
+    chosen = answer = None
     if selected is not None or sample is not None:
         # first: a position too large to answer exactly is refused before the listing is made
         chosen = engine.run("plays/legal", legal_set, rules, trump, hand, lead)
-    if sample is None or lead is None:
+        if lead is not None and sample is None:
+            # a follow's listing read from the same search as the selection help, not searched again
+            answer = engine.run("plays/legal", chosen.listing, data["limit"])
+    if answer is None and (sample is None or lead is None):
         answer = engine.run("plays/legal", legal_plays, rules, trump, hand=hand, lead=lead, limit=data["limit"])
     if lead is not None and sample is None:
         body = {"count": answer.count, "count_exact": answer.count_exact,

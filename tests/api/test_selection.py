@@ -78,3 +78,20 @@ def test_selection_answers_are_cached(client):
     first, second = post(client, "/v1/plays/legal", request), post(client, "/v1/plays/legal", request)
     assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
     assert first.get_json() == second.get_json()
+
+
+def test_a_position_past_the_work_bound_is_refused_once_computed_once(client):
+    # 8 decks: a 30-card trump lead against eight copies of nine hearts; the count is a lower bound,
+    # so the selection answer is a 422, and the engine is asked once (not again to word the error)
+    from prometheus_client import REGISTRY
+    hearts = [f"{r}H" for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A") for _ in range(8)]
+    body = {"rules": {"preset": "qq", "decks": 8}, "trump": {"level": "5", "suit": "H"},
+            "hand": hearts + ["4D", "6D", "7D"], "lead": ["5S"] * 4 + ["5C"] * 4 + ["5D"] * 4 + ["5H"] * 6
+            + ["SJ"] * 6 + ["BJ"] * 6, "selected": []}
+    calls = {"endpoint": "plays/legal"}
+    before = REGISTRY.get_sample_value("tractor_engine_seconds_count", calls) or 0
+    r = post(client, "/v1/plays/legal", body, **{"Cache-Control": "no-cache"})
+    assert_problem(r, 422, "/hand")
+    assert REGISTRY.get_sample_value("tractor_engine_seconds_count", calls) - before == 1
+    plain = post(client, "/v1/plays/legal", {k: v for k, v in body.items() if k != "selected"}).get_json()
+    assert plain["count_exact"] is False and plain["plays"]

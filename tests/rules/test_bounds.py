@@ -33,11 +33,12 @@ def test_trick_winner_refuses_past_its_budget_instead_of_guessing():
 
 
 def test_legal_play_count_past_the_bound_is_a_lower_bound_with_a_legal_play_listed():
-    # 8 decks: a width-8 tractor of seven ranks led, seven copies of eleven spades held
-    rs = Ruleset.preset("tuolaji", decks=8)
-    trump = Trump("3", "H")
-    lead = [c for r in ["4", "5", "6", "7", "8", "9", "10"] for c in cs(f"{r}S " * 8)]
-    hand = [c for r in ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for c in cs(f"{r}S " * 7)] + list(cs("4D 5D 6D"))
+    # 8 decks: a 30-card trump lead (a width-6 tractor of the jokers and the trump level card, three
+    # quadruples of level cards) against eight copies of nine hearts (trump)
+    rs = Ruleset.preset("qq", decks=8)
+    trump = Trump("5", "H")
+    lead = list(cs("5S " * 4 + "5C " * 4 + "5D " * 4 + "5H " * 6 + "SJ " * 6 + "BJ " * 6))
+    hand = [c for r in ["6", "7", "8", "9", "10", "J", "Q", "K", "A"] for c in cs(f"{r}H " * 8)] + list(cs("4D 6D 7D"))
     answer = rules.legal_plays(rs, trump, hand, lead, limit=5)
     assert answer.count_exact is False and answer.truncated is True
     assert answer.count >= len(answer.plays) >= 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -357,3 +358,68 @@ def test_tractor_follows_exercise_several_boxes():
             chosen = legal_set(rs, trump, hand, lead)
             many += isinstance(chosen, BoxSet) and len(chosen.boxes) > 1
     assert many >= 10
+
+
+# -- house rules (section 14): the legal set against the play check on every sub-multiset ----------
+def by_check_play(rs, trump, hand, lead, size=None):
+    """Every play ``rules.check_play`` finds legal, among all sub-multisets of a small hand."""
+    counts = Counter(hand)
+    cards = sorted(counts)
+    out = set()
+    for takes in product(*(range(counts[c] + 1) for c in cards)):
+        play = tuple(c for c, t in zip(cards, takes, strict=True) for _ in range(t))
+        if play and (size is None or len(play) == size) and rules.check_play(rs, trump, hand, play, lead).legal:
+            out.add(play)
+    return out
+
+
+def check_house_rule_set(rs, trump, hand, lead):
+    legal = by_check_play(rs, trump, hand, lead, None if lead is None else len(lead))
+    chosen = legal_set(rs, trump, hand, lead)
+    summary = chosen.summary()
+    assert summary.count == len(legal)
+    assert Counter(int(c) for c in summary.must) == intersection(legal)
+    assert Counter(int(c) for c in summary.may) == union(legal)
+    drawn = chosen.sample(len(legal) + 1, "house")
+    assert {key(p) for p in drawn} == legal
+    rng = random.Random(len(legal))
+    for selected in random_selections(rng, hand, legal, 10):
+        s = Counter(selected)
+        help_ = chosen.help(selected)
+        supersets = [p for p in legal if not s - Counter(p)]
+        assert help_.complete == (key(selected) in legal)
+        assert help_.completable == bool(supersets)
+        assert {int(c) for c in help_.selectable} == {c for c in Counter(hand) if Counter(hand)[c] > s[c] and any(
+            Counter(p)[c] > s[c] for p in supersets)}
+    if lead is not None:
+        listing = rules.legal_plays(rs, trump, hand, lead, limit=1000)
+        assert listing.count == len(legal) and {key(p) for p in listing.plays} == legal
+        assert chosen.listing(1000) == listing
+    return legal
+
+
+@pytest.mark.parametrize("throws", [True, False])
+def test_s14_2_rainbow_leads_are_legal_leads(throws):
+    rs = Ruleset.preset("qq", decks=2, rainbow_min=4, throws=throws)
+    trump = Trump("10", "H")
+    hand = parse_cards(["7S", "7H", "7C", "7D", "7D", "9S", "9H", "9C", "9D", "KS"])
+    legal = check_house_rule_set(rs, trump, hand, None)
+    rainbows = [p for p in legal if len({c % 13 for c in p}) < len({order_for(rs, trump).eff[c] for c in p})]
+    assert rainbows and any(len(p) == 8 for p in rainbows) == throws
+
+
+def test_s14_2_following_a_rainbow_is_a_split_into_its_groups():
+    rs = Ruleset.preset("qq", decks=2, rainbow_min=4)
+    trump = Trump("10", "H")
+    lead = parse_cards(["8S", "8H", "8C", "8D"])
+    check_house_rule_set(rs, trump, parse_cards(["7S", "7H", "7C", "7D", "7D", "9S", "9C", "3D"]), lead)
+    check_house_rule_set(rs, trump, parse_cards(["7S", "7H", "7C", "9S", "9C", "3D"]), lead)    # no split: any 4 cards
+
+
+@pytest.mark.parametrize("bombs", ["any-suit", "follow-suit"])
+def test_s14_1_bombs_the_follow_rules_do_not_allow_are_legal_follows(bombs):
+    rs = Ruleset.preset("qq", decks=4, bombs=bombs)
+    trump = Trump("10", "H")
+    lead = parse_cards(["5S", "5S", "6S", "6S"])
+    legal = check_house_rule_set(rs, trump, parse_cards(["9S", "9S", "3S", "KD", "KD", "KD", "KD", "4C"]), lead)
+    assert (tuple(sorted(parse_cards(["KD"] * 4))) in legal) == (bombs == "any-suit")
