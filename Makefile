@@ -5,34 +5,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-ENGINE := $(VENV)/.engine
 PORT ?= 8000
 PURE_SOAK ?= 4000
 PURE_SOAK_SEED ?= 20261201
 
 .PHONY: install engine run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
-install: $(STAMP) $(ENGINE)
+install: $(STAMP) engine
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	TRACTOR_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
-# The compiled engine (mypyc, about a minute), rebuilt in place whenever a module of rules/ changes; without
-# a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs (`rules.BUILD` says which).
-engine: $(ENGINE)
+# The compiled engine (mypyc, about a minute), rebuilt in place unless the one built is of the sources of
+# rules/ as they are; without a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs
+# (`rules.BUILD` says which).
+engine: $(STAMP)
+	@$(BIN)/python -c 'import rules, sys; print("engine:", rules.BUILD, rules._build.PURE_REASON or ""); sys.exit(not rules.COMPILED)' \
+	  || $(BIN)/python setup.py --quiet build_ext --inplace
 
-$(ENGINE): $(STAMP) $(wildcard rules/*.py)
-	$(BIN)/python setup.py --quiet build_ext --inplace
-	touch $(ENGINE)
-
-run: $(ENGINE)
+run: engine
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
 # Everything but the tests that start a whole topology (marked `topology`, about 70 s: `make test-scale`).
 # Every test against the compiled engine, then the rule tests and a sample of the soak against the pure one.
-test: $(ENGINE) lint
+test: engine lint
 	$(BIN)/python -m pytest -q -m "not topology"
 	TRACTOR_PURE=1 $(BIN)/python -m pytest -q tests/rules
 	TRACTOR_PURE=1 SOAK_N=$(PURE_SOAK) SOAK_SEED=$(PURE_SOAK_SEED) PYTHONPATH=. $(BIN)/python -m tests.soak
@@ -46,18 +44,19 @@ spec: $(STAMP)
 
 # schemathesis with every check, FUZZ_EXAMPLES per operation, against a live gunicorn (minutes, not in `make test`).
 FUZZ_EXAMPLES ?= 1000
-fuzz: $(ENGINE)
+fuzz: engine
 	$(BIN)/python -m tests.contract.fuzz $(FUZZ_EXAMPLES)
 
-bench: $(ENGINE)
+bench: engine
 	PYTHONPATH=. $(BIN)/python -m bench.run
+	PYTHONPATH=. $(BIN)/python -m bench.builds
 
 # The engine against the brute force on SOAK_N (200,000) random positions; SOAK_SEED replays a run.
-soak: $(ENGINE)
+soak: engine
 	PYTHONPATH=. $(BIN)/python -m tests.soak
 
 # The serving path under gunicorn and wrk (apt-get install -y wrk), against a bare endpoint.
-bench-http: $(ENGINE)
+bench-http: engine
 	PYTHONPATH=. $(BIN)/python -m bench.http
 
 # haproxy from Debian's package: installed when run as root and missing, else how to install it is printed.
@@ -71,23 +70,23 @@ haproxy:
 # The production topology on this machine: a Redis Cluster (3 masters, 3 replicas), INSTANCES
 # (3) gunicorn instances and haproxy in front (RATE_LIMIT requests/s per client, default 100);
 # returns once all of it answers /readyz, with .cluster/state.json written.  Stop it with cluster-down.
-cluster: $(ENGINE) haproxy
+cluster: engine haproxy
 	$(BIN)/python -m deploy.cluster up
 
 # A rolling restart of the instances (each drained, stopped and started again in turn).
-cluster-restart: $(ENGINE)
+cluster-restart: engine
 	$(BIN)/python -m deploy.cluster restart
 
 cluster-down: $(STAMP)
 	$(BIN)/python -m deploy.cluster down
 
 # Faults under steady load through haproxy (tests/scale, about 70 s); the figures go to bench/RESULTS.md.
-test-scale: $(ENGINE) haproxy
+test-scale: engine haproxy
 	rm -f build/scale-results.json
 	$(BIN)/python -m pytest -q tests/scale
 	PYTHONPATH=. $(BIN)/python -m tests.scale.report
 
-bench-selection: $(ENGINE)
+bench-selection: engine
 	PYTHONPATH=. $(BIN)/python -m bench.selection
 
 clean:
