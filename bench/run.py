@@ -467,6 +467,7 @@ def report(run: Run, meta: dict) -> str:
     lines = ["# Benchmark results", "",
              f"- date: {meta['date']}",
              f"- python: {meta['python']} ({meta['impl']}), {meta['machine']}, {meta['cores']} cores",
+             f"- engine: the {getattr(rules, 'BUILD', 'pure')} build (`python -m bench.builds` compares the builds)",
              f"- cases: {meta['cases']}",
              f"- passes per case: {run.passes} (a case's time is its fastest pass; figures are over cases)",
              f"- baseline `sort25` (one `sorted()` of a shuffled 25-int list, median of {len(run.baseline)} "
