@@ -311,19 +311,39 @@ def _submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tupl
     for i in range(len(items) - 1, -1, -1):
         after[i] = after[i + 1] + items[i][1]
 
-    def rec(i: int, k: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
-        if k == 0:
-            yield tuple(acc)
-            return
-        if after[i] < k:
-            return
-        c, m = items[i]
-        for take in range(min(m, k), -1, -1):
-            acc.extend([c] * take)
-            yield from rec(i + 1, k - take, acc)
-            del acc[len(acc) - take:]
+    return _takes(items, after, k)
 
-    return rec(0, k, [])
+
+def _takes(items: list[tuple[int, int]], after: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """Depth first over the items, most copies first: each item takes as many copies as it may, a
+    branch ends when ``k`` cards are taken (a sub-multiset) or when the items left hold fewer than
+    the cards still to take, and the last item that took some then takes one fewer."""
+    acc: list[int] = []
+    takes: list[int] = []
+    left = k
+    while True:
+        i = len(takes)
+        if left == 0:
+            yield tuple(acc)
+        elif after[i] >= left:
+            c, m = items[i]
+            take = m if m < left else left
+            takes.append(take)
+            acc.extend([c] * take)
+            left -= take
+            continue
+        while takes:
+            take = takes.pop()
+            if take:
+                del acc[len(acc) - take:]
+                left += take
+                take -= 1
+                takes.append(take)
+                acc.extend([items[len(takes) - 1][0]] * take)
+                left -= take
+                break
+        else:
+            return
 
 
 def submultisets(counts: dict[int, int], k: int, order: Order) -> Iterator[tuple[int, ...]]:

@@ -81,7 +81,12 @@ class Order:
         return (0 if e == TRUMP else 1 + e, -self.power[c], c)
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
-        return [CARDS[c] for c in sorted(cards, key=self.display.__getitem__)]
+        """The cards in ``sort_key`` order: their ``display`` integers sorted (a card's index is the
+        low six bits of its own)."""
+        display = self.display
+        keys = [display[c] for c in cards]
+        keys.sort()
+        return [CARDS[k & 63] for k in keys]
 
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
