@@ -127,7 +127,7 @@ def _count_in_python(mapping: dict[int, int], cards: Iterable[int]) -> None:
 
 
 # collections.Counter's counting helper (in C where the interpreter has it)
-_count_elements: Callable[[dict[int, int], Iterable[int]], None] = getattr(
+_count_elements: Final[Callable[[dict[int, int], Iterable[int]], None]] = getattr(
     collections, "_count_elements", _count_in_python)
 
 
