@@ -8,7 +8,7 @@ the same load; a figure is its median over rounds.  The peer engines' figures, m
 on another machine beside this project's pure engine of the time (9.7 µs follow check, 10.1 µs trick
 winner), are shown as published and scaled to this machine by the ``--before`` engine's figures.
 
-    python -m bench.builds [--rounds 2] [--passes 5] [--before 73c2162] [--quick]
+    python -m bench.builds [--rounds 2] [--passes 5] [--cases 2000] [--before 73c2162] [--quick]
     python -m bench.builds --measure FIGURES.json       # one engine, the one on the import path
 """
 from __future__ import annotations
@@ -47,7 +47,7 @@ FIGURES = (("follow2", "follow check, 2 decks", "mean"),
            ("adversarial", "adversarial worst case", "max"))
 
 
-def measure(quick: bool, passes: int) -> dict:
+def measure(quick: bool, passes: int, cases: int) -> dict:
     """This process's engine on the fixed cases: {figure: µs, "sort25": µs, "build": ...}."""
     import rules
 
@@ -55,7 +55,7 @@ def measure(quick: bool, passes: int) -> dict:
     from . import hands as H
     from .run import Run, adversarial_figures
 
-    n2, nadv, games = (200, 4, 10) if quick else (2000, 12, 40)
+    n2, nadv, games = (200, 4, 10) if quick else (cases, 12, 40)
     follows = [c for c in C.follow_cases(n2, 0)]
     tricks = C.trick_cases(n2, 0)
     adv = C.adversarial_cases(nadv)
@@ -103,12 +103,12 @@ def _run(label: str, env: dict, args: list[str]) -> dict:
     return figures
 
 
-def compare(rounds: int, passes: int, before: str, quick: bool) -> str:
+def compare(rounds: int, passes: int, before: str, quick: bool, cases: int) -> str:
     import rules
     if not rules.COMPILED:
         raise SystemExit(f"the compiled engine does not run here ({rules._build.PURE_REASON}): `make engine` builds it")
     base_env = {k: v for k, v in os.environ.items() if k != "TRACTOR_PURE"}
-    args = ["--passes", str(passes)] + (["--quick"] if quick else [])
+    args = ["--passes", str(passes), "--cases", str(cases)] + (["--quick"] if quick else [])
     results: dict[str, list[dict]] = {"compiled": [], "pure": [], "before": []}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
@@ -123,17 +123,18 @@ def compare(rounds: int, passes: int, before: str, quick: bool) -> str:
     med = {label: {k: statistics.median(f[k] for f in runs) for k in [*(k for k, _, _ in FIGURES), "sort25"]}
            for label, runs in results.items()}
     errors = {label: sum(f["errors"] for f in runs) for label, runs in results.items()}
-    return report(med, errors, rounds, passes, before, time.monotonic() - started)
+    return report(med, errors, rounds, passes, before, cases, time.monotonic() - started)
 
 
 def _us(v: float) -> str:
     return f"{v / 1000:.2f} ms" if v >= 1000 else f"{v:.2f} µs"
 
 
-def report(med: dict, errors: dict, rounds: int, passes: int, before: str, elapsed: float) -> str:
+def report(med: dict, errors: dict, rounds: int, passes: int, before: str, cases: int, elapsed: float) -> str:
     c, p, b = med["compiled"], med["pure"], med["before"]
     lines = [BEGIN, "## The compiled and the pure engine (`python -m bench.builds`)", "",
-             f"Each engine in a process of its own, {rounds} rounds in turn, {passes} passes per case (a case's time "
+             f"Each engine in a process of its own, {rounds} rounds in turn, {cases} 2-deck follow and {cases} trick "
+             f"cases, {passes} passes per case (a case's time "
              "is its fastest pass); a figure is the median over rounds. `before` is the pure engine of "
              f"`{before}`, the last revision without a compiled build. sort25: compiled run {c['sort25']:.3f} µs, "
              f"pure {p['sort25']:.3f} µs, before {b['sort25']:.3f} µs. Engine errors: "
@@ -169,12 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--passes", type=int, default=5)
     ap.add_argument("--before", default=BEFORE)
+    ap.add_argument("--cases", type=int, default=2000, help="2-deck follow cases and trick cases")
     ap.add_argument("--quick", action="store_true", help="fewer cases; nothing written")
     args = ap.parse_args(argv)
     if args.measure:
-        Path(args.measure).write_text(json.dumps(measure(args.quick, args.passes)))
+        Path(args.measure).write_text(json.dumps(measure(args.quick, args.passes, args.cases)))
         return 0
-    text = compare(args.rounds, args.passes, args.before, args.quick)
+    text = compare(args.rounds, args.passes, args.before, args.quick, args.cases)
     print()
     print(text)
     if not args.quick:
