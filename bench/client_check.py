@@ -41,6 +41,7 @@ from typing import Any
 
 from rules.ruleset import FriendJoin
 
+from .game_loop import choose_before_play
 from .results import write_section
 
 HERE = Path(__file__).resolve().parent
@@ -155,17 +156,8 @@ def _play(client: Client, record: dict, seed: str, counts: Counter, draw: str) -
             raise Disagreement(f"the client's own step is illegal: {s['step']} {s['reasons']}")
         counts["actions"] += 1
         step += 1
-        if phase == "declaring":
-            seat = next((d for d in s["declarations"] if d["options"]), None)
-            if record["declarations"] or seat is None:
-                closed = True
-            else:
-                record["declarations"].append({"seat": seat["seat"], "cards": seat["options"][0]["cards"]})
-        elif phase == "exchanging":
-            record["kitty_discard"] = s["hands"][nxt["seat"]][-nxt["cards"]:]
-        elif phase == "calling":
-            held = set(s["hands"][nxt["seat"]])
-            record["friends"] = [{"card": c, "ordinal": 1} for c in nxt["callable"] if c not in held][:nxt["calls"]]
+        if phase in ("declaring", "exchanging", "calling"):
+            closed = choose_before_play(record, s) or closed
         else:
             play = _choose(client, record, s, f"{seed}/{step - 1}", counts, draw)
             if nxt["action"] == "lead":

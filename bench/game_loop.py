@@ -47,6 +47,24 @@ def play_hand(post: Post, rules: Any, seed: str, level: str = "5") -> Hand:
             return hand
 
 
+def choose_before_play(record: dict, s: dict) -> bool:
+    """The loop's own choice in a phase before play, added to ``record``: the first declaration
+    offered (once), the last cards of the hand as the kitty, the first callable cards not held as
+    friends.  True when declaring is over (the record then says ``declarations_closed``)."""
+    nxt = s["next"]
+    if s["phase"] == "declaring":
+        seat = next((d for d in s["declarations"] if d["options"]), None)
+        if record["declarations"] or seat is None:
+            return True
+        record["declarations"].append({"seat": seat["seat"], "cards": seat["options"][0]["cards"]})
+    elif s["phase"] == "exchanging":
+        record["kitty_discard"] = s["hands"][nxt["seat"]][-nxt["cards"]:]
+    elif s["phase"] == "calling":
+        held = set(s["hands"][nxt["seat"]])
+        record["friends"] = [{"card": c, "ordinal": 1} for c in nxt["callable"] if c not in held][:nxt["calls"]]
+    return False
+
+
 def _play(post: Post, hand: Hand) -> None:
     record = hand.record
     closed = False
@@ -65,17 +83,8 @@ def _play(post: Post, hand: Hand) -> None:
         if phase == "illegal":
             raise AssertionError(f"the loop made an illegal step: {s['step']} {s['reasons']}")
         hand.actions += 1
-        if phase == "declaring":
-            seat = next((d for d in s["declarations"] if d["options"]), None)
-            if record["declarations"] or seat is None:
-                closed = True
-            else:
-                record["declarations"].append({"seat": seat["seat"], "cards": seat["options"][0]["cards"]})
-        elif phase == "exchanging":
-            record["kitty_discard"] = s["hands"][nxt["seat"]][-nxt["cards"]:]
-        elif phase == "calling":
-            held = set(s["hands"][nxt["seat"]])
-            record["friends"] = [{"card": c, "ordinal": 1} for c in nxt["callable"] if c not in held][:nxt["calls"]]
+        if phase in ("declaring", "exchanging", "calling"):
+            closed = choose_before_play(record, s) or closed
         elif nxt["action"] == "lead":
             record["tricks"].append([nxt["record_plays"][0]])
         else:

@@ -50,12 +50,11 @@ the two never disagree on a step both read.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .cards import CARDS, Card, CardError, card, format_cards, parse_cards, rank_name, rank_value
+from .cards import CARDS, Card, CardError, card, expand, format_cards, parse_cards, rank_name, rank_value, tally
 from .declarations import (
     OVERTURN,
     DeclarationOption,
@@ -203,8 +202,19 @@ def _play(p: Any) -> Play:
     return Play(int(seat), tuple(CARDS[c] for c in cards), tuple(CARDS[c] for c in rest[0]) if rest and rest[0] is not None else None)
 
 
-def _ms(cards: Iterable[int]) -> Counter[int]:
-    return Counter(int(c) for c in cards)
+def _ms(cards: Iterable[int]) -> dict[int, int]:
+    """Cards as a multiset ``{card: copies}``; a hand's counts may fall to 0 as it plays."""
+    return tally([int(c) for c in cards])
+
+
+def _add(hand: dict[int, int], cards: Iterable[int]) -> None:
+    for c in cards:
+        hand[c] = hand.get(c, 0) + 1
+
+
+def _take(hand: dict[int, int], cards: Iterable[int]) -> None:
+    for c in cards:
+        hand[c] = hand.get(c, 0) - 1
 
 
 
@@ -212,7 +222,7 @@ WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
 def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-              hands: Sequence[Counter[int]]) -> bool:
+              hands: Sequence[dict[int, int]]) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
     return any(steal_options(rules, level, history, declarer, s, _sorted(hands[s])) for s in range(rules.players))
 
@@ -322,8 +332,12 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
             {"expected": rules.kitty, "got": len(record.kitty)})])
     dealing = dealing or len(record.kitty) < rules.kitty
     if not dealing:
-        total = sum(hands, Counter()) + _ms(record.kitty)
-        wrong = sorted(c for c in range(54) if total[c] != rules.decks)
+        total: dict[int, int] = {}
+        for h in hands:
+            for c, k in h.items():
+                total[c] = total.get(c, 0) + k
+        _add(total, record.kitty)
+        wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
         if wrong:
             return halt("deal", "deal", None, [Violation(
                 "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
@@ -356,11 +370,11 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
 
     # 3. the exchange
     if state_reading and rules.kitty and not later:
-        hands[dealer] += _ms(record.kitty)
+        _add(hands[dealer], record.kitty)
         return halt("exchanging")
     new_hand, why = exchange(rules, record.hands[dealer], record.kitty, record.kitty_discard)
     if why:
-        hands[dealer] += _ms(record.kitty)
+        _add(hands[dealer], record.kitty)
         return halt("exchanging", "kitty_discard", dealer, why)
     hands[dealer] = _ms(new_hand)
     kitty = dealer_kitty = tuple(record.kitty_discard)
@@ -462,7 +476,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
                 v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat, budget=budget)
                 if not v.legal:
                     return halt("playing", step, p.seat, v.violations, t, j)
-            hand.subtract(_ms(p.cards))
+            _take(hand, p.cards)
             current.append(p)
         if not complete:
             break
@@ -517,5 +531,5 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
                         w.after_exchange[record.dealer] if w.after_exchange is not None else None)
 
 
-def _sorted(hand: Counter[int]) -> tuple[Card, ...]:
-    return tuple(sorted(CARDS[c] for c in hand.elements()))
+def _sorted(hand: dict[int, int]) -> tuple[Card, ...]:
+    return expand(hand)

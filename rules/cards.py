@@ -121,6 +121,17 @@ def tally(cards: Iterable[int]) -> dict[int, int]:
     return out
 
 
+def expand(counts: dict[int, int]) -> tuple[Card, ...]:
+    """The cards of a multiset ``{card: copies}`` by card index, each as often as it is held (counts
+    of 0 or less hold none)."""
+    out: list[Card] = []
+    for c in sorted(counts):
+        card = CARDS[c]
+        for _ in range(counts[c]):
+            out.append(card)
+    return tuple(out)
+
+
 def _count_in_python(mapping: dict[int, int], cards: Iterable[int]) -> None:
     for c in cards:
         mapping[c] = mapping.get(c, 0) + 1

@@ -59,12 +59,11 @@ Decisions where rules section 10 is silent (the rule family named where one appl
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited, tally
 from .order import Trump
 from .ruleset import DeclarationStyle, JokerDeclarations, NoDeclaration, Ruleset
 from .violations import InputError, Violation, count_of
@@ -194,8 +193,8 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
 
 
 def _not_in_hand(cards: Sequence[int], hand: Iterable[int]) -> bool:
-    need, have = Counter(cards), Counter(hand)
-    return any(have[c] < n for c, n in need.items())
+    have = tally(hand)
+    return any(have.get(c, 0) < n for c, n in tally(cards).items())
 
 
 # -- one step ---------------------------------------------------------------------------------------
@@ -331,7 +330,7 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
     """
     state = declaration_state(rules, level, history)
     _seat_ok(rules, seat, "seat")
-    have = Counter(CARDS[c] for c in hand)
+    have = tally(hand)
     candidates: list[Card] = []
     ranks = [state.level]
     if rules.declare_with_twos and state.level != 2:
@@ -342,7 +341,7 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
     candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
     found: list[tuple[tuple[int, ...], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
-        for k in range(1, min(have[c], rules.decks) + 1):
+        for k in range(1, min(have.get(c, 0), rules.decks) + 1):
             shown = interpret(rules, state.level, (c,) * k)
             if isinstance(shown, Violation):
                 continue

@@ -59,13 +59,12 @@ Decisions where the rules are silent (the rule family named where one applies, e
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from .cards import CARDS, Card, points_of, rank_name, rank_value
+from .cards import CARDS, Card, expand, points_of, rank_name, rank_value, tally
 from .friends import default_friend_count
 from .ruleset import BonusLevel, JackRule, KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring, ZeroWindow
 from .violations import InputError, Violation, count_of
@@ -143,23 +142,27 @@ def exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
     Returns the dealer's hand after the exchange (sorted; the hand plus the kitty when the exchange
     is invalid) and the violations (``KITTY_DISCARD``).
     """
-    pool = Counter(CARDS[c] for c in hand) + Counter(CARDS[c] for c in kitty)
-    out = Counter(CARDS[c] for c in discard)
+    pool = tally([int(c) for c in hand])
+    for c in kitty:
+        pool[c] = pool.get(c, 0) + 1
+    out = tally([int(c) for c in discard])
     violations: list[Violation] = []
     size = rules.kitty
     if len(discard) != size:
         violations.append(Violation("KITTY_DISCARD",
                                     f"The dealer must put down exactly {count_of(size, 'card')}, not {len(discard)}.",
                                     {"expected": size, "got": len(discard)}))
-    missing = sorted(c for c, n in out.items() if pool[c] < n)
+    missing = [CARDS[c] for c in sorted(out) if pool.get(c, 0) < out[c]]
     if missing:
         violations.append(Violation("KITTY_DISCARD",
                                     "The discard holds cards that are in neither the dealer's hand nor the kitty: "
                                     + ", ".join(str(c) for c in missing) + ".",
                                     {"cards": [str(c) for c in missing]}))
     if violations:
-        return tuple(sorted(pool.elements())), tuple(violations)
-    return tuple(sorted((pool - out).elements())), ()
+        return expand(pool), tuple(violations)
+    for c, n in out.items():
+        pool[c] -= n
+    return expand(pool), ()
 
 
 def check_exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],

@@ -157,6 +157,16 @@ class LegalSet:
         return picked
 
 
+def _offsets(counts: Sequence[int]) -> list[int]:
+    """Where each box's plays start in the numbering of all plays (the counts' prefix sums)."""
+    out = []
+    acc = 0
+    for k in counts:
+        out.append(acc)
+        acc += k
+    return out
+
+
 def _ranks(total: int, n: int, seed: str | int) -> list[int]:
     """``min(n, total)`` distinct uniform ranks below ``total``, in the order drawn."""
     if isinstance(seed, bool) or not isinstance(seed, (str, int)):
@@ -249,12 +259,7 @@ class BoxSet(LegalSet):
         return SelectionHelp(tuple(self.order.sorted_cards(addable)), complete, completable)
 
     def plays_at(self, ranks: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
-        counts = self.counts()
-        starts = []
-        acc = 0
-        for k in counts:
-            starts.append(acc)
-            acc += k
+        starts = _offsets(self.counts())
         tails: dict[int, list[list[int]]] = {}
         return tuple(tuple(self.order.sorted_cards(self.play_at(starts, tails, r))) for r in ranks)
 
@@ -508,11 +513,7 @@ class RainbowLeads(LegalSet):
         suit_counts = self.suits.counts()
         singles = sum(suit_counts)
         sizes = self.sizes()
-        starts = []
-        acc = 0
-        for k in suit_counts:
-            starts.append(acc)
-            acc += k
+        starts = _offsets(suit_counts)
         tails: dict[int, list[list[int]]] = {}
         boxes = [g.boxes[0] for g in self.groups]
         lookups: list[_GroupPlays | None] = [None] * len(boxes)
