@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(text)
     if not args.quick:
-        write_section(text, BEGIN, END, before="<!-- house-rules-bench:begin -->")
+        write_section(text, BEGIN, END)
         print("written to bench/RESULTS.md")
     return 0
 
