@@ -464,27 +464,49 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
                 here[sset] = bits & sizes
         reach[i] = here
     plays: list[tuple[Card, ...]] = []
+    if (reach[0].get(0, 0) >> n) & 1:
+        walk = _WidthWalk(order, cards, held, n, [masks[c] for c in cards], reach, states_of, limit, plays)
+        walk.walk(0, 0, 0, [])
+    return LegalPlays(tuple(plays), count, True, count > len(plays))
 
-    def walk(i: int, size: int, sset: int, acc: list[int]) -> None:
-        if len(plays) >= limit:
+
+class _WidthWalk:
+    """The listing pass of :func:`_plays_by_widths`: depth first over the cards, most copies first,
+    along the sizes from which the backward pass marked a legal play reachable (``reach``)."""
+
+    def __init__(self, order: Order, cards: list[int], held: dict[int, int], n: int, masks: list[int],
+                 reach: list[dict[int, int]], states: WidthStates, limit: int,
+                 plays: list[tuple[Card, ...]]) -> None:
+        self.order = order
+        self.cards = cards
+        self.held = held
+        self.n = n
+        self.masks = masks
+        self.reach = reach
+        self.states = states
+        self.limit = limit
+        self.plays = plays
+
+    def walk(self, i: int, size: int, sset: int, acc: list[int]) -> None:
+        plays = self.plays
+        if len(plays) >= self.limit:
             return
+        cards = self.cards
         if i == len(cards):
-            plays.append(_canonical_play(order, acc))
+            plays.append(_canonical_play(self.order, acc))
             return
         c = cards[i]
-        later = reach[i + 1]
-        top = min(held[c], n)
-        for ns, lo, hi in reversed(moves(sset, top, masks[c])):
+        n = self.n
+        later = self.reach[i + 1]
+        top = min(self.held[c], n)
+        for ns, lo, hi in reversed(self.states.moves(sset, top, self.masks[i])):
             got = later.get(ns, 0)
             for m in range(min(hi, n - size), lo - 1, -1):
                 if (got >> (n - size - m)) & 1:
-                    acc.extend([c] * m)
-                    walk(i + 1, size + m, ns, acc)
+                    for _ in range(m):
+                        acc.append(c)
+                    self.walk(i + 1, size + m, ns, acc)
                     del acc[len(acc) - m:]
-
-    if (reach[0].get(0, 0) >> n) & 1:
-        walk(0, 0, 0, [])
-    return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
 class WidthStates:
