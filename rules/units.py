@@ -270,21 +270,26 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     if max(w for (w, _), _ in need) > top:
         return None
     ordered = sorted(work, key=order.seq.__getitem__)
+    line = [work[c] for c in ordered]
+    at = {c: j for j, c in enumerate(ordered)}
     chosen: Realization = []
     if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
-              budget if budget is not None else Budget(REALIZE_WORK), usable):
+              budget if budget is not None else Budget(REALIZE_WORK), usable, line, at):
         return chosen
     return None
 
 
 def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, order: Order, wider: bool,
            top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: Sequence[int],
-           prev: Placement | None, budget: Budget, usable: Usable | None) -> bool:
+           prev: Placement | None, budget: Budget, usable: Usable | None, line: list[int],
+           at: dict[int, int]) -> bool:
+    """Places ``need[i:]`` in ``work`` (whose counts ``line`` also holds, card ``c`` at ``at[c]`` of
+    ``ordered``, so that a position's memo key is one copy of it), remembering the failed positions."""
     if i == len(need):
         return True
     budget.spend()
     same_as_prev = i > 0 and need[i] == need[i - 1]
-    key = (i, prev if same_as_prev else None, *[work[c] for c in ordered])
+    key = (i, prev if same_as_prev else None, tuple(line))
     if key in failed:
         return False
     owed, tag = need[i]
@@ -297,12 +302,14 @@ def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, ord
                 continue
             for c in run:
                 work[c] -= w
+                line[at[c]] -= w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
+            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable, line, at):
                 return True
             chosen.pop()
             for c in run:
                 work[c] += w
+                line[at[c]] += w
     failed.add(key)
     return False
 
