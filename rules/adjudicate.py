@@ -224,7 +224,7 @@ WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
               hands: Sequence[dict[int, int]]) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
-    return any(steal_options(rules, level, history, declarer, s, _sorted(hands[s])) for s in range(rules.players))
+    return any(steal_options(rules, level, history, declarer, s, expand(hands[s])) for s in range(rules.players))
 
 
 def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
@@ -311,7 +311,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     def halt(stop: str, step: str | None = None, seat: int | None = None, reasons: Iterable[Violation] = (),
              trick: int | None = None, play: int | None = None) -> Walk:
         illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
-        return Walk(stop, illegal, trump, decl, tuple(_sorted(h) for h in hands), tuple(summaries),
+        return Walk(stop, illegal, trump, decl, tuple(expand(h) for h in hands), tuple(summaries),
                     tuple(current), leader, tuple(penalties), after_exchange, kitty=kitty, dealer_kitty=dealer_kitty)
 
     # 1. the deal (while declaring is open, the cards dealt so far)
@@ -390,10 +390,10 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
                        if decl.declarer is None else f"seat {steal.seat} made the standing declaration")
             return halt("stealing", step, steal.seat, [Violation(
                 "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
-        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=_sorted(hands[steal.seat]))
+        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=expand(hands[steal.seat]))
         if not r.valid:
             return halt("stealing", step, steal.seat, r.violations)
-        new_hand, why = exchange(rules, _sorted(hands[steal.seat]), kitty, steal.discard)
+        new_hand, why = exchange(rules, expand(hands[steal.seat]), kitty, steal.discard)
         if why:
             return halt("stealing", step, steal.seat, why)
         hands[steal.seat] = _ms(new_hand)
@@ -404,7 +404,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     if (state_reading and rules.kitty_theft and declarations_closed is not True and decl.declarer is not None
             and not record.friends and not record.tricks and can_steal(rules, level, history, decl.declarer, hands)):
         return halt("stealing")
-    after_exchange = tuple(_sorted(h) for h in hands)
+    after_exchange = tuple(expand(h) for h in hands)
 
     # 4. friend calls
     find_friends = rules.partnership is Partnership.FIND_FRIENDS
@@ -437,10 +437,10 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
                                                                    if j == 0 and t else "") + f", not seat {p.seat}.",
                     {"expected": expected, "got": p.seat})], t, j)
             hand = hands[p.seat]
-            hand_cards = _sorted(hand)
+            hand_cards = expand(hand)
             if j == 0:
                 tried = p.attempted if p.attempted is not None else p.cards
-                others = [(s, _sorted(hands[s])) for s in range(n) if s != p.seat]
+                others = [(s, expand(hands[s])) for s in range(n) if s != p.seat]
                 v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others, budget=budget)
                 if not v.legal:
                     return halt("playing", step, p.seat, v.violations, t, j)
@@ -529,7 +529,3 @@ def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[i
         return Adjudication(False, w.illegal, w.trump, w.tricks)
     return Adjudication(True, None, w.trump, w.tricks, w.teams, w.attackers_points, w.penalties, w.settlement,
                         w.after_exchange[record.dealer] if w.after_exchange is not None else None)
-
-
-def _sorted(hand: dict[int, int]) -> tuple[Card, ...]:
-    return expand(hand)

@@ -70,7 +70,7 @@ from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
 from .rainbows import RAINBOW, follow_splits, held_groups
 from .ruleset import Ruleset
-from .units import Budget, Format, WorkExceeded, available_units
+from .units import Budget, Format, WorkExceeded, available_units, times_range
 from .violations import InputError
 
 SELECTION_WORK: Final = 2500
@@ -926,20 +926,9 @@ def _tails(box: Box) -> list[list[int]]:
     top = max(0, box.largest - sum(box.low))
     out = [[1] + [0] * top]
     for lo, hi in zip(reversed(box.low), reversed(box.high), strict=True):
-        out.append(_times(out[-1], hi - lo, top))
+        out.append(times_range(out[-1], hi - lo, top))
     out.reverse()
     return out
-
-
-def _times(poly: list[int], span: int, top: int) -> list[int]:
-    new = [0] * (top + 1)
-    running = 0
-    for d in range(top + 1):
-        running += poly[d]
-        if d - span - 1 >= 0:
-            running -= poly[d - span - 1]
-        new[d] = running
-    return new
 
 
 def _unrank(box: Box, tails: list[list[int]], rank: int) -> Iterator[int]:

@@ -319,7 +319,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
 
 
 # per number of players, every sequence of seats in playing order, at most once round the table
-_IN_TURN: dict[int, frozenset[tuple[int, ...]]] = {
+_IN_TURN: Final[dict[int, frozenset[tuple[int, ...]]]] = {
     p: frozenset(tuple((first + i) % p for i in range(k)) for first in range(p) for k in range(1, p + 1))
     for p in range(4, 13)}
 

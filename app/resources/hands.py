@@ -88,6 +88,12 @@ def teams_body(teams) -> dict:
             "friends": list(teams.friends)}
 
 
+def illegal_body(illegal) -> dict:
+    """The first illegal step of a record (``step``, ``seat``, ``reasons``), or none."""
+    return {"step": illegal.step if illegal else None, "seat": illegal.seat if illegal else None,
+            "reasons": present.reasons(illegal.reasons) if illegal else []}
+
+
 def adjudication_answer(data: dict) -> dict:
     result = engine.run("hands/adjudicate", adjudicate, record(data), partial=data["partial"],
                         ratings=data["ratings"], room_coefficient=data["room_coefficient"])
@@ -95,9 +101,7 @@ def adjudication_answer(data: dict) -> dict:
     illegal, teams = result.illegal, result.teams
     return {
         "legal": result.legal,
-        "step": illegal.step if illegal else None,
-        "seat": illegal.seat if illegal else None,
-        "reasons": present.reasons(illegal.reasons) if illegal else [],
+        **illegal_body(illegal),
         "trump": present.trump(result.trump),
         "tricks": [trick_body(order, t) for t in result.tricks],
         "teams": None if teams is None else teams_body(teams),
@@ -149,9 +153,7 @@ def state_answer(data: dict) -> dict:
     illegal = s.illegal
     return {
         "phase": s.phase,
-        "step": illegal.step if illegal else None,
-        "seat": illegal.seat if illegal else None,
-        "reasons": present.reasons(illegal.reasons) if illegal else [],
+        **illegal_body(illegal),
         "trump": present.trump(s.trump),
         "declarer": s.declarer,
         "dealer": s.dealer,
