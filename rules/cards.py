@@ -110,8 +110,11 @@ def format_cards(cards: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in cards]
 
 
+PRETTY_NAMES: Final[tuple[str, ...]] = tuple(c.pretty() for c in CARDS)
+
+
 def pretty_cards(cards: Iterable[int]) -> str:
-    return "".join(CARDS[c].pretty() for c in cards)
+    return "".join([PRETTY_NAMES[c] for c in cards])
 
 
 def tally(cards: Iterable[int]) -> dict[int, int]:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
-from .cards import CARDS, SUIT_SYMBOLS, pretty_cards, tally
+from .cards import CARD_KINDS, CARDS, SUIT_SYMBOLS, pretty_cards, tally
 from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded_shapes, held_tractor_cards, too_large
-from .order import TRUMP, Order, Trump, order_for
+from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
 from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset
@@ -114,12 +114,9 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""
     order = order_for(rules, trump)
-    play_c = tally(play)
     if lead is None:
-        return _check_lead(rules, trump, order, tally(hand), play, play_c, seat, others, unseen)
-    lead_format = parse_lead(order, lead)
-    return check_follow(rules, order, hand, play, play_c, lead_format,
-                         budget if budget is not None else Budget(FOLLOW_WORK))
+        return _check_lead(rules, trump, order, tally(hand), play, tally(play), seat, others, unseen)
+    return check_follow(rules, order, hand, play, parse_lead(order, lead), budget)
 
 
 def is_legal(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
@@ -161,29 +158,43 @@ def _suit_name(order: Order, suit: int) -> str:
 
 
 def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
-                  play_c: dict[int, int], lead_format: Format, budget: Budget, bombs: bool = True) -> Verdict:
-    # the hand is read once whole (its led-suit cards, tallied) and then only for the copies of a
-    # played card of another suit
+                 lead_format: Format, budget: Budget | None = None, bombs: bool = True) -> Verdict:
+    """A follow of ``lead_format`` checked (section 7; sections 14.1 and 14.2 where on): the hand is
+    read once into copies per card; the led suit's cards are gathered as {card: copies} only for
+    the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     eff = order.eff
     suit = eff[units[0].cards[0]]
-    suit_cards = [c for c in hand if eff[c] == suit]
-    held = tally(suit_cards)
+    copies = [0] * CARD_KINDS
+    held_n = 0
+    for c in hand:
+        copies[c] = copies[c] + 1
+        if eff[c] == suit:
+            held_n += 1
+    play = tuple(play)
+    short = False
+    played_n = 0
+    for c in play:
+        k = copies[c] - 1
+        copies[c] = k
+        if k < 0:
+            short = True
+        if eff[c] == suit:
+            played_n += 1
+    for c in play:
+        copies[c] = copies[c] + 1
     violations = []
-    for c, k in play_c.items():
-        if k > (held.get(c, 0) if eff[c] == suit else hand.count(c)):
-            missing = _missing(tally(hand), play_c)
-            violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
-                                        {"cards": [str(CARDS[c]) for c in missing]}))
-            break
+    if short:
+        missing = _missing(tally(hand), tally(play))
+        violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
+                                    {"cards": [str(CARDS[c]) for c in missing]}))
     if len(play) != n:
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {count_of(n, 'card')}; play exactly {n}, not {len(play)}",
                                     {"expected": n, "played": len(play)}))
-    play = tuple(play)
     if violations:
         return Verdict(False, tuple(violations), play=play, order=order)
     if n >= MIN_BOMB:                       # rainbows and bombs have four cards or more
@@ -192,11 +203,8 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             return Verdict(not found, found, play=play, order=order)
         if bombs and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n):
             card = bomb_card(play)
-            if card is not None and may_bomb(rules, order, card, suit, not suit_cards):
+            if card is not None and may_bomb(rules, order, card, suit, held_n == 0):
                 return Verdict(True, (), play=play, order=order)
-    held_n = len(suit_cards)
-    played = {c: k for c, k in play_c.items() if eff[c] == suit}
-    played_n = sum(played.values())
     if held_n <= n:
         if played_n < held_n:
             name = _suit_name(order, suit)
@@ -204,7 +212,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
                 "MUST_FOLLOW_SUIT",
                 f"you hold {held_n} {name} card and must play it" if held_n == 1
                 else f"you hold {held_n} {name} cards and must play all of them",
-                {"suit": order.suit_label(suit_cards[0]), "held": held_n}))
+                {"suit": SUIT_LABELS[suit], "held": held_n}))
         return Verdict(not violations, tuple(violations), play=play, order=order)
     if played_n < n:
         name = _suit_name(order, suit)
@@ -212,10 +220,32 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             "MUST_FOLLOW_SUIT",
             f"you hold {held_n} {name} cards: "
             + (f"the card played must be {name}" if n == 1 else f"all {n} cards played must be {name}"),
-            {"suit": order.suit_label(suit_cards[0]), "held": held_n}))
+            {"suit": SUIT_LABELS[suit], "held": held_n}))
     if n == 1 and SHORTCUTS:                # a single led owes one card of the suit, nothing more
         return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
-    held = tally(suit_cards)
+    if SHORTCUTS and rules.follow_protection is _UNPROTECTED:
+        pairs = _pairs_led(lead_format)
+        if pairs == 0:
+            return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
+        if pairs > 0:
+            # the play's cards are in the hand, so it holds at least the pairs played
+            played_pairs = _pairs_played(play, eff, suit)
+            if played_pairs >= pairs:
+                return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
+            owed_n = min(pairs, _pairs_held(copies, order.members[suit]))
+            if played_pairs >= owed_n:
+                return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
+    # the led suit's cards as {card: copies}, held in hand order and played in play order
+    held: dict[int, int] = {}
+    for c in hand:
+        if eff[c] == suit:
+            held[c] = copies[c]
+    played: dict[int, int] = {}
+    for c in play:
+        if eff[c] == suit:
+            played[c] = played.get(c, 0) + 1
+    if budget is None:
+        budget = Budget(FOLLOW_WORK)
     by_pairs = _owed_by_pairs(rules, order, lead_format, held, played) if SHORTCUTS else None
     if by_pairs is not None and by_pairs[1]:
         return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
@@ -245,6 +275,47 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
     if example is not None:
         violations.append(_unit_violation(obligation, owed, example))
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
+
+
+def _pairs_led(lead_format: Format) -> int:
+    """The pairs of a lead of pairs and singles (a single, a pair, a throw without tractors or
+    wider units); -1 for any other lead."""
+    pairs = 0
+    for u in lead_format.units:
+        if u.length != 1 or u.width > 2:
+            return -1
+        if u.width == 2:
+            pairs += 1
+    return pairs
+
+
+def _pairs_held(copies: list[int], members: tuple[int, ...]) -> int:
+    """Disjoint pairs among ``members``: ``k // 2`` from a card held ``k`` times."""
+    found = 0
+    for c in members:
+        found += copies[c] >> 1
+    return found
+
+
+_FEW: Final = 8          # plays up to this size have their pairs counted by tuple.count
+
+
+def _pairs_played(play: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
+    """Disjoint pairs among the played cards of ``suit``."""
+    found = 0
+    if len(play) <= _FEW:
+        for i, c in enumerate(play):
+            if eff[c] == suit and play.index(c) == i:
+                found += play.count(c) >> 1
+        return found
+    seen = [0] * CARD_KINDS
+    for c in play:
+        if eff[c] == suit:
+            k = seen[c] + 1
+            seen[c] = k
+            if k % 2 == 0:
+                found += 1
+    return found
 
 
 def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
@@ -327,8 +398,7 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
     owed = min(pairs, held_pairs)
     if not owed:
         return (), True
-    got = played.get
-    return ((2, 1),) * owed, sum(got(c, 0) // 2 for c in usable) >= owed
+    return ((2, 1),) * owed, sum(played.get(c, 0) // 2 for c in usable) >= owed
 
 
 def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:

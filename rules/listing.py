@@ -114,7 +114,7 @@ def extra_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[
         if hand_c[c] < n or not may_bomb(rules, order, c, suit, void):
             continue
         bomb = (c,) * n
-        if not check_follow(rules, order, hand, bomb, {c: n}, lead_format, Budget(FOLLOW_WORK),
+        if not check_follow(rules, order, hand, bomb, lead_format, Budget(FOLLOW_WORK),
                              bombs=False).legal:
             extra.append(_canonical_play(order, bomb))
     return extra
@@ -413,7 +413,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     (section 7.1) keep some cards from some units.  ``None`` when the programme would exceed
     ``DP_STATES`` states.
     """
-    cards = sorted(held, key=order.seq.__getitem__, reverse=True)
+    cards = order.by_seq(held, True)
     kinds = sorted(set(widths), reverse=True)
     start = sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds))
     full = (1 << len(kinds)) - 1

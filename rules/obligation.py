@@ -137,11 +137,14 @@ class Obligation:
         """The follower's groups that reservations keep whole (for reasons): under
         ``longer-tuples`` every group of three or more, under ``tractors`` every held tractor
         (when a lead unit of length 1 was led)."""
-        out = []
-        by_strength = sorted(self.suit_counts, key=self.order.seq.__getitem__, reverse=True)
+        out: list[str] = []
+        tractors = any(self.bin_tags) and bool(self.tractor_cards)
+        if not self.whole_groups and not tractors:
+            return out
+        by_strength = self.order.by_seq(self.suit_counts, True)
         if self.whole_groups:
             out += [pretty_cards([c] * self.suit_counts[c]) for c in by_strength if self.suit_counts[c] >= 3]
-        if any(self.bin_tags) and self.tractor_cards:
+        if tractors:
             out.append(pretty_cards([c for c in by_strength if c in self.tractor_cards
                                      for _ in range(self.suit_counts[c])]))
         return out

@@ -11,16 +11,20 @@ the tractor requirements and ``rainbow_min``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .ruleset import Adjacency, Ruleset
 
+if TYPE_CHECKING:
+    from .units import Format
+
 TRUMP: Final = 4
 SUIT_LABELS: Final = ("S", "H", "C", "D", "trump")
 TRUMP_BASE: Final = 1000
+_SUIT_KEYS: Final[dict[str | None, int]] = {"S": 0, "H": 1, "C": 2, "D": 3, None: 4}
 
 
 @dataclass(init=False, unsafe_hash=True)
@@ -63,6 +67,10 @@ class Order:
     tractor_width: int = 2          # the smallest tractor (section 14.3): copies of each card
     tractor_length: int = 2         # ... and cards in the run
     rainbow_min: int = 0            # the smallest rainbow group (section 14.2); 0: no rainbows
+    # tables derived from the fields above: the cards of each effective suit, by card index, and
+    # the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
+    members: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    kinds: tuple[tuple[Format, ...], ...] = field(default=(), compare=False, repr=False)
 
     def is_unit(self, width: int, length: int) -> bool:
         """Whether ``(width, length)`` is a unit: a single, pair or n-kind, or a tractor at least as wide
@@ -80,6 +88,16 @@ class Order:
         e = self.eff[c]
         return (0 if e == TRUMP else 1 + e, -self.power[c], c)
 
+    def by_seq(self, cards: Iterable[int], reverse: bool = False) -> list[int]:
+        """The cards low to high in ``seq`` order (high to low with ``reverse``): their ``seq``
+        integers sorted (a card's index is the low six bits of its own), without a key function."""
+        seq = self.seq
+        keys = [seq[c] for c in cards]
+        keys.sort()
+        if reverse:
+            keys.reverse()
+        return [k & 63 for k in keys]
+
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
         """The cards in ``sort_key`` order: their ``display`` integers sorted (a card's index is the
         low six bits of its own)."""
@@ -90,10 +108,10 @@ class Order:
 
 
 def order_for(rules: Ruleset, trump: Trump) -> Order:
-    """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by the trump
-    alone, cheaper than the shared cache's key of every parameter the order reads)."""
+    """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by one integer
+    for the trump, cheaper than the shared cache's key of every parameter the order reads)."""
     memo = rules.orders
-    key = (trump.level, trump.suit)
+    key = trump.level * 8 + _SUIT_KEYS[trump.suit]
     found = memo.get(key)
     if found is None:
         found = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
@@ -172,8 +190,12 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
             next_first[c] = next_mid[c] = (up,) if eff[up] == TRUMP else ()
 
     face = [CARDS[c].rank for c in range(54)]
+    from .units import Format, Unit  # units builds on this module
+    kinds = tuple(tuple(Format(SUIT_LABELS[eff[c]], (Unit(w, 1, (CARDS[c],)),), False) for c in range(54))
+                  for w in (1, 2))
     return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
                  tuple(next_first), tuple(next_mid), tuple(face),
                  tuple(power[c] * 64 + c for c in range(54)),
                  tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)),
-                 tractor_width, tractor_length, rainbow_min)
+                 tractor_width, tractor_length, rainbow_min,
+                 tuple(tuple(c for c in range(54) if eff[c] == e) for e in range(5)), kinds)

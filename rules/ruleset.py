@@ -229,10 +229,9 @@ class Ruleset:
     tractor_min_length: int = 2
     bombs: Bombs = Bombs.NONE
     rainbow_min: int | None = None
-    # the card orders of this ruleset by (level, trump suit), filled by rules.order.order_for: a
-    # lookup by the trump alone, cheaper than hashing every parameter an order reads
-    orders: dict[tuple[int, str | None], Order] = field(default_factory=dict, init=False, repr=False,
-                                                         compare=False, hash=False)
+    # the card orders of this ruleset by trump (level * 8 + suit index), filled by
+    # rules.order.order_for: cheaper than hashing every parameter an order reads
+    orders: dict[int, Order] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod

@@ -694,7 +694,7 @@ class WidthSet(LegalSet):
     def build(cls, order: Order, hand: dict[int, int], held: dict[int, int], n: int, widths: list[int],
               hosts: Callable[[int, list[int]], list[int]], budget: Budget) -> WidthSet | None:
         """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
-        cards = sorted(held, key=order.seq.__getitem__, reverse=True)
+        cards = order.by_seq(held, True)
         kinds = sorted(set(widths), reverse=True)
         start = sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds))
         masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
-from .cards import CARDS, POINT_VALUES, Card, tally
+from .cards import POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
 from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
@@ -248,7 +248,7 @@ def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int],
     the shape and keeps the best, and highest-card takes the play's highest card.  One search step
     is spent, as the general search spends at least one (a tiny budget refuses alike)."""
     budget.spend()
-    found = list(runs(counts, order, shape[0], shape[1]))
+    found = runs(counts, order, shape[0], shape[1])
     if not found:
         return None
     if not widths:
@@ -274,14 +274,12 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
-    seats = tuple([seat for seat, _ in plays])
-    if seats not in _IN_TURN[rules.players]:        # players is 4..12 (Ruleset.validate)
-        players = rules.players
-        found = out_of_order(seats, players)
-        if found is not None:
-            raise InputError(found[1], f"plays/{found[0]}/seat")
-        if len(plays) > players:            # in playing order, a seat plays twice only past a round
-            raise InputError("a seat plays twice in one trick", "plays")
+    players = rules.players
+    found = out_of_order([seat for seat, _ in plays], players)
+    if found is not None:
+        raise InputError(found[1], f"plays/{found[0]}/seat")
+    if len(plays) > players:                # in playing order, a seat plays twice only past a round
+        raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = plays[0][1]
     try:
         fmt = decompose_with(order, lead_cards)
@@ -312,16 +310,9 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                 scoring.append(c)
     point_cards: tuple[Card, ...] = ()
     if scoring:
-        scoring.sort(key=order.display.__getitem__)          # Order.sorted_cards, inline
-        point_cards = tuple([CARDS[c] for c in scoring])
+        point_cards = tuple(order.sorted_cards(scoring))
     return TrickResult(plays[best_index][0], best_index, points,
                        point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
-
-
-# per number of players, every sequence of seats in playing order, at most once round the table
-_IN_TURN: Final[dict[int, frozenset[tuple[int, ...]]]] = {
-    p: frozenset(tuple((first + i) % p for i in range(k)) for first in range(p) for k in range(1, p + 1))
-    for p in range(4, 13)}
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
@@ -402,12 +393,11 @@ def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n:
     lead = plays[0][1][0]
     best_power, best_trump, best_index = power[lead], led == TRUMP, 0
     outcomes = [PlayOutcome(plays[0][0], True, best_trump, True)]
-    matching = (led, TRUMP)
     for i in range(1, len(plays)):
         seat, cards = plays[i]
         first = cards[0]
         kind = eff[first]
-        if kind in matching and (n == 1 or cards.count(first) == n):
+        if kind in (led, TRUMP) and (n == 1 or cards.count(first) == n):
             is_trump = kind == TRUMP
             value = power[first]
             wins = (is_trump and not best_trump) or (is_trump == best_trump and value > best_power)
@@ -461,10 +451,10 @@ def _any_trick(rules: Ruleset, order: Order, plays: Sequence[tuple[int, Sequence
     best_index = 0
     for i in range(1, len(plays)):
         seat, cards = plays[i]
-        kind: int | None = eff[cards[0]]
+        kind = eff[cards[0]]               # -1: the play mixes effective suits
         for c in cards:
             if eff[c] != kind:
-                kind = None
+                kind = -1
                 break
         matches = wins = False
         if kind in (led, TRUMP):

@@ -108,38 +108,42 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 # -- runs --------------------------------------------------------------------------------------
 def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> Iterator[tuple[int, ...]]:
+         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> list[Run]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
     (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
-    only cards a run may use, when some are reserved).  None when ``(width, length)`` is no unit
-    (a run shorter or narrower than the smallest tractor, section 14.3)."""
+    only cards a run may use, when some are reserved), in that order.  None when ``(width, length)``
+    is no unit (a run shorter or narrower than the smallest tractor, section 14.3).
+
+    A list, not a generator: the runs of one shape in one suit are few, and a compiled generator
+    costs more per run than building the list."""
+    out: list[Run] = []
     if length > 1 and (width < order.tractor_width or length < order.tractor_length):
-        return
-    get = counts.get
+        return out
     next_first = order.next_first
-    for c in ordered if ordered is not None else sorted(counts, key=order.seq.__getitem__):
+    for c in ordered if ordered is not None else order.by_seq(counts):
         if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
-            yield (c,)
+            out.append((c,))
         elif length == 2:           # _extend's first step, without its recursion
             for d in next_first[c]:
-                if get(d, 0) >= width and d != c and (allowed is None or d in allowed):
-                    yield (c, d)
+                if counts.get(d, 0) >= width and d != c and (allowed is None or d in allowed):
+                    out.append((c, d))
         else:
-            yield from _extend((c,), counts, order, width, length, allowed)
+            _extend((c,), counts, order, width, length, allowed, out)
+    return out
 
 
 def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length: int,
-            allowed: AbstractSet[int] | None = None) -> Iterator[Run]:
+            allowed: AbstractSet[int] | None, out: list[Run]) -> None:
     nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
     for d in nxt:
         if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
             p = path + (d,)
             if len(p) == length:
-                yield p
+                out.append(p)
             else:
-                yield from _extend(p, counts, order, width, length, allowed)
+                _extend(p, counts, order, width, length, allowed, out)
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
@@ -151,28 +155,35 @@ def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
     inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
     inner: dict[int, int] = {}
     nxt_mid = order.next_mid
-
-    def from_inside(c: int) -> int:
-        hit = inner.get(c)
-        if hit is None:
-            hit = 1
-            for d in nxt_mid[c]:
-                if counts.get(d, 0) >= width:
-                    hit = max(hit, 1 + from_inside(d))
-            inner[c] = hit
-        return hit
-
+    nxt_first = order.next_first
     best = 0
     for c, k in counts.items():
         if k < width:
             continue
-        if order.next_first[c] == nxt_mid[c]:
-            best = max(best, from_inside(c))
+        if nxt_first[c] == nxt_mid[c]:
+            found = _longest_inside(c, counts, nxt_mid, width, inner)
         else:
-            best = max(best, _longest_from((c,), counts, order, width))
+            found = _longest_from((c,), counts, order, width)
+        if found > best:
+            best = found
     if best > 1 and (width < order.tractor_width or best < order.tractor_length):
         return 1
     return best
+
+
+def _longest_inside(c: int, counts: dict[int, int], nxt_mid: tuple[tuple[int, ...], ...], width: int,
+                    inner: dict[int, int]) -> int:
+    """The longest run from ``c`` on, ``c`` inside a run (memoized in ``inner``)."""
+    hit = inner.get(c)
+    if hit is None:
+        hit = 1
+        for d in nxt_mid[c]:
+            if counts.get(d, 0) >= width:
+                found = 1 + _longest_inside(d, counts, nxt_mid, width, inner)
+                if found > hit:
+                    hit = found
+        inner[c] = hit
+    return hit
 
 
 def _longest_from(path: Run, counts: dict[int, int], order: Order, width: int) -> int:
@@ -269,7 +280,7 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     top = max(work.values())
     if max(w for (w, _), _ in need) > top:
         return None
-    ordered = sorted(work, key=order.seq.__getitem__)
+    ordered = order.by_seq(work)
     line = [work[c] for c in ordered]
     at = {c: j for j, c in enumerate(ordered)}
     chosen: Realization = []
@@ -335,7 +346,7 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
         same_as_prev = i > 0 and shapes[i] == shapes[i - 1]
         for shape in substitutes(shapes[i], top, wider):
             w, l = shape
-            for run in list(runs(work, order, w, l)):
+            for run in runs(work, order, w, l):
                 if same_as_prev and (shape, run) < chosen[-1]:
                     continue
                 for c in run:
@@ -362,20 +373,17 @@ def decompose_with(order: Order, cards: Iterable[int]) -> Format:
     if not cards:
         raise InputError("a play needs at least one card")
     eff = order.eff
-    if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: one unit, no search
-        return Format(SUIT_LABELS[eff[cards[0]]], (Unit(len(cards), 1, (CARDS[cards[0]],)),), False)
+    if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: the order's table
+        return order.kinds[len(cards) - 1][cards[0]]
     first = eff[cards[0]]
-    if len(set(cards)) == len(cards):                    # distinct cards: singles, high first
-        for c in cards:
-            if eff[c] != first:
-                return _rainbow(order, cards)
-        ranked = sorted(cards, key=order.seq.__getitem__, reverse=True)
-        return Format(SUIT_LABELS[first], tuple([Unit(1, 1, (CARDS[c],)) for c in ranked]), len(cards) > 1)
     counts: dict[int, int] = {}
     for c in cards:
         if eff[c] != first:
             return _rainbow(order, cards)
         counts[c] = counts.get(c, 0) + 1
+    if len(counts) == len(cards):                        # distinct cards: singles, high first
+        ranked = order.by_seq(cards, True)
+        return Format(SUIT_LABELS[first], tuple([Unit(1, 1, (CARDS[c],)) for c in ranked]), len(cards) > 1)
     units = _canonical(counts, order)
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
 
@@ -407,15 +415,43 @@ def _canonical(counts: dict[int, int], order: Order) -> list[Unit]:
 def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
     """The one unit that uses every card, when the cards are held equally often (twice or more)
     and form exactly one run: no split can start with a larger unit, and it is the only split
-    made of that unit, so it is the best split (what :func:`_best_split` finds); else None."""
-    widths = set(counts.values())
-    if len(widths) != 1:
+    made of that unit, so it is the best split (what :func:`_best_split` finds); else None.
+
+    The runs over every card are searched depth first, stopping at the second one found."""
+    w = 0
+    for k in counts.values():
+        if w == 0:
+            w = k
+        elif k != w:
+            return None
+    length = len(counts)
+    if length == 1:
+        return Unit(w, 1, (CARDS[next(iter(counts))],))
+    if w < order.tractor_width or length < order.tractor_length:
         return None
-    (w,) = widths
-    found = list(runs(counts, order, w, len(counts)))
+    found: list[Run] = []
+    for c in counts:
+        _runs_through((c,), counts, order, length, found)
+        if len(found) > 1:
+            return None
     if len(found) != 1:
         return None
-    return Unit(w, len(counts), tuple(CARDS[c] for c in found[0]))
+    return Unit(w, length, tuple([CARDS[c] for c in found[0]]))
+
+
+def _runs_through(path: Run, counts: dict[int, int], order: Order, length: int, found: list[Run]) -> None:
+    """Append to ``found`` the runs that extend ``path`` to ``length`` distinct cards of ``counts``
+    (adjacency as :func:`runs` reads it), until two are found."""
+    nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
+    for d in nxt:
+        if d in counts and d not in path:
+            p = path + (d,)
+            if len(p) == length:
+                found.append(p)
+            else:
+                _runs_through(p, counts, order, length, found)
+            if len(found) > 1:
+                return
 
 
 def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
@@ -433,19 +469,18 @@ def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
             return None
         return _groups(counts, order)
     nxt = order.next_first
-    get = counts.get
     for c, k in counts.items():
         if k >= 2:
             for d in nxt[c]:
-                if get(d, 0) >= 2:
+                if counts.get(d, 0) >= 2:
                     return None
-    ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)       # _groups, inline
+    ranked = order.by_seq(counts, True)       # _groups, inline
     ranked.sort(key=counts.__getitem__, reverse=True)
     return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
 
 def _groups(counts: dict[int, int], order: Order) -> list[Unit]:
-    ranked = sorted(counts, key=order.seq.__getitem__, reverse=True)
+    ranked = order.by_seq(counts, True)
     ranked.sort(key=counts.__getitem__, reverse=True)        # stable: by count, then top card, high first
     return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
 
@@ -531,7 +566,7 @@ def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[tuple[int, in
 
 def _trivial_split(live: dict[int, int], order: Order) -> tuple[SplitUnit, ...]:
     """One group, or all singles: the split has no choice."""
-    cards = sorted(live, key=order.seq.__getitem__, reverse=True)
+    cards = order.by_seq(live, True)
     return tuple(((live[c], 1), (c,), order.seq[c]) for c in cards)
 
 
