@@ -275,9 +275,14 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
     players = rules.players
-    found = out_of_order([seat for seat, _ in plays], players)
-    if found is not None:
-        raise InputError(found[1], f"plays/{found[0]}/seat")
+    seats = [seat for seat, _ in plays]
+    expected = seats[0]
+    for seat in seats:
+        if seat != expected:
+            found = out_of_order(seats, players)
+            if found is not None:
+                raise InputError(found[1], f"plays/{found[0]}/seat")
+        expected = (seat + 1) % players
     if len(plays) > players:                # in playing order, a seat plays twice only past a round
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = plays[0][1]
@@ -397,7 +402,7 @@ def _one_kind_trick(order: Order, plays: Sequence[tuple[int, Sequence[int]]], n:
         seat, cards = plays[i]
         first = cards[0]
         kind = eff[first]
-        if kind in (led, TRUMP) and (n == 1 or cards.count(first) == n):
+        if kind in (led, TRUMP) and (n == 1 or all(c == first for c in cards)):
             is_trump = kind == TRUMP
             value = power[first]
             wins = (is_trump and not best_trump) or (is_trump == best_trump and value > best_power)

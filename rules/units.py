@@ -474,15 +474,17 @@ def _group_split(counts: dict[int, int], order: Order) -> list[Unit] | None:
             for d in nxt[c]:
                 if counts.get(d, 0) >= 2:
                     return None
-    ranked = order.by_seq(counts, True)       # _groups, inline
-    ranked.sort(key=counts.__getitem__, reverse=True)
-    return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
+    return _groups(counts, order)
 
 
 def _groups(counts: dict[int, int], order: Order) -> list[Unit]:
-    ranked = order.by_seq(counts, True)
-    ranked.sort(key=counts.__getitem__, reverse=True)        # stable: by count, then top card, high first
-    return [Unit(counts[c], 1, (CARDS[c],)) for c in ranked]
+    """Each card's copies as one unit: by count, then by ``seq``, high first (one integer key per
+    card: the count above ``seq``, whose low six bits are the card)."""
+    seq = order.seq
+    keys = [(k << 20) | seq[c] for c, k in counts.items()]
+    keys.sort()
+    keys.reverse()
+    return [Unit(key >> 20, 1, (CARDS[key & 63],)) for key in keys]
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
