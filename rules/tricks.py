@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
-from .cards import POINT_VALUES, Card, tally
+from .cards import CARDS, POINT_VALUES, Card, tally
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
 from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
@@ -314,7 +314,9 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
                 points += value
                 scoring.append(c)
     point_cards: tuple[Card, ...] = ()
-    if scoring:
+    if len(scoring) == 1:
+        point_cards = (CARDS[scoring[0]],)
+    elif scoring:
         point_cards = tuple(order.sorted_cards(scoring))
     return TrickResult(plays[best_index][0], best_index, points,
                        point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
