@@ -168,24 +168,35 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
         raise InputError(f"the hand holds fewer cards than the lead's {n}", "hand")
     eff = order.eff
     suit = eff[units[0].cards[0]]
-    copies = [0] * CARD_KINDS
-    held_n = 0
-    for c in hand:
-        copies[c] = copies[c] + 1
-        if eff[c] == suit:
-            held_n += 1
+    cards: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     play = tuple(play)
-    short = False
+    copies: list[int] | None = None
+    held_n = 0
+    if len(play) <= 2:                      # a single or a pair: its cards counted in the same pass
+        p0 = play[0] if play else -1
+        p1 = play[1] if len(play) == 2 else -1
+        k0 = k1 = 0
+        for c in cards:
+            if eff[c] == suit:
+                held_n += 1
+            if c == p0:
+                k0 += 1
+            elif c == p1:
+                k1 += 1
+        short = k0 < (2 if p1 == p0 else 1) if play else False
+        if p1 != p0 and p1 >= 0 and k1 < 1:
+            short = True
+    else:
+        copies = [0] * CARD_KINDS
+        for c in cards:
+            copies[c] = copies[c] + 1
+            if eff[c] == suit:
+                held_n += 1
+        short = _short(copies, play)
     played_n = 0
     for c in play:
-        k = copies[c] - 1
-        copies[c] = k
-        if k < 0:
-            short = True
         if eff[c] == suit:
             played_n += 1
-    for c in play:
-        copies[c] = copies[c] + 1
     violations = []
     if short:
         missing = _missing(tally(hand), tally(play))
@@ -232,14 +243,16 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             played_pairs = _pairs_played(play, eff, suit)
             if played_pairs >= pairs:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
+            if copies is None:
+                copies = _copies(cards)
             owed_n = min(pairs, _pairs_held(copies, order.members[suit]))
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
     # the led suit's cards as {card: copies}, held in hand order and played in play order
     held: dict[int, int] = {}
-    for c in hand:
+    for c in cards:
         if eff[c] == suit:
-            held[c] = copies[c]
+            held[c] = held.get(c, 0) + 1
     played: dict[int, int] = {}
     for c in play:
         if eff[c] == suit:
@@ -298,6 +311,27 @@ def _pairs_held(copies: list[int], members: tuple[int, ...]) -> int:
 
 
 _FEW: Final = 8          # plays up to this size have their pairs counted by tuple.count
+
+
+def _copies(hand: tuple[int, ...]) -> list[int]:
+    """The hand's copies of each card."""
+    copies = [0] * CARD_KINDS
+    for c in hand:
+        copies[c] = copies[c] + 1
+    return copies
+
+
+def _short(copies: list[int], play: tuple[int, ...]) -> bool:
+    """Whether the play holds a card more often than the hand does (``copies``, left as it was)."""
+    short = False
+    for c in play:
+        k = copies[c] - 1
+        copies[c] = k
+        if k < 0:
+            short = True
+    for c in play:
+        copies[c] = copies[c] + 1
+    return short
 
 
 def _pairs_played(play: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:

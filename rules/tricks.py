@@ -276,10 +276,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     order = order_for(rules, trump)
     players = rules.players
     seats: list[int] = []
-    hands: list[Sequence[int]] = []
+    hands: list[tuple[int, ...]] = []      # each play's cards as a tuple (compiled: iterated natively)
     for seat, cards in plays:
         seats.append(seat)
-        hands.append(cards)
+        hands.append(cards if isinstance(cards, tuple) else tuple(cards))
     expected = seats[0]
     for seat in seats:
         if seat != expected:
@@ -323,7 +323,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     elif scoring:
         point_cards = tuple(order.sorted_cards(scoring))
     return TrickResult(seats[best_index], best_index, points,
-                       point_cards, fmt, tuple(outcomes), fmt.units[0], hands[best_index])
+                       point_cards, fmt, tuple(outcomes), fmt.units[0], plays[best_index][1])
 
 
 def out_of_order(seats: Sequence[int], players: int) -> tuple[int, str] | None:
@@ -390,7 +390,7 @@ def _most_copies(cards: Sequence[int]) -> int:
     return max(tally(cards).values())
 
 
-def _one_kind_trick(order: Order, seats: list[int], hands: list[Sequence[int]], n: int,
+def _one_kind_trick(order: Order, seats: list[int], hands: list[tuple[int, ...]], n: int,
                     led: int) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of a trick led by one unit of ``n`` equal cards (a single, a pair,
     a triple ...), what :func:`_any_trick` finds under every ``trick_compare``.
@@ -425,7 +425,7 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
     return all(eff[c] == first for c in cards)
 
 
-def _any_trick(rules: Ruleset, order: Order, seats: list[int], hands: list[Sequence[int]], fmt: Format,
+def _any_trick(rules: Ruleset, order: Order, seats: list[int], hands: list[tuple[int, ...]], fmt: Format,
                lead_cards: list[int], led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
