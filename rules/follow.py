@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
-from .cards import CARD_KINDS, CARDS, SUIT_SYMBOLS, pretty_cards, tally
+from .cards import CARD_KINDS, NAMES, SUIT_SYMBOLS, pretty_cards, tally
 from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded_shapes, held_tractor_cards, too_large
 from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, rainbow_format
@@ -133,7 +133,7 @@ def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, in
     missing = _missing(hand_c, play_c)
     if missing:
         violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
-                                    {"cards": [str(CARDS[c]) for c in missing]}))
+                                    {"cards": [NAMES[c] for c in missing]}))
     suits = {order.eff[c] for c in play}
     rainbow = rainbow_format(order, play) if len(suits) > 1 else None
     if len(suits) > 1 and rainbow is None:
@@ -157,11 +157,14 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequence[int],
+def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Sequence[int],
                  lead_format: Format, budget: Budget | None = None, bombs: bool = True) -> Verdict:
-    """A follow of ``lead_format`` checked (section 7; sections 14.1 and 14.2 where on): the hand is
-    read once into copies per card; the led suit's cards are gathered as {card: copies} only for
-    the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
+    """A follow of ``lead_format`` checked (section 7; sections 14.1 and 14.2 where on).
+
+    One pass over the hand counts the led suit and checks that the play is held (a single or a pair
+    by its own count, a larger play by copies per card); a lead of pairs and singles is decided
+    from the played and held pairs, and the led suit's cards are gathered as {card: copies} only
+    for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
@@ -169,8 +172,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
     eff = order.eff
     suit = eff[units[0].cards[0]]
     cards: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
-    play = tuple(play)
-    copies: list[int] | None = None
+    play: tuple[int, ...] = tuple(given)
     held_n = 0
     if len(play) <= 2:                      # a single or a pair: its cards counted in the same pass
         p0 = play[0] if play else -1
@@ -186,6 +188,28 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
         short = k0 < (2 if p1 == p0 else 1) if play else False
         if p1 != p0 and p1 >= 0 and k1 < 1:
             short = True
+    elif len(play) <= 4:                    # a few cards: the play's own, counted down in the pass
+        distinct: list[int] = []
+        left: list[int] = []
+        for c in play:
+            for j in range(len(distinct)):
+                if distinct[j] == c:
+                    left[j] = left[j] + 1
+                    break
+            else:
+                distinct.append(c)
+                left.append(1)
+        for c in cards:
+            if eff[c] == suit:
+                held_n += 1
+            for j in range(len(distinct)):
+                if distinct[j] == c:
+                    left[j] = left[j] - 1
+                    break
+        short = False
+        for k in left:
+            if k > 0:
+                short = True
     else:
         copies = [0] * CARD_KINDS
         for c in cards:
@@ -201,7 +225,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
     if short:
         missing = _missing(tally(hand), tally(play))
         violations.append(Violation("NOT_IN_HAND", f"you do not hold {pretty_cards(missing)}",
-                                    {"cards": [str(CARDS[c]) for c in missing]}))
+                                    {"cards": [NAMES[c] for c in missing]}))
     if len(play) != n:
         violations.append(Violation("WRONG_CARD_COUNT",
                                     f"the lead has {count_of(n, 'card')}; play exactly {n}, not {len(play)}",
@@ -243,9 +267,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], play: Sequen
             played_pairs = _pairs_played(play, eff, suit)
             if played_pairs >= pairs:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
-            if copies is None:
-                copies = _copies(cards)
-            owed_n = min(pairs, _pairs_held(copies, order.members[suit]))
+            owed_n = min(pairs, _pairs_held(cards, eff, suit))
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
     # the led suit's cards as {card: copies}, held in hand order and played in play order
@@ -302,23 +324,26 @@ def _pairs_led(lead_format: Format) -> int:
     return pairs
 
 
-def _pairs_held(copies: list[int], members: tuple[int, ...]) -> int:
-    """Disjoint pairs among ``members``: ``k // 2`` from a card held ``k`` times."""
+def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
+    """Disjoint pairs among the hand's cards of ``suit``: ``k // 2`` from a card held ``k`` times
+    (the suit's cards sorted, equal cards then side by side)."""
+    held = [c for c in hand if eff[c] == suit]
+    held.sort()
     found = 0
-    for c in members:
-        found += copies[c] >> 1
+    run = 0
+    last = -1
+    for c in held:
+        if c == last:
+            run += 1
+            if run % 2 == 0:
+                found += 1
+        else:
+            last = c
+            run = 1
     return found
 
 
 _FEW: Final = 8          # plays up to this size have their pairs counted by tuple.count
-
-
-def _copies(hand: tuple[int, ...]) -> list[int]:
-    """The hand's copies of each card."""
-    copies = [0] * CARD_KINDS
-    for c in hand:
-        copies[c] = copies[c] + 1
-    return copies
 
 
 def _short(copies: list[int], play: tuple[int, ...]) -> bool:
@@ -364,7 +389,11 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
       suit cards realize every multi-card unit of the lead (as the obligation reads them), the
       strongest owed shape is that whole shape: the held cards, which contain the played ones,
       realize it, and it packs into the lead's bins one unit per bin."""
-    if max(held.values()) < 2:
+    most = 0
+    for k in held.values():
+        if k > most:
+            most = k
+    if most < 2:
         return ()
     units = lead_format.units
     if all(u.width == 1 for u in units):
@@ -374,11 +403,20 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     if (rules.follow_ladder is _SHENGJI_3DECK and len(units) == 1
             and units[0].shape in SHENGJI_3DECK_LADDERS):
         return None
-    whole = expanded_shapes([u.shape for u in units], not rules.tractor_obligation)
-    if sum(w * l for w, l in whole) > sum(played.values()):
+    whole = expanded_shapes([(u.width, u.length) for u in units], not rules.tractor_obligation)
+    size = 0
+    for w, l in whole:
+        size += w * l
+    played_n = 0
+    played_most = 0
+    for k in played.values():
+        played_n += k
+        if k > played_most:
+            played_most = k
+    if size > played_n:
         return None
     if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \
-            and (not rules.wider_substitutes or max(played.values(), default=0) <= whole[0][0]):
+            and (not rules.wider_substitutes or played_most <= whole[0][0]):
         # one unit and no substitute: realized exactly where a run of its shape is played
         if longest_runs(played, order, whole[0][0]) < whole[0][1]:
             return None
@@ -438,7 +476,8 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
 def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:
     """MUST_PLAY_UNIT: what the follower holds and must play, and which of their groups are
     protected (section 7.1) where that changed what is owed."""
-    example = sorted(example, key=lambda t: (unit_key(t[0]), obligation.order.seq[t[1][-1]]), reverse=True)
+    if len(example) > 1:
+        example = sorted(example, key=lambda t: (unit_key(t[0]), obligation.order.seq[t[1][-1]]), reverse=True)
     what = describe_realization(example)
     it = "it" if len(owed) == 1 else "them"
     message = f"you hold {what} and must play {it}"
@@ -448,6 +487,6 @@ def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], exa
     return Violation(
         "MUST_PLAY_UNIT", message,
         {"owed": [{"width": w, "length": l} for w, l in owed],
-         "example": [str(CARDS[c]) for (w, _l), run in example for c in run for _ in range(w)],
+         "example": [NAMES[c] for (w, _l), run in example for c in run for _ in range(w)],
          "protection": obligation.protection.value})
 

@@ -391,7 +391,7 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
             core = [c for (w, _l), run in example for c in run for _ in range(w)]
             rest = dict(held)
             for c in core:
-                rest[c] -= 1
+                rest[c] = rest[c] - 1
             filler = [c for c in sorted(rest, key=order.sort_key, reverse=True) for _ in range(rest[c])]
             plays.append(_canonical_play(order, core + filler[:n - len(core)]))
     count = total if exact else max(total, len(plays))

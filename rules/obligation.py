@@ -238,7 +238,7 @@ class Obligation:
                     for u in units:
                         tags.append(left[u] > 0)
                         if left[u] > 0:
-                            left[u] -= 1
+                            left[u] = left[u] - 1
                     yield tags
                     continue
                 for i, h in enumerate(have):
@@ -372,11 +372,11 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
         for b, shape in enumerate(bins):
             if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
                 tried.add((shape, free[b]))
-                free[b] -= size
+                free[b] = free[b] - size
                 if place(i + 1):
-                    free[b] += size
+                    free[b] = free[b] + size
                     return True
-                free[b] += size
+                free[b] = free[b] + size
         return False
 
     return place(0)

@@ -89,14 +89,28 @@ class Order:
         return (0 if e == TRUMP else 1 + e, -self.power[c], c)
 
     def by_seq(self, cards: Iterable[int], reverse: bool = False) -> list[int]:
-        """The cards low to high in ``seq`` order (high to low with ``reverse``): their ``seq``
+        """The cards low to high in ``seq`` order (high to low with ``reverse``).
+
+        A few cards are sorted by insertion, reading ``seq`` in place; more by their ``seq``
         integers sorted (a card's index is the low six bits of its own), without a key function."""
+        out = list(cards)
         seq = self.seq
-        keys = [seq[c] for c in cards]
-        keys.sort()
+        if len(out) <= 16:
+            for i in range(1, len(out)):
+                c = out[i]
+                k = seq[c]
+                j = i - 1
+                while j >= 0 and seq[out[j]] > k:
+                    out[j + 1] = out[j]
+                    j -= 1
+                out[j + 1] = c
+        else:
+            keys = [seq[c] for c in out]
+            keys.sort()
+            out = [k & 63 for k in keys]
         if reverse:
-            keys.reverse()
-        return [k & 63 for k in keys]
+            out.reverse()
+        return out
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
         """The cards in ``sort_key`` order: their ``display`` integers sorted (a card's index is the

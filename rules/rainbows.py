@@ -140,7 +140,7 @@ def greedy_ranks(sizes: Sizes, counts: dict[int, int]) -> tuple[int, ...] | None
     for s in sizes:
         for r in RANKS:
             if left.get(r, 0) >= s:
-                left[r] -= s
+                left[r] = left[r] - s
                 got.append(r)
                 break
         else:

@@ -145,10 +145,10 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
                 if best_value is not None and value < best_value:
                     continue
                 for c in run:
-                    work[c] -= used[0]
+                    work[c] = work[c] - used[0]
                 ok = not rest or realizes(work, rest, order, wider, budget)
                 for c in run:
-                    work[c] += used[0]
+                    work[c] = work[c] + used[0]
                 if ok:
                     if best_value is None or value > best_value:
                         best_value, options = value, []
@@ -158,10 +158,10 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
         best_tail: Vector | None = None
         for used, run in options:
             for c in run:
-                work[c] -= used[0]
+                work[c] = work[c] - used[0]
             tail = fill(i + 1, work)
             for c in run:
-                work[c] += used[0]
+                work[c] = work[c] + used[0]
             if tail is not None and (best_tail is None or tail > best_tail):
                 best_tail = tail
         return None if best_tail is None else (best_value,) + best_tail
@@ -182,7 +182,7 @@ def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[in
         for owed, (used, run) in zip(multi, realization, strict=True):
             groups.setdefault(owed, []).append(_unit_value(rules, order, owed, used, run))
             for c in run:
-                left[c] -= used[0]
+                left[c] = left[c] - used[0]
         vector: list[UnitValue] = []
         for shape in dict.fromkeys(multi):
             vector.extend(sorted(groups[shape], reverse=True))

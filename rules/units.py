@@ -312,15 +312,15 @@ def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, ord
             if same_as_prev and prev is not None and token < prev:
                 continue
             for c in run:
-                work[c] -= w
-                line[at[c]] -= w
+                work[c] = work[c] - w
+                line[at[c]] = line[at[c]] - w
             chosen.append(token)
             if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable, line, at):
                 return True
             chosen.pop()
             for c in run:
-                work[c] += w
-                line[at[c]] += w
+                work[c] = work[c] + w
+                line[at[c]] = line[at[c]] + w
     failed.add(key)
     return False
 
@@ -340,7 +340,7 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
             return
         spend()
         if i == len(shapes):
-            produced[0] += 1
+            produced[0] = produced[0] + 1
             yield list(chosen)
             return
         same_as_prev = i > 0 and shapes[i] == shapes[i - 1]
@@ -350,12 +350,12 @@ def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], 
                 if same_as_prev and (shape, run) < chosen[-1]:
                     continue
                 for c in run:
-                    work[c] -= w
+                    work[c] = work[c] - w
                 chosen.append((shape, run))
                 yield from rec(i + 1, chosen)
                 chosen.pop()
                 for c in run:
-                    work[c] += w
+                    work[c] = work[c] + w
 
     return rec(0, [])
 
@@ -366,26 +366,40 @@ def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
     return decompose_with(order_for(rules, trump), cards)
 
 
-def decompose_with(order: Order, cards: Iterable[int]) -> Format:
+def decompose_with(order: Order, given: Iterable[int]) -> Format:
     """:func:`decompose` with the order built; cards of several effective suits decompose only as a
     rainbow (section 14.2, where ``rainbow_min`` is set)."""
-    cards = tuple(cards)
+    cards: tuple[int, ...] = tuple(given)
     if not cards:
         raise InputError("a play needs at least one card")
     eff = order.eff
     if len(cards) <= 2 and cards[0] == cards[-1]:        # a single or a pair: the order's table
         return order.kinds[len(cards) - 1][cards[0]]
     first = eff[cards[0]]
-    counts: dict[int, int] = {}
     for c in cards:
         if eff[c] != first:
             return _rainbow(order, cards)
-        counts[c] = counts.get(c, 0) + 1
-    if len(counts) == len(cards):                        # distinct cards: singles, high first
+    if _distinct(cards):                                 # distinct cards: singles, high first
         ranked = order.by_seq(cards, True)
         return Format(SUIT_LABELS[first], tuple([Unit(1, 1, (CARDS[c],)) for c in ranked]), len(cards) > 1)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
     units = _canonical(counts, order)
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
+
+
+def _distinct(cards: tuple[int, ...]) -> bool:
+    """Whether no card is played twice (compared pairwise for a few cards, by a set for more)."""
+    n = len(cards)
+    if n > 12:
+        return len(set(cards)) == n
+    for i in range(1, n):
+        c = cards[i]
+        for j in range(i):
+            if cards[j] == c:
+                return False
+    return True
 
 
 def _rainbow(order: Order, cards: tuple[int, ...]) -> Format:
@@ -518,10 +532,10 @@ def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int
     for shape, run in placements:
         w = shape[0]
         for c in run:
-            live[c] -= w
+            live[c] = live[c] - w
         keys, ties, units = _best_split(live, order, memo, budget)
         for c in run:
-            live[c] += w
+            live[c] = live[c] + w
         top = order.seq[run[-1]]
         k = unit_key(shape)
         at = 0
@@ -554,11 +568,11 @@ def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[tuple[int, in
     placements; one with all of them beats any with fewer at its first smaller key."""
     for (w, _l), run in placements:
         for c in run:
-            live[c] -= w
+            live[c] = live[c] - w
     keys, ties, units = _best_split(live, order, memo, budget)
     for (w, _l), run in placements:
         for c in run:
-            live[c] += w
+            live[c] = live[c] + w
     mine = tuple((shape, run, order.seq[run[-1]]) for shape, run in placements)
     merged = sorted(mine + units, key=lambda u: (unit_key(u[0]), u[2]), reverse=True)
     result: Split = (tuple(unit_key(u[0]) for u in merged), tuple(u[2] for u in merged), tuple(merged))
@@ -587,9 +601,11 @@ def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
 
 
 def describe_realization(realization: Iterable[Placement]) -> str:
+    """``the pair 9♥9♥ and the single 7♥``: each placement as :meth:`Unit.describe` gives it."""
     parts = []
     for (w, l), run in realization:
-        parts.append(Unit(w, l, tuple(CARDS[c] for c in run)).describe())
+        kind = "tractor" if l > 1 else KIND_NAMES.get(w, "n-kind")
+        parts.append(f"the {kind} {pretty_cards([c for c in run for _ in range(w)])}")
     return " and ".join(parts)
 
 
