@@ -426,7 +426,9 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
             return None
     except WorkExceeded:
         raise too_large() from None
-    return tuple(sorted(whole, reverse=True))
+    ranked = sorted(whole)
+    ranked.reverse()
+    return tuple(ranked)
 
 
 def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],

@@ -110,6 +110,7 @@ class Obligation:
         self.keeps_tractors = protection.keeps_tractors
         self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
         self.suit_counts = suit_counts
+        self.top = _most(suit_counts)           # the most copies of a card held (the map is not changed)
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
         self.ladder = None
         if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
@@ -173,7 +174,7 @@ class Obligation:
             first = units[0]
             w = first[0]
             if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
-                    and (not self.wider or max(counts.values(), default=0) <= w):
+                    and (not self.wider or _most(counts) <= w):
                 if self.whole_groups:
                     held = self.suit_counts
                     got = sum(k // w for c, k in counts.items() if held.get(c) == w)
@@ -281,15 +282,15 @@ class Obligation:
             for rung in self.ladder:
                 units = expanded_shapes(rung, loose)
                 if self.realizes(held, units):
-                    return sorted(units, reverse=True)
+                    return _desc(units)
             return []
         bins = self.bins
-        if not held or max(held.values()) < 2 or all(b[0] < 2 for b in bins):
+        if not held or self.top < 2 or all(b[0] < 2 for b in bins):
             return []
         whole = expanded_shapes(bins, loose)
         if self.fits(whole):
-            return sorted(whole, reverse=True)
-        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and max(held.values()) == 2
+            return _desc(whole)
+        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and self.top == 2
                 and self._plain(2) and self._longest(2) == 1):
             # one pair-wide bin (a 2-deck tractor lead), no run of two pairs held: the candidates
             # below are (2, 1) alone, and the greedy adds pairs while the bin has room for them
@@ -297,7 +298,7 @@ class Obligation:
             return [(2, 1)] * min(bins[0][1], sum(1 for k in held.values() if k == 2))
         top = max(bins)
         largest = max(w * l for w, l in bins)
-        max_count = max(held.values())
+        max_count = self.top
         candidates = [(w, l) for w in range(min(top[0], max_count), 1, -1)
                       for l in (range(largest // w, 0, -1) if not loose else (1,))
                       if (w, l) <= top and self.order.is_unit(w, l) and self.fits([(w, l)])]
@@ -312,7 +313,7 @@ class Obligation:
                     break
             else:
                 break
-        return sorted(expanded_shapes(chosen, loose), reverse=True)
+        return _desc(expanded_shapes(chosen, loose))
 
     def fits(self, units: list[tuple[int, int]]) -> bool:
         """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
@@ -332,7 +333,7 @@ class Obligation:
         times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
         keeps it off tractors, and where longer tuples are kept whole every card that can host it is
         held exactly ``w`` times)."""
-        top = max(self.suit_counts.values())
+        top = self.top
         return ((not self.wider or top <= w) and not any(self.bin_tags)
                 and (not self.whole_groups or top <= w))
 
@@ -348,9 +349,15 @@ class Obligation:
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
     """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
     bin's cards within its unit's size."""
-    units = sorted(units, key=lambda s: s[0] * s[1], reverse=True)
+    units = _by_size(units)
     free = [w * l for w, l in bins]
-    if sum(u[0] * u[1] for u in units) > sum(free):
+    need = 0
+    for w, l in units:
+        need += w * l
+    room = 0
+    for f in free:
+        room += f
+    if need > room:
         return False
     if SHORTCUTS and len(bins) == 1:
         # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
@@ -381,6 +388,35 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
 
     return place(0)
 
+
+
+def _most(counts: dict[int, int]) -> int:
+    """The most copies of any card (0 for none)."""
+    most = 0
+    for k in counts.values():
+        if k > most:
+            most = k
+    return most
+
+
+def _desc(shapes: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The shapes sorted high to low (equal shapes are equal values, so no order among them is lost)."""
+    out = sorted(shapes)
+    out.reverse()
+    return out
+
+
+def _by_size(units: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The units by card count, large first, equal counts in their given order (what a stable
+    sort by size, reversed, gives), by insertion: the lists are a lead's few units."""
+    out: list[tuple[int, int]] = []
+    for u in units:
+        size = u[0] * u[1]
+        i = len(out)
+        while i > 0 and out[i - 1][0] * out[i - 1][1] < size:
+            i -= 1
+        out.insert(i, u)
+    return out
 
 
 def too_large() -> InputError:

@@ -232,7 +232,8 @@ def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bo
     step is spent, as the general search spends at least one (a tiny budget refuses alike)."""
     budget.spend()
     power = order.power
-    hosts = sorted((power[c] for c, m in counts.items() for _ in range(m // w)), reverse=True)
+    hosts = sorted([power[c] for c, m in counts.items() for _ in range(m // w)])
+    hosts.reverse()
     if len(hosts) < k:
         return None
     if not widths:

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARDS, Card, pretty_cards
-from .order import SUIT_LABELS, Order, Trump, order_for
-from .ruleset import Ruleset
+from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
+from .ruleset import Adjacency, Ruleset
 from .violations import InputError
 
 KIND_NAMES: Final = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_TRUMP_ORDER: Final = Adjacency.TRUMP_ORDER       # an enum member read once (see rules.follow)
 SPLIT_WORK: Final = 20000
 
 Shape = tuple[int, int]                          # (width, length)
@@ -431,7 +432,8 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
     and form exactly one run: no split can start with a larger unit, and it is the only split
     made of that unit, so it is the best split (what :func:`_best_split` finds); else None.
 
-    The runs over every card are searched depth first, stopping at the second one found."""
+    Under natural adjacency in trumps the runs over every card are searched depth first,
+    stopping at the second one found."""
     w = 0
     for k in counts.values():
         if w == 0:
@@ -443,6 +445,16 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
         return Unit(w, 1, (CARDS[next(iter(counts))],))
     if w < order.tractor_width or length < order.tractor_length:
         return None
+    if order.adjacency is _TRUMP_ORDER or order.eff[next(iter(counts))] != TRUMP:
+        # adjacency is the next tier up (section 5): a run climbs one strength per card, so the only
+        # run over every card is the cards by strength, when each is adjacent to the one below
+        ranked = order.by_seq(counts)
+        nxt = order.next_first
+        for i in range(1, length):
+            if ranked[i] not in nxt[ranked[i - 1]]:
+                return None
+            nxt = order.next_mid
+        return Unit(w, length, tuple([CARDS[c] for c in ranked]))
     found: list[Run] = []
     for c in counts:
         _runs_through((c,), counts, order, length, found)
