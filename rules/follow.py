@@ -188,10 +188,12 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
         short = k0 < (2 if p1 == p0 else 1) if play else False
         if p1 != p0 and p1 >= 0 and k1 < 1:
             short = True
-    elif len(play) <= 4:                    # a few cards: the play's own, counted down in the pass
+    elif len(play) <= _FEW:                 # a few cards: the play's own, counted down in the pass
         distinct: list[int] = []
         left: list[int] = []
+        mask = 0                            # the played cards as bits, to pass over the others fast
         for c in play:
+            mask |= 1 << c
             for j in range(len(distinct)):
                 if distinct[j] == c:
                     left[j] = left[j] + 1
@@ -202,10 +204,11 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
         for c in cards:
             if eff[c] == suit:
                 held_n += 1
-            for j in range(len(distinct)):
-                if distinct[j] == c:
-                    left[j] = left[j] - 1
-                    break
+            if (mask >> c) & 1:
+                for j in range(len(distinct)):
+                    if distinct[j] == c:
+                        left[j] = left[j] - 1
+                        break
         short = False
         for k in left:
             if k > 0:
@@ -267,9 +270,14 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             played_pairs = _pairs_played(play, eff, suit)
             if played_pairs >= pairs:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
-            owed_n = min(pairs, _pairs_held(cards, eff, suit))
+            held_pairs, low = _pairs_held(cards, eff, suit, order.seq)
+            owed_n = min(pairs, held_pairs)
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
+            if owed_n == 1:                 # what realize finds for one pair: the lowest held pair
+                violations.append(_unit_violation(order, rules.follow_protection.value, [], [(2, 1)],
+                                                  [((2, 1), (low,))]))
+                return Verdict(False, tuple(violations), owed=((2, 1),), play=play, order=order)
     # the led suit's cards as {card: copies}, held in hand order and played in play order
     held: dict[int, int] = {}
     for c in cards:
@@ -308,7 +316,8 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     except WorkExceeded:
         raise too_large() from None
     if example is not None:
-        violations.append(_unit_violation(obligation, owed, example))
+        violations.append(_unit_violation(order, obligation.protection.value, obligation.protected_groups(),
+                                          owed, example))
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
 
@@ -324,26 +333,30 @@ def _pairs_led(lead_format: Format) -> int:
     return pairs
 
 
-def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
-    """Disjoint pairs among the hand's cards of ``suit``: ``k // 2`` from a card held ``k`` times
-    (the suit's cards sorted, equal cards then side by side)."""
+def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, seq: tuple[int, ...]) -> tuple[int, int]:
+    """Disjoint pairs among the hand's cards of ``suit`` (``k // 2`` from a card held ``k`` times),
+    and the lowest card (by ``seq``) held twice or more (-1 for none); the suit's cards are sorted,
+    equal cards then side by side."""
     held = [c for c in hand if eff[c] == suit]
     held.sort()
     found = 0
     run = 0
     last = -1
+    low = -1
     for c in held:
         if c == last:
             run += 1
             if run % 2 == 0:
                 found += 1
+                if run == 2 and (low < 0 or seq[c] < seq[low]):
+                    low = c
         else:
             last = c
             run = 1
-    return found
+    return found, low
 
 
-_FEW: Final = 8          # plays up to this size have their pairs counted by tuple.count
+_FEW: Final = 8          # plays up to this size are checked card by card against the hand, pairs by tuple.count
 
 
 def _short(copies: list[int], play: tuple[int, ...]) -> bool:
@@ -475,20 +488,19 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
     return ((2, 1),) * owed, sum(played.get(c, 0) // 2 for c in usable) >= owed
 
 
-def _unit_violation(obligation: Obligation, owed: Sequence[tuple[int, int]], example: Realization) -> Violation:
+def _unit_violation(order: Order, protection: str, protected: list[str], owed: Sequence[tuple[int, int]],
+                    example: Realization) -> Violation:
     """MUST_PLAY_UNIT: what the follower holds and must play, and which of their groups are
     protected (section 7.1) where that changed what is owed."""
     if len(example) > 1:
-        example = sorted(example, key=lambda t: (unit_key(t[0]), obligation.order.seq[t[1][-1]]), reverse=True)
+        example = sorted(example, key=lambda t: (unit_key(t[0]), order.seq[t[1][-1]]), reverse=True)
     what = describe_realization(example)
     it = "it" if len(owed) == 1 else "them"
     message = f"you hold {what} and must play {it}"
-    protected = obligation.protected_groups()
     if protected:
         message += f"; protected: {' '.join(protected)}"
     return Violation(
         "MUST_PLAY_UNIT", message,
         {"owed": [{"width": w, "length": l} for w, l in owed],
          "example": [NAMES[c] for (w, _l), run in example for c in run for _ in range(w)],
-         "protection": obligation.protection.value})
-
+         "protection": protection})

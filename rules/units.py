@@ -382,7 +382,8 @@ def decompose_with(order: Order, given: Iterable[int]) -> Format:
             return _rainbow(order, cards)
     if _distinct(cards):                                 # distinct cards: singles, high first
         ranked = order.by_seq(cards, True)
-        return Format(SUIT_LABELS[first], tuple([Unit(1, 1, (CARDS[c],)) for c in ranked]), len(cards) > 1)
+        singles = order.kinds[0]
+        return Format(SUIT_LABELS[first], tuple([singles[c].units[0] for c in ranked]), len(cards) > 1)
     counts: dict[int, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
@@ -510,7 +511,13 @@ def _groups(counts: dict[int, int], order: Order) -> list[Unit]:
     keys = [(k << 20) | seq[c] for c, k in counts.items()]
     keys.sort()
     keys.reverse()
-    return [Unit(key >> 20, 1, (CARDS[key & 63],)) for key in keys]
+    kinds = order.kinds
+    out: list[Unit] = []
+    for key in keys:
+        k = key >> 20
+        c = key & 63
+        out.append(kinds[k - 1][c].units[0] if k <= 2 else Unit(k, 1, (CARDS[c],)))
+    return out
 
 
 def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
