@@ -356,7 +356,7 @@ def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, seq: tup
     return found, low
 
 
-_FEW: Final = 8          # plays up to this size are checked card by card against the hand, pairs by tuple.count
+_FEW: Final = 8          # plays up to this size are checked card by card against the hand and for pairs
 
 
 def _short(copies: list[int], play: tuple[int, ...]) -> bool:
@@ -375,10 +375,20 @@ def _short(copies: list[int], play: tuple[int, ...]) -> bool:
 def _pairs_played(play: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
     """Disjoint pairs among the played cards of ``suit``."""
     found = 0
-    if len(play) <= _FEW:
-        for i, c in enumerate(play):
-            if eff[c] == suit and play.index(c) == i:
-                found += play.count(c) >> 1
+    n = len(play)
+    if n <= _FEW:
+        for i in range(n):
+            c = play[i]
+            if eff[c] != suit:
+                continue
+            k = 1
+            for j in range(n):
+                if j != i and play[j] == c:
+                    if j < i:               # counted at its first copy
+                        k = 0
+                        break
+                    k += 1
+            found += k >> 1
         return found
     seen = [0] * CARD_KINDS
     for c in play:
