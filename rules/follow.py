@@ -17,7 +17,7 @@ from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded
 from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
-from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset
+from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
 from .throws import ThrowResult, adjudicate_throw_with
 from .units import (
     Budget,
@@ -484,8 +484,8 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
         if not owed:
             return (), True
         return ((2, 1),) * owed, sum(k // 2 for k in played.values() if k >= 2) >= owed
-    whole = protection.whole_groups
-    tractor = held_tractor_cards(held, order) if protection.keeps_tractors else frozenset()
+    whole = keeps_whole_groups(protection)
+    tractor = held_tractor_cards(held, order) if keeps_held_tractors(protection) else frozenset()
     if whole:
         usable = [c for c, k in held.items() if k == 2 and c not in tractor]
         held_pairs = len(usable)

@@ -24,7 +24,7 @@ from typing import Final
 
 from .cards import pretty_cards
 from .order import Order
-from .ruleset import FollowLadder, FollowProtection, Ruleset
+from .ruleset import FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
 from .units import (
     Budget,
     Format,
@@ -106,8 +106,8 @@ class Obligation:
         self.bins = [u.shape for u in lead_format.units]
         self.protection = protection = rules.follow_protection
         self.free = protection is _SUIT_ONLY
-        self.whole_groups = protection.whole_groups
-        self.keeps_tractors = protection.keeps_tractors
+        self.whole_groups = keeps_whole_groups(protection)
+        self.keeps_tractors = keeps_held_tractors(protection)
         self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
         self.suit_counts = suit_counts
         self.top = _most(suit_counts)           # the most copies of a card held (the map is not changed)

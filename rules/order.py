@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 TRUMP: Final = 4
 SUIT_LABELS: Final = ("S", "H", "C", "D", "trump")
 TRUMP_BASE: Final = 1000
-_SUIT_KEYS: Final[dict[str | None, int]] = {"S": 0, "H": 1, "C": 2, "D": 3, None: 4}
 
 
 @dataclass(init=False, unsafe_hash=True)
@@ -125,7 +124,8 @@ def order_for(rules: Ruleset, trump: Trump) -> Order:
     """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by one integer
     for the trump, cheaper than the shared cache's key of every parameter the order reads)."""
     memo = rules.orders
-    key = trump.level * 8 + _SUIT_KEYS[trump.suit]
+    suit = trump.suit
+    key = trump.level * 8 + (4 if suit is None else 0 if suit == "S" else 1 if suit == "H" else 2 if suit == "C" else 3)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,

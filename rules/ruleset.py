@@ -61,12 +61,28 @@ class FollowProtection(StrEnum):
     @property
     def whole_groups(self) -> bool:
         """Units take only cards the follower holds exactly as often as the unit is wide."""
-        return self in (FollowProtection.LONGER_TUPLES, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        return keeps_whole_groups(self)
 
     @property
     def keeps_tractors(self) -> bool:
         """Units owed for a lead unit of length 1 take no card of a held tractor."""
-        return self in (FollowProtection.TRACTORS, FollowProtection.LONGER_TUPLES_AND_TRACTORS)
+        return keeps_held_tractors(self)
+
+
+# members read once: a member looked up on its class costs a few hundred ns per call
+_LONGER_TUPLES: Final = FollowProtection.LONGER_TUPLES
+_TRACTORS: Final = FollowProtection.TRACTORS
+_BOTH: Final = FollowProtection.LONGER_TUPLES_AND_TRACTORS
+
+
+def keeps_whole_groups(protection: FollowProtection) -> bool:
+    """:attr:`FollowProtection.whole_groups`, as a plain function (no enum lookups per call)."""
+    return protection is _LONGER_TUPLES or protection is _BOTH
+
+
+def keeps_held_tractors(protection: FollowProtection) -> bool:
+    """:attr:`FollowProtection.keeps_tractors`, as a plain function (no enum lookups per call)."""
+    return protection is _TRACTORS or protection is _BOTH
 
 
 class Bombs(StrEnum):

@@ -154,6 +154,11 @@ def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
 
     Longest paths are memoized per card inside a run; a card that may start a run but not sit
     inside one (natural adjacency's A) is searched from explicitly, so no run repeats a card."""
+    best = _longest_by_tiers(counts, order, width)
+    if best >= 0:
+        if best > 1 and (width < order.tractor_width or best < order.tractor_length):
+            return 1
+        return best
     inner: dict[int, int] = {}
     nxt_mid = order.next_mid
     nxt_first = order.next_first
@@ -169,6 +174,39 @@ def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
             best = found
     if best > 1 and (width < order.tractor_width or best < order.tractor_length):
         return 1
+    return best
+
+
+def _longest_by_tiers(counts: dict[int, int], order: Order, width: int) -> int:
+    """:func:`longest_runs` before the tractor requirement, where adjacency is the next tier up
+    (side suits, and trumps under trump-order adjacency): a run takes one card of each of
+    consecutive strengths, so its greatest length is the longest streak of consecutive strengths
+    held ``width`` times; -1 where adjacency is natural in trumps or the cards are of several suits."""
+    eff = order.eff
+    strength = order.strength
+    suit = -1
+    levels: list[int] = []
+    for c, k in counts.items():
+        e = eff[c]
+        if suit < 0:
+            suit = e
+            if e == TRUMP and order.adjacency is not _TRUMP_ORDER:
+                return -1
+        elif e != suit:
+            return -1
+        if k >= width:
+            levels.append(strength[c])
+    levels.sort()
+    best = 0
+    streak = 0
+    prev = -2
+    for t in levels:
+        if t == prev:
+            continue
+        streak = streak + 1 if t == prev + 1 else 1
+        prev = t
+        if streak > best:
+            best = streak
     return best
 
 
