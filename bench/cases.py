@@ -804,15 +804,19 @@ FOUND = (
 )
 
 
+def _found_calls(cid: str, what: str, r: Ruleset, level: int, suit: str | None, hand: str, lead: str):
+    """The adversarial follow calls of one position kept verbatim from a search."""
+    hand_c = sorted(rules.parse_cards(hand.split()))
+    lead_c = sorted(rules.parse_cards(lead.split()))
+    return _follow_calls("found by search", cid, f"{what}, {len(lead_c)}-card lead, {len(hand_c)}-card hand",
+                         r, Trump(level, suit), hand_c, lead_c)
+
+
 def found_cases() -> list[AdversarialCase]:
     out = []
     for i, (preset, decks, level, suit, hand, lead) in enumerate(FOUND):
-        r = Ruleset.preset(preset, decks=decks)
-        trump = Trump(level, suit)
-        hand_c = sorted(rules.parse_cards(hand.split()))
-        lead_c = sorted(rules.parse_cards(lead.split()))
-        out += _follow_calls("found by search", f"found-{i}", f"{preset} {decks} decks, {len(lead_c)}-card lead, "
-                             f"{len(hand_c)}-card hand", r, trump, hand_c, lead_c)
+        out += _found_calls(f"found-{i}", f"{preset} {decks} decks", Ruleset.preset(preset, decks=decks),
+                            level, suit, hand, lead)
     return out
 
 # Inputs found by a seeded random search of 8-deck follows under the house rules and variants (protection,
@@ -838,10 +842,6 @@ FOUND_VARIANTS = (
 def found_variant_cases() -> list[AdversarialCase]:
     out = []
     for i, (preset, overrides, level, suit, hand, lead) in enumerate(FOUND_VARIANTS):
-        r = Ruleset.preset(preset, **overrides)
-        trump = Trump(level, suit)
-        hand_c = sorted(rules.parse_cards(hand.split()))
-        lead_c = sorted(rules.parse_cards(lead.split()))
-        out += _follow_calls("found by search", f"variant-{i}", f"{preset} {overrides}, {len(lead_c)}-card lead, "
-                             f"{len(hand_c)}-card hand", r, trump, hand_c, lead_c)
+        out += _found_calls(f"variant-{i}", f"{preset} {overrides}", Ruleset.preset(preset, **overrides),
+                            level, suit, hand, lead)
     return out

@@ -39,6 +39,7 @@ _NO_BOMBS: Final = Bombs.NONE
 _UNPROTECTED: Final = FollowProtection.NONE
 _SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
 _SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
+_FEW: Final = 8          # plays up to this size are checked card by card against the hand and for pairs
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -354,9 +355,6 @@ def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, seq: tup
             last = c
             run = 1
     return found, low
-
-
-_FEW: Final = 8          # plays up to this size are checked card by card against the hand and for pairs
 
 
 def _short(copies: list[int], play: tuple[int, ...]) -> bool:

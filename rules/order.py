@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 TRUMP: Final = 4
 SUIT_LABELS: Final = ("S", "H", "C", "D", "trump")
 TRUMP_BASE: Final = 1000
+_TRUMP_ORDER: Final = Adjacency.TRUMP_ORDER       # an enum member read once (see rules.follow)
 
 
 @dataclass(init=False, unsafe_hash=True)
@@ -66,15 +67,18 @@ class Order:
     tractor_width: int = 2          # the smallest tractor (section 14.3): copies of each card
     tractor_length: int = 2         # ... and cards in the run
     rainbow_min: int = 0            # the smallest rainbow group (section 14.2); 0: no rainbows
-    # tables derived from the fields above: the cards of each effective suit, by card index, and
-    # the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
-    members: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    # a table derived from the fields above: the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
     kinds: tuple[tuple[Format, ...], ...] = field(default=(), compare=False, repr=False)
 
     def is_unit(self, width: int, length: int) -> bool:
         """Whether ``(width, length)`` is a unit: a single, pair or n-kind, or a tractor at least as wide
         and long as the ruleset's smallest (sections 5 and 14.3)."""
         return length == 1 or (width >= self.tractor_width and length >= self.tractor_length)
+
+    def climbs_by_tier(self, suit: int) -> bool:
+        """Whether adjacency in effective suit ``suit`` is the next tier up (side suits always, trumps
+        under trump-order adjacency; section 5): a run then climbs one strength per card."""
+        return suit != TRUMP or self.adjacency is _TRUMP_ORDER
 
     def is_trump(self, c: int) -> bool:
         return self.eff[c] == TRUMP
@@ -212,4 +216,4 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
                  tuple(power[c] * 64 + c for c in range(54)),
                  tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)),
                  tractor_width, tractor_length, rainbow_min,
-                 tuple(tuple(c for c in range(54) if eff[c] == e) for e in range(5)), kinds)
+                 kinds)

@@ -277,10 +277,10 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     order = order_for(rules, trump)
     players = rules.players
     seats: list[int] = []
-    hands: list[tuple[int, ...]] = []      # each play's cards as a tuple (compiled: iterated natively)
+    played: list[tuple[int, ...]] = []      # each play's cards as a tuple (compiled: iterated natively)
     for seat, cards in plays:
         seats.append(seat)
-        hands.append(cards if isinstance(cards, tuple) else tuple(cards))
+        played.append(cards if isinstance(cards, tuple) else tuple(cards))
     expected = seats[0]
     for seat in seats:
         if seat != expected:
@@ -290,29 +290,29 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         expected = (seat + 1) % players
     if len(plays) > players:                # in playing order, a seat plays twice only past a round
         raise InputError("a seat plays twice in one trick", "plays")
-    lead_cards = hands[0]
+    lead_cards = played[0]
     try:
         fmt = decompose_with(order, lead_cards)
     except InputError as exc:
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
     led = order.eff[lead_cards[0]]
-    for i, cards in enumerate(hands):
+    for i, cards in enumerate(played):
         if len(cards) != n:
             raise InputError(f"play {i} has {count_of(len(cards), 'card')}; the lead has {n}", f"plays/{i}/cards")
     house = n >= MIN_BOMB                   # rainbows and bombs have four cards or more
     if house and order.rainbow_min and fmt.suit == RAINBOW:       # rainbow_min is 0 when off
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
     elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
-        best_index, outcomes = _one_kind_trick(order, seats, hands, n, led)
+        best_index, outcomes = _one_kind_trick(order, seats, played, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, seats, hands, fmt, list(lead_cards), led,
+        best_index, outcomes = _any_trick(rules, order, seats, played, fmt, list(lead_cards), led,
                                           budget if budget is not None else Budget(TRICK_WORK))
     if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     points = 0
     scoring: list[int] = []
-    for cards in hands:
+    for cards in played:
         for c in cards:
             value = POINT_VALUES[c]
             if value:
@@ -391,7 +391,7 @@ def _most_copies(cards: Sequence[int]) -> int:
     return max(tally(cards).values())
 
 
-def _one_kind_trick(order: Order, seats: list[int], hands: list[tuple[int, ...]], n: int,
+def _one_kind_trick(order: Order, seats: list[int], played: list[tuple[int, ...]], n: int,
                     led: int) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of a trick led by one unit of ``n`` equal cards (a single, a pair,
     a triple ...), what :func:`_any_trick` finds under every ``trick_compare``.
@@ -402,11 +402,11 @@ def _one_kind_trick(order: Order, seats: list[int], hands: list[tuple[int, ...]]
     matching plays by that card's power; a trump play beats a led-suit play, and between equal
     plays the earlier keeps the trick."""
     eff, power = order.eff, order.power
-    lead = hands[0][0]
+    lead = played[0][0]
     best_power, best_trump, best_index = power[lead], led == TRUMP, 0
     outcomes = [PlayOutcome(seats[0], True, best_trump, True)]
-    for i in range(1, len(hands)):
-        seat, cards = seats[i], hands[i]
+    for i in range(1, len(played)):
+        seat, cards = seats[i], played[i]
         first = cards[0]
         kind = eff[first]
         if kind in (led, TRUMP) and (n == 1 or all(c == first for c in cards)):
@@ -426,7 +426,7 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
     return all(eff[c] == first for c in cards)
 
 
-def _any_trick(rules: Ruleset, order: Order, seats: list[int], hands: list[tuple[int, ...]], fmt: Format,
+def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
                lead_cards: list[int], led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
@@ -461,8 +461,8 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], hands: list[tuple
         best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
     best_index = 0
-    for i in range(1, len(hands)):
-        seat, cards = seats[i], hands[i]
+    for i in range(1, len(played)):
+        seat, cards = seats[i], played[i]
         kind = eff[cards[0]]               # -1: the play mixes effective suits
         for c in cards:
             if eff[c] != kind:

@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARDS, Card, pretty_cards
-from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
-from .ruleset import Adjacency, Ruleset
+from .order import SUIT_LABELS, Order, Trump, order_for
+from .ruleset import Ruleset
 from .violations import InputError
 
 KIND_NAMES: Final = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
-_TRUMP_ORDER: Final = Adjacency.TRUMP_ORDER       # an enum member read once (see rules.follow)
 SPLIT_WORK: Final = 20000
 
 Shape = tuple[int, int]                          # (width, length)
@@ -61,9 +60,7 @@ class Unit:
 
     @property
     def kind(self) -> str:
-        if self.length > 1:
-            return "tractor"
-        return KIND_NAMES.get(self.width, "n-kind")
+        return unit_kind(self.width, self.length)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -75,7 +72,7 @@ class Unit:
 
     def describe(self) -> str:
         """``the tractor 7♠7♠8♠8♠``, ``the pair 9♥9♥``."""
-        return f"the {self.kind} {pretty_cards(self.all_cards)}"
+        return describe_unit(self.width, self.length, self.cards)
 
 
 @dataclass(init=False, unsafe_hash=True)
@@ -190,7 +187,7 @@ def _longest_by_tiers(counts: dict[int, int], order: Order, width: int) -> int:
         e = eff[c]
         if suit < 0:
             suit = e
-            if e == TRUMP and order.adjacency is not _TRUMP_ORDER:
+            if not order.climbs_by_tier(e):
                 return -1
         elif e != suit:
             return -1
@@ -484,7 +481,7 @@ def _whole_tractor(counts: dict[int, int], order: Order) -> Unit | None:
         return Unit(w, 1, (CARDS[next(iter(counts))],))
     if w < order.tractor_width or length < order.tractor_length:
         return None
-    if order.adjacency is _TRUMP_ORDER or order.eff[next(iter(counts))] != TRUMP:
+    if order.climbs_by_tier(order.eff[next(iter(counts))]):
         # adjacency is the next tier up (section 5): a run climbs one strength per card, so the only
         # run over every card is the cards by strength, when each is adjacent to the one below
         ranked = order.by_seq(counts)
@@ -657,13 +654,19 @@ def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
     return found
 
 
+def unit_kind(width: int, length: int) -> str:
+    """``tractor``, ``single``, ``pair``, ``triple``, ``quad`` or ``n-kind``."""
+    return "tractor" if length > 1 else KIND_NAMES.get(width, "n-kind")
+
+
+def describe_unit(width: int, length: int, run: Sequence[int]) -> str:
+    """``the tractor 7♠7♠8♠8♠``: ``width`` copies of each card of ``run``."""
+    return f"the {unit_kind(width, length)} {pretty_cards([c for c in run for _ in range(width)])}"
+
+
 def describe_realization(realization: Iterable[Placement]) -> str:
     """``the pair 9♥9♥ and the single 7♥``: each placement as :meth:`Unit.describe` gives it."""
-    parts = []
-    for (w, l), run in realization:
-        kind = "tractor" if l > 1 else KIND_NAMES.get(w, "n-kind")
-        parts.append(f"the {kind} {pretty_cards([c for c in run for _ in range(w)])}")
-    return " and ".join(parts)
+    return " and ".join([describe_unit(w, l, run) for (w, l), run in realization])
 
 
 def times_range(poly: list[int], m: int, k: int) -> list[int]:
