@@ -276,7 +276,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
             if owed_n == 1:                 # what realize finds for one pair: the lowest held pair
-                violations.append(_unit_violation(order, rules.follow_protection.value, [], [(2, 1)],
+                violations.append(_unit_violation(order, str(rules.follow_protection), [], [(2, 1)],
                                                   [((2, 1), (low,))]))
                 return Verdict(False, tuple(violations), owed=((2, 1),), play=play, order=order)
     # the led suit's cards as {card: copies}, held in hand order and played in play order
@@ -317,7 +317,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     except WorkExceeded:
         raise too_large() from None
     if example is not None:
-        violations.append(_unit_violation(order, obligation.protection.value, obligation.protected_groups(),
+        violations.append(_unit_violation(order, str(obligation.protection), obligation.protected_groups(),
                                           owed, example))
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
@@ -336,24 +336,22 @@ def _pairs_led(lead_format: Format) -> int:
 
 def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, seq: tuple[int, ...]) -> tuple[int, int]:
     """Disjoint pairs among the hand's cards of ``suit`` (``k // 2`` from a card held ``k`` times),
-    and the lowest card (by ``seq``) held twice or more (-1 for none); the suit's cards are sorted,
-    equal cards then side by side."""
-    held = [c for c in hand if eff[c] == suit]
-    held.sort()
+    and the lowest card (by ``seq``) held twice or more (-1 for none), in one pass: a pair is
+    completed at every second copy of a card."""
+    odd = 0                                 # the suit's cards seen an odd number of times, as bits
     found = 0
-    run = 0
-    last = -1
     low = -1
-    for c in held:
-        if c == last:
-            run += 1
-            if run % 2 == 0:
-                found += 1
-                if run == 2 and (low < 0 or seq[c] < seq[low]):
-                    low = c
+    for c in hand:
+        if eff[c] != suit:
+            continue
+        bit = 1 << c
+        if odd & bit:
+            odd ^= bit
+            found += 1
+            if low < 0 or seq[c] < seq[low]:
+                low = c
         else:
-            last = c
-            run = 1
+            odd |= bit
     return found, low
 
 
@@ -442,6 +440,13 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
         if longest_runs(played, order, whole[0][0]) < whole[0][1]:
             return None
         return tuple(whole)
+    w = whole[0][0]
+    if SHORTCUTS and _uniform_pieces(whole) and (not rules.wider_substitutes or played_most <= w):
+        # units (w, 1) of one width and no substitute: k // w of them from a card played k times
+        got = 0
+        for k in played.values():
+            got += k // w
+        return tuple(whole) if got >= len(whole) else None
     try:
         if realize(played, whole, order, rules.wider_substitutes, budget) is None:
             return None
@@ -450,6 +455,14 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     ranked = sorted(whole)
     ranked.reverse()
     return tuple(ranked)
+
+
+def _uniform_pieces(shapes: list[tuple[int, int]]) -> bool:
+    """Whether the shapes are all one ``(w, 1)`` with ``w`` two or more."""
+    w, l = shapes[0]
+    if w < 2 or l != 1:
+        return False
+    return all(shape[0] == w and shape[1] == 1 for shape in shapes)
 
 
 def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
@@ -501,14 +514,31 @@ def _unit_violation(order: Order, protection: str, protected: list[str], owed: S
     """MUST_PLAY_UNIT: what the follower holds and must play, and which of their groups are
     protected (section 7.1) where that changed what is owed."""
     if len(example) > 1:
-        example = sorted(example, key=lambda t: (unit_key(t[0]), order.seq[t[1][-1]]), reverse=True)
-    what = describe_realization(example)
+        example = _strongest_first(order, example)
     it = "it" if len(owed) == 1 else "them"
-    message = f"you hold {what} and must play {it}"
+    message = f"you hold {describe_realization(example)} and must play {it}"
     if protected:
-        message += f"; protected: {' '.join(protected)}"
+        message = f"{message}; protected: {' '.join(protected)}"
+    names: list[str] = []
+    for placement in example:
+        shape, run = placement
+        for c in run:
+            for _ in range(shape[0]):
+                names.append(NAMES[c])
     return Violation(
         "MUST_PLAY_UNIT", message,
-        {"owed": [{"width": w, "length": l} for w, l in owed],
-         "example": [NAMES[c] for (w, _l), run in example for c in run for _ in range(w)],
-         "protection": protection})
+        {"owed": [{"width": w, "length": l} for w, l in owed], "example": names, "protection": protection})
+
+
+def _strongest_first(order: Order, example: Realization) -> Realization:
+    """The placements by unit key, then top card, high first; equal ones in their given order (what
+    a stable sort, reversed, gives)."""
+    seq = order.seq
+    ranked: list[tuple[int, int, int, int, int]] = []
+    for i in range(len(example)):
+        shape, run = example[i]
+        a, b, c = unit_key(shape)
+        ranked.append((a, b, c, seq[run[-1]], -i))
+    ranked.sort()
+    ranked.reverse()
+    return [example[-r[4]] for r in ranked]

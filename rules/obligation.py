@@ -19,7 +19,7 @@ The play check is :mod:`rules.follow`; listing and counting the legal plays, :mo
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from .cards import pretty_cards
@@ -51,12 +51,19 @@ SHENGJI_3DECK_LADDERS: Final = {
 
 
 # -- the obligation ------------------------------------------------------------------------------
-def expanded_shapes(shapes: Iterable[tuple[int, int]], ignore_adjacency: bool) -> list[tuple[int, int]]:
+def expanded_shapes(shapes: list[tuple[int, int]], ignore_adjacency: bool) -> list[tuple[int, int]]:
     """Shapes as the obligation reads them: with ``tractor_obligation`` false a unit ``(w, L)`` is
     ``L`` units ``(w, 1)``, consecutive or not."""
-    if not ignore_adjacency:
-        return [s for s in shapes if s != (1, 1)]
-    return [(w, 1) for w, l in shapes if w > 1 for _ in range(l)]
+    out: list[tuple[int, int]] = []
+    for shape in shapes:
+        w, l = shape
+        if not ignore_adjacency:
+            if w != 1 or l != 1:
+                out.append(shape)
+        elif w > 1:
+            for _ in range(l):
+                out.append((w, 1))
+    return out
 
 
 def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[int]:
@@ -109,6 +116,7 @@ class Obligation:
         self.whole_groups = keeps_whole_groups(protection)
         self.keeps_tractors = keeps_held_tractors(protection)
         self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
+        self.any_tag = self.keeps_tractors and any(self.bin_tags)
         self.suit_counts = suit_counts
         self.top = _most(suit_counts)           # the most copies of a card held (the map is not changed)
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
@@ -334,7 +342,7 @@ class Obligation:
         keeps it off tractors, and where longer tuples are kept whole every card that can host it is
         held exactly ``w`` times)."""
         top = self.top
-        return ((not self.wider or top <= w) and not any(self.bin_tags)
+        return ((not self.wider or top <= w) and not self.any_tag
                 and (not self.whole_groups or top <= w))
 
     def _longest(self, w: int) -> int:
@@ -349,44 +357,55 @@ class Obligation:
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
     """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
     bin's cards within its unit's size."""
-    units = _by_size(units)
-    free = [w * l for w, l in bins]
     need = 0
     for w, l in units:
         need += w * l
     room = 0
-    for f in free:
-        room += f
+    for w, l in bins:
+        room += w * l
     if need > room:
         return False
     if SHORTCUTS and len(bins) == 1:
         # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
         # are those of the search below, which fails at the first unit larger than the bin's
-        shape = bins[0]
-        for u in units:
-            budget.spend()
-            if not u <= shape:
-                return False
-        return True
-
-    def place(i: int) -> bool:
-        if i == len(units):
+        bw, bl = bins[0]
+        fit = True
+        for w, l in units:
+            if w > bw or (w == bw and l > bl):
+                fit = False
+        if fit:
+            budget.spend(len(units))
             return True
-        budget.spend()
-        u = units[i]
-        size = u[0] * u[1]
-        tried = set()
-        for b, shape in enumerate(bins):
-            if u <= shape and free[b] >= size and (shape, free[b]) not in tried:
-                tried.add((shape, free[b]))
-                free[b] = free[b] - size
-                if place(i + 1):
-                    free[b] = free[b] + size
-                    return True
-                free[b] = free[b] + size
+        for w, l in _by_size(units):
+            budget.spend()
+            if w > bw or (w == bw and l > bl):
+                break
         return False
+    units = _by_size(units)
+    return _pack_from(0, units, bins, [w * l for w, l in bins], budget)
 
-    return place(0)
+
+def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]], free: list[int],
+               budget: Budget) -> bool:
+    """Whether ``units[i:]`` fit the bins' ``free`` room (left as it was), trying each distinct
+    (bin shape, room) once per unit."""
+    if i == len(units):
+        return True
+    budget.spend()
+    u = units[i]
+    size = u[0] * u[1]
+    tried: set[tuple[tuple[int, int], int]] = set()
+    for b in range(len(bins)):
+        shape = bins[b]
+        room = free[b]
+        if u <= shape and room >= size and (shape, room) not in tried:
+            tried.add((shape, room))
+            free[b] = room - size
+            found = _pack_from(i + 1, units, bins, free, budget)
+            free[b] = room
+            if found:
+                return True
+    return False
 
 
 

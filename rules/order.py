@@ -97,23 +97,32 @@ class Order:
         A few cards are sorted by insertion, reading ``seq`` in place; more by their ``seq``
         integers sorted (a card's index is the low six bits of its own), without a key function."""
         out = list(cards)
+        self.sort_by_seq(out)
+        if reverse:
+            out.reverse()
+        return out
+
+    def sort_by_seq(self, out: list[int]) -> None:
+        """Sorts the cards ``out`` in place, low to high in ``seq`` order (see :meth:`by_seq`)."""
         seq = self.seq
-        if len(out) <= 16:
-            for i in range(1, len(out)):
+        n = len(out)
+        if n <= 16:
+            for i in range(1, n):
                 c = out[i]
                 k = seq[c]
                 j = i - 1
-                while j >= 0 and seq[out[j]] > k:
-                    out[j + 1] = out[j]
+                while j >= 0:
+                    d = out[j]
+                    if seq[d] <= k:
+                        break
+                    out[j + 1] = d
                     j -= 1
                 out[j + 1] = c
         else:
             keys = [seq[c] for c in out]
             keys.sort()
-            out = [k & 63 for k in keys]
-        if reverse:
-            out.reverse()
-        return out
+            for i in range(n):
+                out[i] = keys[i] & 63
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
         """The cards in ``sort_key`` order: their ``display`` integers sorted (a card's index is the

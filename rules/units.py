@@ -18,7 +18,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import CARDS, Card, pretty_cards
+from .cards import CARDS, PRETTY_NAMES, Card
 from .order import SUIT_LABELS, Order, Trump, order_for
 from .ruleset import Ruleset
 from .violations import InputError
@@ -419,11 +419,49 @@ def decompose_with(order: Order, given: Iterable[int]) -> Format:
         ranked = order.by_seq(cards, True)
         singles = order.kinds[0]
         return Format(SUIT_LABELS[first], tuple([singles[c].units[0] for c in ranked]), len(cards) > 1)
+    if len(cards) <= 16 and order.climbs_by_tier(first):
+        tractor = _tractor_by_tier(order, cards)
+        if tractor is not None:
+            return Format(SUIT_LABELS[first], (tractor,), False)
     counts: dict[int, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     units = _canonical(counts, order)
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
+
+
+def _tractor_by_tier(order: Order, cards: tuple[int, ...]) -> Unit | None:
+    """The one unit of a few cards of a suit whose runs climb by tier (:meth:`Order.climbs_by_tier`),
+    when every card is held equally often and they form one run (or are one card): what
+    :func:`_whole_tractor` finds, read off the cards sorted by ``seq`` without counting them into a
+    map; None otherwise (and then the split is searched as usual)."""
+    ranked = list(cards)
+    order.sort_by_seq(ranked)
+    n = len(ranked)
+    w = 1
+    while w < n and ranked[w] == ranked[0]:
+        w += 1
+    if n % w:
+        return None
+    length = n // w
+    top: list[Card] = []
+    nxt = order.next_first
+    prev = -1
+    i = 0
+    while i < n:
+        c = ranked[i]
+        if ranked[i + w - 1] != c or (i + w < n and ranked[i + w] == c):
+            return None
+        if prev >= 0:
+            if c not in nxt[prev]:
+                return None
+            nxt = order.next_mid
+        top.append(CARDS[c])
+        prev = c
+        i += w
+    if length > 1 and (w < order.tractor_width or length < order.tractor_length):
+        return None
+    return Unit(w, length, tuple(top))
 
 
 def _distinct(cards: tuple[int, ...]) -> bool:
@@ -659,14 +697,23 @@ def unit_kind(width: int, length: int) -> str:
     return "tractor" if length > 1 else KIND_NAMES.get(width, "n-kind")
 
 
-def describe_unit(width: int, length: int, run: Sequence[int]) -> str:
+def describe_unit(width: int, length: int, run: tuple[int, ...]) -> str:
     """``the tractor 7♠7♠8♠8♠``: ``width`` copies of each card of ``run``."""
-    return f"the {unit_kind(width, length)} {pretty_cards([c for c in run for _ in range(width)])}"
+    names: list[str] = []
+    for c in run:
+        name = PRETTY_NAMES[c]
+        for _ in range(width):
+            names.append(name)
+    return f"the {unit_kind(width, length)} {''.join(names)}"
 
 
-def describe_realization(realization: Iterable[Placement]) -> str:
+def describe_realization(realization: Realization) -> str:
     """``the pair 9♥9♥ and the single 7♥``: each placement as :meth:`Unit.describe` gives it."""
-    return " and ".join([describe_unit(w, l, run) for (w, l), run in realization])
+    parts: list[str] = []
+    for placement in realization:
+        shape, run = placement
+        parts.append(describe_unit(shape[0], shape[1], run))
+    return " and ".join(parts)
 
 
 def times_range(poly: list[int], m: int, k: int) -> list[int]:

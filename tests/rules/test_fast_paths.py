@@ -228,6 +228,43 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
 
 @bounded(400)
 @given(SEEDS)
+def test_tractor_by_tier_is_the_best_split(seed):
+    """A few cards read as one unit off their ``seq`` order (tier adjacency) decompose as the general
+    split search says, and the reading finds every whole tractor the count-map reading finds."""
+    from rules.units import SPLIT_WORK, _best_split, _tractor_by_tier, _whole_tractor
+    rng = random.Random(seed)
+    position = generate(rng, "decompose")
+    rs, trump = load(position)
+    order = order_for(rs, trump)
+    cards = cards_of(position["cards"])
+    if rng.random() < 0.8:
+        counts = {c: cards.count(c) for c in cards}
+        w = rng.randint(1, max(2, rs.decks))
+        found = [r for length in (1, 2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        if found:
+            cards = [c for c in rng.choice(found) for _ in range(w)]
+            if rng.random() < 0.3:          # one copy too many or too few somewhere
+                c = rng.choice(cards)
+                cards.remove(c) if rng.random() < 0.5 else cards.append(c)
+    rng.shuffle(cards)
+    if len(cards) > 16 or not cards or not order.climbs_by_tier(order.eff[cards[0]]) \
+            or any(order.eff[c] != order.eff[cards[0]] for c in cards):
+        return
+    counts = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    fast = _tractor_by_tier(order, tuple(cards))
+    if len(counts) == len(cards):
+        return                              # distinct cards are decided before this reading
+    assert fast == _whole_tractor(counts, order)
+    if fast is None:
+        return
+    _keys, _ties, units = _best_split(counts, order, {}, Budget(SPLIT_WORK))
+    assert [(w, length, tuple(run)) for (w, length), run, _ in units] == [(fast.width, fast.length, fast.cards)]
+
+
+@bounded(400)
+@given(SEEDS)
 def test_group_split_shortcut_is_the_best_split(seed):
     """Cards with no two multi-card groups adjacent decompose as the general split search says."""
     from rules.units import SPLIT_WORK, _best_split, _group_split
