@@ -175,6 +175,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     cards: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     play: tuple[int, ...] = tuple(given)
     held_n = 0
+    lead_shaped = False                     # the play is one run of the one lead unit's shape
     if len(play) <= 2:                      # a single or a pair: its cards counted in the same pass
         p0 = play[0] if play else -1
         p1 = play[1] if len(play) == 2 else -1
@@ -189,6 +190,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
         short = k0 < (2 if p1 == p0 else 1) if play else False
         if p1 != p0 and p1 >= 0 and k1 < 1:
             short = True
+        played_pairs = 1 if p1 == p0 and p0 >= 0 and eff[p0] == suit else 0
     elif len(play) <= _FEW:                 # a few cards: the play's own, counted down in the pass
         distinct: list[int] = []
         left: list[int] = []
@@ -202,6 +204,12 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             else:
                 distinct.append(c)
                 left.append(1)
+        if len(units) == 1 and len(distinct) == units[0].length > 1:
+            lead_shaped = _one_tier_run(order, suit, distinct, left, units[0].width)
+        played_pairs = 0
+        for j in range(len(distinct)):
+            if eff[distinct[j]] == suit:
+                played_pairs += left[j] >> 1
         for c in cards:
             if eff[c] == suit:
                 held_n += 1
@@ -221,6 +229,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             if eff[c] == suit:
                 held_n += 1
         short = _short(copies, play)
+        played_pairs = -1                   # counted where needed
     played_n = 0
     for c in play:
         if eff[c] == suit:
@@ -263,15 +272,30 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     if n == 1 and SHORTCUTS:                # a single led owes one card of the suit, nothing more
         return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
     if SHORTCUTS and rules.follow_protection is _UNPROTECTED:
+        if lead_shaped and rules.tractor_obligation and not (
+                rules.follow_ladder is _SHENGJI_3DECK and units[0].shape in SHENGJI_3DECK_LADDERS):
+            # the play is a run of the lead's one unit: it realizes the whole owed shape (as
+            # _owed_without_violation finds from the count maps)
+            return Verdict(not violations, tuple(violations), owed=((units[0].width, units[0].length),),
+                           play=play, order=order)
         pairs = _pairs_led(lead_format)
         if pairs == 0:
             return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
-        if pairs > 0:
+        # one tractor of pairs led: where adjacency is ignored, or the follower holds no tractor of
+        # pairs (runs climbing by tier), it owes pairs as a lead of that many pairs would
+        pair_run = pairs < 0 and len(units) == 1 and units[0].width == 2 and (
+            not rules.tractor_obligation or order.climbs_by_tier(suit))
+        if pairs > 0 or pair_run:
             # the play's cards are in the hand, so it holds at least the pairs played
-            played_pairs = _pairs_played(play, eff, suit)
-            if played_pairs >= pairs:
+            if played_pairs < 0:
+                played_pairs = _pairs_played(play, eff, suit)
+            if pairs > 0 and played_pairs >= pairs:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
-            held_pairs, low = _pairs_held(cards, eff, suit, order.seq)
+            held_pairs, low, levels, over = _pairs_held(cards, eff, suit, order)
+            if pair_run:
+                pairs = -1 if over or (rules.tractor_obligation and _holds_run(order, levels)) \
+                    else units[0].length
+        if pairs > 0:
             owed_n = min(pairs, held_pairs)
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
@@ -322,6 +346,28 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
 
+def _one_tier_run(order: Order, suit: int, distinct: list[int], copies: list[int], width: int) -> bool:
+    """Whether the distinct played cards, each played ``width`` times (``copies``), are of ``suit``
+    and form one run where runs climb by tier (:meth:`Order.climbs_by_tier`)."""
+    for k in copies:
+        if k != width:
+            return False
+    eff = order.eff
+    for c in distinct:
+        if eff[c] != suit:
+            return False
+    if not order.climbs_by_tier(suit):
+        return False
+    ranked = list(distinct)
+    order.sort_by_seq(ranked)
+    nxt = order.next_first
+    for i in range(1, len(ranked)):
+        if ranked[i] not in nxt[ranked[i - 1]]:
+            return False
+        nxt = order.next_mid
+    return True
+
+
 def _pairs_led(lead_format: Format) -> int:
     """The pairs of a lead of pairs and singles (a single, a pair, a throw without tractors or
     wider units); -1 for any other lead."""
@@ -334,25 +380,46 @@ def _pairs_led(lead_format: Format) -> int:
     return pairs
 
 
-def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, seq: tuple[int, ...]) -> tuple[int, int]:
+def _pairs_held(hand: tuple[int, ...], eff: tuple[int, ...], suit: int, order: Order) -> tuple[int, int, int, bool]:
     """Disjoint pairs among the hand's cards of ``suit`` (``k // 2`` from a card held ``k`` times),
-    and the lowest card (by ``seq``) held twice or more (-1 for none), in one pass: a pair is
-    completed at every second copy of a card."""
+    the lowest card (by ``seq``) held twice or more (-1 for none), the strengths held twice or more
+    (as bits) and whether a card is held three times or more, in one pass: a pair is completed at
+    every second copy of a card."""
+    seq = order.seq
+    strength = order.strength
     odd = 0                                 # the suit's cards seen an odd number of times, as bits
+    paired = 0                              # ... and twice or more
+    levels = 0
+    over = False
     found = 0
     low = -1
     for c in hand:
         if eff[c] != suit:
             continue
         bit = 1 << c
+        if paired & bit and not odd & bit:
+            over = True
         if odd & bit:
             odd ^= bit
+            paired |= bit
+            levels |= 1 << strength[c]
             found += 1
             if low < 0 or seq[c] < seq[low]:
                 low = c
         else:
             odd |= bit
-    return found, low
+    return found, low, levels, over
+
+
+def _holds_run(order: Order, levels: int) -> bool:
+    """Whether strengths held twice (``levels``, as bits) make a tractor of pairs where runs climb
+    by tier: the smallest tractor's length of consecutive strengths, pairs allowed as tractors."""
+    if order.tractor_width > 2:
+        return False
+    streak = levels
+    for i in range(1, order.tractor_length):
+        streak &= levels >> i
+    return streak != 0
 
 
 def _short(copies: list[int], play: tuple[int, ...]) -> bool:
@@ -369,23 +436,9 @@ def _short(copies: list[int], play: tuple[int, ...]) -> bool:
 
 
 def _pairs_played(play: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
-    """Disjoint pairs among the played cards of ``suit``."""
+    """Disjoint pairs among the played cards of ``suit`` (a play of more than ``_FEW`` cards; the
+    check counts smaller ones in its pass over the play)."""
     found = 0
-    n = len(play)
-    if n <= _FEW:
-        for i in range(n):
-            c = play[i]
-            if eff[c] != suit:
-                continue
-            k = 1
-            for j in range(n):
-                if j != i and play[j] == c:
-                    if j < i:               # counted at its first copy
-                        k = 0
-                        break
-                    k += 1
-            found += k >> 1
-        return found
     seen = [0] * CARD_KINDS
     for c in play:
         if eff[c] == suit:

@@ -433,35 +433,50 @@ def decompose_with(order: Order, given: Iterable[int]) -> Format:
 def _tractor_by_tier(order: Order, cards: tuple[int, ...]) -> Unit | None:
     """The one unit of a few cards of a suit whose runs climb by tier (:meth:`Order.climbs_by_tier`),
     when every card is held equally often and they form one run (or are one card): what
-    :func:`_whole_tractor` finds, read off the cards sorted by ``seq`` without counting them into a
-    map; None otherwise (and then the split is searched as usual)."""
-    ranked = list(cards)
-    order.sort_by_seq(ranked)
-    n = len(ranked)
-    w = 1
-    while w < n and ranked[w] == ranked[0]:
-        w += 1
-    if n % w:
+    :func:`_whole_tractor` finds, without a count map, a list or a sort.  A run there takes one card
+    of each of consecutive strengths, so the cards are one run when their strengths are consecutive
+    with one card to a strength; the copies of each strength are counted in four bits of one
+    integer (so at most 15 strengths).  None otherwise (and then the split is searched as usual)."""
+    strength = order.strength
+    n = len(cards)
+    seen = 0                                # the distinct cards, as bits
+    levels = 0                              # their strengths, as bits
+    distinct = 0
+    lo = 63
+    for c in cards:
+        bit = 1 << c
+        if not seen & bit:
+            seen |= bit
+            distinct += 1
+        t = strength[c]
+        levels |= 1 << t
+        if t < lo:
+            lo = t
+    span = levels >> lo
+    length = 0
+    while span & 1:
+        span >>= 1
+        length += 1
+    if span or length != distinct or length > 15 or n % length:
         return None
-    length = n // w
-    top: list[Card] = []
-    nxt = order.next_first
-    prev = -1
-    i = 0
-    while i < n:
-        c = ranked[i]
-        if ranked[i + w - 1] != c or (i + w < n and ranked[i + w] == c):
-            return None
-        if prev >= 0:
-            if c not in nxt[prev]:
-                return None
-            nxt = order.next_mid
-        top.append(CARDS[c])
-        prev = c
-        i += w
+    w = n // length
+    copies = 0
+    for c in cards:
+        copies += 1 << (4 * (strength[c] - lo))
+    expected = 0
+    for _ in range(length):
+        expected = (expected << 4) | w
+    if copies != expected:
+        return None
     if length > 1 and (w < order.tractor_width or length < order.tractor_length):
         return None
-    return Unit(w, length, tuple(top))
+    run: list[Card] = []
+    for t in range(lo, lo + length):
+        for c in cards:
+            if strength[c] == t:
+                run.append(CARDS[c])
+                break
+    return Unit(w, length, tuple(run))
 
 
 def _distinct(cards: tuple[int, ...]) -> bool:

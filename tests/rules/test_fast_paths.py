@@ -172,6 +172,44 @@ def test_fast_follow_verdicts_equal_the_general_ones_on_stress_positions(seed):
 
 @bounded(300)
 @given(SEEDS)
+def test_tractor_of_pairs_leads_are_answered_as_the_obligation_answers(seed):
+    """A lead of one tractor of pairs (section 7), against hands rich in pairs of the led suit, with
+    adjacency ignored or not, 2 to 4 decks and the smallest tractor varied: the pair counting in
+    ``check_follow`` gives the general verdict."""
+    rng = random.Random(seed)
+    decks = rng.choice([2, 2, 3, 4])
+    overrides = {"decks": decks, "tractor_obligation": rng.random() < 0.7}
+    if rng.random() < 0.3:
+        overrides["tractor_adjacency"] = rng.choice(["natural", "trump-order"])
+    if decks >= 3 and rng.random() < 0.3:
+        overrides["tractor_min_width"] = rng.choice([2, 3])
+    if rng.random() < 0.2:
+        overrides["tractor_min_length"] = 3
+    try:
+        rs = Ruleset.preset(rng.choice(PRESETS_2), **overrides)
+    except RulesetError:
+        return
+    trump = Trump(rng.randint(2, 14), rng.choice(["S", "H", "C", "D", None]))
+    order = order_for(rs, trump)
+    suit = rng.choice(sorted({order.eff[c] for c in range(54)}))
+    pool = [c for c in range(54) if order.eff[c] == suit]
+    found = [r for length in (2, 3, 4) for r in rules.units.runs({c: 2 for c in pool}, order, 2, length)]
+    if not found or order.tractor_width > 2:
+        return
+    lead = [c for c in rng.choice(found) for _ in range(2)]
+    deck = [c for c in range(54) for _ in range(decks)]
+    for c in lead:
+        deck.remove(c)
+    suited = [c for c in deck if order.eff[c] == suit]
+    hand = rng.sample(suited, min(len(suited), rng.randint(len(lead), len(lead) + 8)))
+    for c in hand:
+        deck.remove(c)
+    hand += rng.sample(deck, rng.randint(0, 10))
+    agree(rs, trump, sorted(hand), sorted(lead), rng)
+
+
+@bounded(300)
+@given(SEEDS)
 def test_fast_owed_shape_is_the_obligations_strongest_shape(seed):
     rng = random.Random(seed)
     rs, trump, hand, lead = mixed_position(rng, ["follow", "protected-follow"])
