@@ -420,7 +420,6 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards}
     states_of = width_states(tuple(kinds), start)
-    moves = states_of.moves
 
     digit = 2
     for c in cards:
@@ -434,11 +433,8 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         top = min(held[c], n)
         mask = masks[c]
         for sset, poly in layers[-1].items():
-            for ns, lo, hi in moves(sset, top, mask):
-                acc = 0
-                for m in range(lo, hi + 1):
-                    acc += poly << (digit * m)
-                nxt[ns] = nxt.get(ns, 0) + acc
+            for ns, lo, hi in states_of.moves(sset, top, mask):
+                nxt[ns] = nxt.get(ns, 0) + shifted_sum(poly, digit, lo, hi)
         nxt = {ns: poly & keep for ns, poly in nxt.items() if poly & keep}
         states += len(nxt)
         if states > DP_STATES:
@@ -456,7 +452,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
         here = {}
         for sset in layers[i]:
             bits = 0
-            for ns, lo, hi in moves(sset, top, mask):
+            for ns, lo, hi in states_of.moves(sset, top, mask):
                 got = later.get(ns, 0)
                 if got:
                     bits |= spread(got, hi - lo + 1) << lo
@@ -499,7 +495,9 @@ class _WidthWalk:
         n = self.n
         later = self.reach[i + 1]
         top = min(self.held[c], n)
-        for ns, lo, hi in reversed(self.states.moves(sset, top, self.masks[i])):
+        moves = self.states.moves(sset, top, self.masks[i])
+        for j in range(len(moves) - 1, -1, -1):
+            ns, lo, hi = moves[j]
             got = later.get(ns, 0)
             for m in range(min(hi, n - size), lo - 1, -1):
                 if (got >> (n - size - m)) & 1:
@@ -652,6 +650,34 @@ def width_states(kinds: tuple[int, ...], start: int) -> WidthStates:
     ``start``: they depend on nothing else, so the listing, the count and the selection of one
     position (and of every position owing the same widths) share them."""
     return WidthStates(list(kinds), (start,))
+
+
+def shifted_sum(poly: int, digit: int, lo: int, hi: int) -> int:
+    """``poly << (digit * lo) + … + poly << (digit * hi)`` (``lo`` ≤ ``hi``).  A few terms are added
+    one by one; more in about 2·log2(hi - lo + 1) big-integer steps, as blocks of 1, 2, 4 …
+    consecutive terms, each twice the one before, added where the binary digits of the number of
+    terms say."""
+    k = hi - lo + 1
+    term = poly << (digit * lo)
+    if k <= 3:
+        out = term
+        for _ in range(k - 1):
+            term = term << digit
+            out += term
+        return out
+    block = term                            # the sum of the first ``width`` terms
+    width = 1
+    out = 0
+    offset = 0
+    while True:
+        if k & 1:
+            out = block if offset == 0 else out + (block << (digit * offset))
+            offset += width
+        k >>= 1
+        if not k:
+            return out
+        block += block << (digit * width)
+        width *= 2
 
 
 def spread(bits: int, k: int) -> int:

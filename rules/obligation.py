@@ -19,7 +19,7 @@ The play check is :mod:`rules.follow`; listing and counting the legal plays, :mo
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from .cards import pretty_cards
@@ -206,14 +206,14 @@ class Obligation:
         key = tuple(units)
         choices = self._tags.get(key)
         if choices is None:
-            choices = self._tags[key] = list(self._tag_choices(units))
+            choices = self._tags[key] = self._tag_choices(list(units))
         for tags in choices:
             found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
             if found is not None:
                 return found
         return None
 
-    def _tag_choices(self, units: Sequence[tuple[int, int]]) -> Iterator[list[bool]]:
+    def _tag_choices(self, units: list[tuple[int, int]]) -> list[list[bool]]:
         """The taggings of ``units`` that a packing into the bins allows, fewest kept off tractors
         first, skipping any that keeps off tractors every unit an earlier one does (it can only
         realize less).
@@ -223,40 +223,60 @@ class Obligation:
         part only gets harder as it grows and packing the rest only easier, so the search walks up
         from the empty split through splits whose kept part packs, and stops on each split whose
         rest packs too: those are the least reserved taggings."""
-        kinds = sorted(set(units), reverse=True)
-        have = tuple(units.count(u) for u in kinds)
-        kept_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if tag]
-        free_bins = [b for b, tag in zip(self.bins, self.bin_tags, strict=True) if not tag]
+        kinds = sorted(set(units))
+        kinds.reverse()
+        n = len(kinds)
+        have = [0] * n
+        for u in units:
+            for i in range(n):
+                if kinds[i] == u:
+                    have[i] = have[i] + 1
+                    break
+        kept_bins: list[tuple[int, int]] = []
+        free_bins: list[tuple[int, int]] = []
+        for b in range(len(self.bins)):
+            (kept_bins if self.bin_tags[b] else free_bins).append(self.bins[b])
+        out: list[list[bool]] = []
         found: list[tuple[int, ...]] = []
-        level = [tuple(0 for _ in kinds)]
+        level: list[tuple[int, ...]] = [tuple([0] * n)]
         seen = set(level)
         while level:
-            nxt = []
+            nxt: list[tuple[int, ...]] = []
             for split in level:
                 self.budget.spend()
-                if any(all(a >= b for a, b in zip(split, f, strict=True)) for f in found):
+                if _covers_any(found, split):
                     continue
-                kept = [u for u, k in zip(kinds, split, strict=True) for _ in range(k)]
+                kept: list[tuple[int, int]] = []
+                rest: list[tuple[int, int]] = []
+                for i in range(n):
+                    u = kinds[i]
+                    for _ in range(split[i]):
+                        kept.append(u)
+                    for _ in range(have[i] - split[i]):
+                        rest.append(u)
                 if not self._packs(kept, kept_bins, True):
                     continue
-                rest = [u for u, k, h in zip(kinds, split, have, strict=True) for _ in range(h - k)]
                 if self._packs(rest, free_bins, False):
                     found.append(split)
-                    left = dict(zip(kinds, split, strict=True))
-                    tags = []
+                    left = list(split)
+                    tags: list[bool] = []
                     for u in units:
-                        tags.append(left[u] > 0)
-                        if left[u] > 0:
-                            left[u] = left[u] - 1
-                    yield tags
+                        i = 0
+                        while kinds[i] != u:
+                            i += 1
+                        tags.append(left[i] > 0)
+                        if left[i] > 0:
+                            left[i] = left[i] - 1
+                    out.append(tags)
                     continue
-                for i, h in enumerate(have):
-                    if split[i] < h:
+                for i in range(n):
+                    if split[i] < have[i]:
                         up = split[:i] + (split[i] + 1,) + split[i + 1:]
                         if up not in seen:
                             seen.add(up)
                             nxt.append(up)
             level = nxt
+        return out
 
     def _packs(self, units: list[tuple[int, int]], bins: list[tuple[int, int]], kept: bool) -> bool:
         """:func:`_packable` into the length-1 bins (``kept``) or the others, remembered."""
@@ -352,6 +372,19 @@ class Obligation:
         if hit is None:
             hit = self._runs[w] = longest_runs(self.suit_counts, self.order, w)
         return hit
+
+
+def _covers_any(found: list[tuple[int, ...]], split: tuple[int, ...]) -> bool:
+    """Whether ``split`` is at least some split of ``found`` in every place."""
+    for f in found:
+        covers = True
+        for i in range(len(split)):
+            if split[i] < f[i]:
+                covers = False
+                break
+        if covers:
+            return True
+    return False
 
 
 def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:

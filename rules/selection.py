@@ -524,8 +524,10 @@ class RainbowLeads(LegalSet):
             else:
                 index = r - singles + 1
                 play = []
-                for i, k in enumerate(sizes):
-                    index, digit = divmod(index, k + 1)
+                for i in range(len(sizes)):
+                    k = sizes[i]
+                    digit = index % (k + 1)
+                    index //= k + 1
                     if not digit:
                         continue
                     lookup = lookups[i]
@@ -578,9 +580,16 @@ class _GroupPlays:
         number = self.numbers[v] if self.kept else v + bisect_right(self.shifted, v)
         out: list[int] = []
         box = self.box
-        for c, lo, r in zip(box.cards, box.low, self.radix, strict=True):
-            number, d = divmod(number, r)
-            out += [c] * (lo + d)
+        cards = box.cards
+        low = box.low
+        radix = self.radix
+        for i in range(len(radix)):
+            r = radix[i]
+            k = low[i] + number % r
+            number //= r
+            c = cards[i]
+            for _ in range(k):
+                out.append(c)
         return out
 
 

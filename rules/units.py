@@ -305,37 +305,66 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    items = zip(shapes, tags, strict=True) if tags is not None else ((s, False) for s in shapes)
-    need = sorted((it for it in items if it[0] != (1, 1)), key=lambda it: (unit_key(it[0]), it[1]),
-                  reverse=True)
+    need = _needed(shapes, tags)
     if not need:
         return []
-    if sum(w * l for (w, l), _ in need) > sum(counts.values()):
+    size = 0
+    widest = 0
+    for item in need:
+        w, l = item[0]
+        size += w * l
+        if w > widest:
+            widest = w
+    held = 0
+    top = 0
+    for k in counts.values():
+        held += k
+        if k > top:
+            top = k
+    if size > held or widest > top:
         return None
     work = dict(counts)
-    top = max(work.values())
-    if max(w for (w, _), _ in need) > top:
-        return None
     ordered = order.by_seq(work)
-    line = [work[c] for c in ordered]
-    at = {c: j for j, c in enumerate(ordered)}
+    line: list[int] = []
+    at: dict[int, int] = {}
+    for j in range(len(ordered)):
+        c = ordered[j]
+        line.append(work[c])
+        at[c] = j
+    same = [False] * len(need)                  # whether each owed unit repeats the one before it
+    for j in range(1, len(need)):
+        same[j] = need[j] == need[j - 1]
     chosen: Realization = []
-    if _place(work, need, 0, order, wider, top, chosen, set(), ordered, None,
+    if _place(work, need, same, 0, order, wider, top, chosen, set(), ordered, None,
               budget if budget is not None else Budget(REALIZE_WORK), usable, line, at):
         return chosen
     return None
 
 
-def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, order: Order, wider: bool,
-           top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: Sequence[int],
+def _needed(shapes: Sequence[tuple[int, int]], tags: Sequence[bool] | None) -> list[tuple[Shape, bool]]:
+    """The shapes other than singles, each with its tag, by unit key then tag, high first (equal
+    keys are equal items, so no order among them is lost)."""
+    keyed: list[tuple[int, int, int, bool]] = []
+    for i in range(len(shapes)):
+        w, l = shapes[i]
+        if w != 1 or l != 1:
+            keyed.append((w * l, w, l, tags[i] if tags is not None else False))
+    keyed.sort()
+    keyed.reverse()
+    return [((k[1], k[2]), k[3]) for k in keyed]
+
+
+def _place(work: dict[int, int], need: list[tuple[Shape, bool]], same: list[bool], i: int, order: Order,
+           wider: bool, top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: list[int],
            prev: Placement | None, budget: Budget, usable: Usable | None, line: list[int],
            at: dict[int, int]) -> bool:
     """Places ``need[i:]`` in ``work`` (whose counts ``line`` also holds, card ``c`` at ``at[c]`` of
-    ``ordered``, so that a position's memo key is one copy of it), remembering the failed positions."""
+    ``ordered``, so that a position's memo key is one copy of it), remembering the failed positions;
+    ``same[i]``: whether ``need[i]`` equals ``need[i - 1]``."""
     if i == len(need):
         return True
     budget.spend()
-    same_as_prev = i > 0 and need[i] == need[i - 1]
+    same_as_prev = same[i]
     key = (i, prev if same_as_prev else None, tuple(line))
     if key in failed:
         return False
@@ -351,7 +380,8 @@ def _place(work: dict[int, int], need: Sequence[tuple[Shape, bool]], i: int, ord
                 work[c] = work[c] - w
                 line[at[c]] = line[at[c]] - w
             chosen.append(token)
-            if _place(work, need, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable, line, at):
+            if _place(work, need, same, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable,
+                      line, at):
                 return True
             chosen.pop()
             for c in run:

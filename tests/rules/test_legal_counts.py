@@ -70,3 +70,16 @@ def test_s7_listed_plays_are_exactly_the_brute_force_set(position):
     rs, trump, hand, lead = load(position)
     listed = {tuple(sorted(p)) for p in rules.legal_plays(rs, trump, hand, lead, limit=100).plays}
     assert listed == Reference(rs, trump).position(hand, lead).legal_plays()
+
+
+def test_width_programme_shifted_sum_is_the_sum_term_by_term():
+    """The programme's polynomial step (a card played lo..hi times) adds each shifted copy exactly once."""
+    import random
+
+    from rules.listing import shifted_sum
+    rng = random.Random(20261201)
+    for _ in range(3000):
+        poly = rng.getrandbits(rng.randint(1, 400))
+        digit, lo = rng.randint(1, 80), rng.randint(0, 12)
+        hi = lo + rng.randint(0, 16)
+        assert shifted_sum(poly, digit, lo, hi) == sum(poly << (digit * m) for m in range(lo, hi + 1))
