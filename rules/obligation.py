@@ -425,14 +425,22 @@ def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]]
     if i == len(units):
         return True
     budget.spend()
-    u = units[i]
-    size = u[0] * u[1]
-    tried: set[tuple[tuple[int, int], int]] = set()
+    uw, ul = units[i]
+    size = uw * ul
+    tried: list[int] = []                   # the (bin shape, room) pairs tried, one integer each
     for b in range(len(bins)):
-        shape = bins[b]
+        bw, bl = bins[b]
         room = free[b]
-        if u <= shape and room >= size and (shape, room) not in tried:
-            tried.add((shape, room))
+        if room < size or uw > bw or (uw == bw and ul > bl):
+            continue
+        key = (((bw << 8) | bl) << 16) | room
+        seen = False
+        for t in tried:
+            if t == key:
+                seen = True
+                break
+        if not seen:
+            tried.append(key)
             free[b] = room - size
             found = _pack_from(i + 1, units, bins, free, budget)
             free[b] = room

@@ -69,6 +69,10 @@ class Order:
     rainbow_min: int = 0            # the smallest rainbow group (section 14.2); 0: no rainbows
     # a table derived from the fields above: the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
     kinds: tuple[tuple[Format, ...], ...] = field(default=(), compare=False, repr=False)
+    # and each card's place in ``seq`` order (0..53), with the card at each place: small integers
+    # to sort by (no allocation for each key) and to read the cards back from
+    rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    by_rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def is_unit(self, width: int, length: int) -> bool:
         """Whether ``(width, length)`` is a unit: a single, pair or n-kind, or a tractor at least as wide
@@ -94,8 +98,9 @@ class Order:
     def by_seq(self, cards: Iterable[int], reverse: bool = False) -> list[int]:
         """The cards low to high in ``seq`` order (high to low with ``reverse``).
 
-        A few cards are sorted by insertion, reading ``seq`` in place; more by their ``seq``
-        integers sorted (a card's index is the low six bits of its own), without a key function."""
+        Up to eight cards are sorted by insertion, reading ``seq`` in place; more by their places in
+        that order (``rank``, small integers) sorted and read back through ``by_rank``, without a
+        key function."""
         out = list(cards)
         self.sort_by_seq(out)
         if reverse:
@@ -106,7 +111,7 @@ class Order:
         """Sorts the cards ``out`` in place, low to high in ``seq`` order (see :meth:`by_seq`)."""
         seq = self.seq
         n = len(out)
-        if n <= 16:
+        if n <= 8:
             for i in range(1, n):
                 c = out[i]
                 k = seq[c]
@@ -119,10 +124,12 @@ class Order:
                     j -= 1
                 out[j + 1] = c
         else:
-            keys = [seq[c] for c in out]
+            rank = self.rank
+            keys = [rank[c] for c in out]
             keys.sort()
+            by_rank = self.by_rank
             for i in range(n):
-                out[i] = keys[i] & 63
+                out[i] = by_rank[keys[i]]
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
         """The cards in ``sort_key`` order: their ``display`` integers sorted (a card's index is the
@@ -220,9 +227,13 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
     from .units import Format, Unit  # units builds on this module
     kinds = tuple(tuple(Format(SUIT_LABELS[eff[c]], (Unit(w, 1, (CARDS[c],)),), False) for c in range(54))
                   for w in (1, 2))
+    seq = tuple(power[c] * 64 + c for c in range(54))
+    by_rank = sorted(range(54), key=seq.__getitem__)
+    rank = [0] * 54
+    for i, c in enumerate(by_rank):
+        rank[c] = i
     return Order(level, trump_suit, permanent_twos, adjacency, tuple(eff), tuple(strength), tuple(power),
-                 tuple(next_first), tuple(next_mid), tuple(face),
-                 tuple(power[c] * 64 + c for c in range(54)),
+                 tuple(next_first), tuple(next_mid), tuple(face), seq,
                  tuple(((0 if eff[c] == TRUMP else 1 + eff[c]) * 4096 + 4095 - power[c]) * 64 + c for c in range(54)),
                  tractor_width, tractor_length, rainbow_min,
-                 kinds)
+                 kinds, tuple(rank), tuple(by_rank))
