@@ -14,6 +14,7 @@ winner), are shown as published and scaled to this machine by the ``--before`` e
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import io
 import json
@@ -63,6 +64,10 @@ def measure(quick: bool, passes: int, cases: int) -> dict:
                          games, 70_000)
     for c in follows + tricks + adv:
         rules.order_for(c.rules, c.trump)
+    # the cases and games made above are the harness's, not the engine's: collected once and frozen,
+    # so no collection during a timed call walks them (its cost would grow with the harness's data)
+    gc.collect()
+    gc.freeze()
     run = Run(passes)
     run.base()
     items = [(c.id, c) for c in follows]
@@ -76,6 +81,8 @@ def measure(quick: bool, passes: int, cases: int) -> dict:
         "hand2": run.measure([(g.id, g) for g in adj], lambda g: g.call, "hand2"),
     }
     run.base()
+    gc.collect()
+    gc.freeze()                         # and so are the orders the figures above built
     out["adversarial"] = adversarial_figures(run, adv)
     run.base()
     figures = {key: getattr(statistics, stat)(out[key].values()) if stat != "max" else max(out[key].values())
