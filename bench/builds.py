@@ -142,9 +142,12 @@ def report(med: dict, errors: dict, rounds: int, passes: int, before: str, cases
     lines = [BEGIN, "## The compiled and the pure engine (`python -m bench.builds`)", "",
              f"Each engine in a process of its own, {rounds} rounds in turn, {cases} 2-deck follow and {cases} trick "
              f"cases, {passes} passes per case (a case's time "
-             "is its fastest pass); a figure is the median over rounds. `before` is the pure engine of "
+             "is its fastest pass); a figure is the median over rounds. The harness's own cases are "
+             "collected and frozen before timing (`gc.freeze`), so no collection in a timed call walks them. "
+             "`before` is the pure engine of "
              f"`{before}`, the last revision without a compiled build. sort25: compiled run {c['sort25']:.3f} µs, "
-             f"pure {p['sort25']:.3f} µs, before {b['sort25']:.3f} µs. Engine errors: "
+             f"pure {p['sort25']:.3f} µs, before {b['sort25']:.3f} µs. Engine errors (over all rounds; "
+             "the positions refused past the work bound): "
              + ", ".join(f"{k} {v}" for k, v in errors.items()) + f". Run time {elapsed:.0f} s.", "",
              "| figure | compiled | pure | before (pure) | pure / compiled | before / compiled | pure / before |",
              "|---|---|---|---|---|---|---|"]
