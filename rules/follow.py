@@ -28,6 +28,7 @@ from .units import (
     describe_realization,
     longest_runs,
     realize,
+    size_and_most,
     unit_key,
 )
 from .violations import InputError, Violation, count_of
@@ -479,12 +480,7 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     size = 0
     for w, l in whole:
         size += w * l
-    played_n = 0
-    played_most = 0
-    for k in played.values():
-        played_n += k
-        if k > played_most:
-            played_most = k
+    played_n, played_most = size_and_most(played)
     if size > played_n:
         return None
     if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \

@@ -98,6 +98,17 @@ class Format:
         return self.units[0]
 
 
+def size_and_most(counts: dict[int, int]) -> tuple[int, int]:
+    """The cards of ``{card: copies}`` and the most copies of one card (0 and 0 for none)."""
+    size = 0
+    most = 0
+    for k in counts.values():
+        size += k
+        if k > most:
+            most = k
+    return size, most
+
+
 def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
     """Section 6 order of units: card count, then width, then length."""
     w, l = shape
@@ -315,12 +326,7 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
         size += w * l
         if w > widest:
             widest = w
-    held = 0
-    top = 0
-    for k in counts.values():
-        held += k
-        if k > top:
-            top = k
+    held, top = size_and_most(counts)
     if size > held or widest > top:
         return None
     work = dict(counts)
