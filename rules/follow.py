@@ -2,7 +2,8 @@
 
 A follow is checked against the suit rule, then against the structure obligation
 (:class:`rules.obligation.Obligation`), after the decisions that need no search: a lead of pairs
-and singles, and a play that already realizes every unit the lead holds.  Rainbows (section 14.2)
+and singles, a lead of one tractor of pairs that the follower cannot answer with a tractor (or where
+adjacency is ignored), and a play that already realizes every unit the lead holds.  Rainbows (section 14.2)
 and bombs (section 14.1) are answered by their own modules.
 """
 from __future__ import annotations
@@ -165,8 +166,9 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
 
     One pass over the hand counts the led suit and checks that the play is held (a single or a pair
     by its own count, a larger play by copies per card); a lead of pairs and singles is decided
-    from the played and held pairs, and the led suit's cards are gathered as {card: copies} only
-    for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
+    from the played and held pairs, and so is a lead of one tractor of pairs where the follower holds
+    no tractor of pairs (runs climbing by tier) or adjacency is ignored; the led suit's cards are
+    gathered as {card: copies} only for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
