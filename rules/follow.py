@@ -24,12 +24,14 @@ from .units import (
     Budget,
     Format,
     Realization,
+    Unit,
     WorkExceeded,
     decompose_with,
     describe_realization,
     longest_runs,
     realize,
     size_and_most,
+    tractor_by_tier,
     unit_key,
 )
 from .violations import InputError, Violation, count_of
@@ -208,7 +210,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
                 distinct.append(c)
                 left.append(1)
         if len(units) == 1 and len(distinct) == units[0].length > 1:
-            lead_shaped = _one_tier_run(order, suit, distinct, left, units[0].width)
+            lead_shaped = _of_shape(order, suit, play, distinct, units[0])
         played_pairs = 0
         for j in range(len(distinct)):
             if eff[distinct[j]] == suit:
@@ -349,26 +351,17 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
     return Verdict(not violations, tuple(violations), owed=tuple(owed), play=play, order=order)
 
 
-def _one_tier_run(order: Order, suit: int, distinct: list[int], copies: list[int], width: int) -> bool:
-    """Whether the distinct played cards, each played ``width`` times (``copies``), are of ``suit``
-    and form one run where runs climb by tier (:meth:`Order.climbs_by_tier`)."""
-    for k in copies:
-        if k != width:
-            return False
+def _of_shape(order: Order, suit: int, play: tuple[int, ...], distinct: list[int], unit: Unit) -> bool:
+    """Whether the play, all of ``suit`` where runs climb by tier, is one unit of ``unit``'s shape
+    (as :func:`~rules.units.decompose_with` reads such a play)."""
     eff = order.eff
     for c in distinct:
         if eff[c] != suit:
             return False
     if not order.climbs_by_tier(suit):
         return False
-    ranked = list(distinct)
-    order.sort_by_seq(ranked)
-    nxt = order.next_first
-    for i in range(1, len(ranked)):
-        if ranked[i] not in nxt[ranked[i - 1]]:
-            return False
-        nxt = order.next_mid
-    return True
+    found = tractor_by_tier(order, play)
+    return found is not None and found.width == unit.width and found.length == unit.length
 
 
 def _pairs_led(lead_format: Format) -> int:
@@ -464,11 +457,7 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
       suit cards realize every multi-card unit of the lead (as the obligation reads them), the
       strongest owed shape is that whole shape: the held cards, which contain the played ones,
       realize it, and it packs into the lead's bins one unit per bin."""
-    most = 0
-    for k in held.values():
-        if k > most:
-            most = k
-    if most < 2:
+    if size_and_most(held)[1] < 2:
         return ()
     units = lead_format.units
     if all(u.width == 1 for u in units):

@@ -32,6 +32,7 @@ from .units import (
     longest_runs,
     realize,
     runs,
+    size_and_most,
 )
 from .violations import InputError
 
@@ -118,7 +119,7 @@ class Obligation:
         self.bin_tags = [self.keeps_tractors and l == 1 for _, l in self.bins]
         self.any_tag = self.keeps_tractors and any(self.bin_tags)
         self.suit_counts = suit_counts
-        self.top = _most(suit_counts)           # the most copies of a card held (the map is not changed)
+        self.top = size_and_most(suit_counts)[1]    # the most copies of a card held (the map is not changed)
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
         self.ladder = None
         if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
@@ -147,7 +148,7 @@ class Obligation:
         ``longer-tuples`` every group of three or more, under ``tractors`` every held tractor
         (when a lead unit of length 1 was led)."""
         out: list[str] = []
-        tractors = any(self.bin_tags) and bool(self.tractor_cards)
+        tractors = self.any_tag and bool(self.tractor_cards)
         if not self.whole_groups and not tractors:
             return out
         by_strength = self.order.by_seq(self.suit_counts, True)
@@ -182,7 +183,7 @@ class Obligation:
             first = units[0]
             w = first[0]
             if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
-                    and (not self.wider or _most(counts) <= w):
+                    and (not self.wider or size_and_most(counts)[1] <= w):
                 if self.whole_groups:
                     held = self.suit_counts
                     got = sum(k // w for c, k in counts.items() if held.get(c) == w)
@@ -246,17 +247,9 @@ class Obligation:
                 self.budget.spend()
                 if _covers_any(found, split):
                     continue
-                kept: list[tuple[int, int]] = []
-                rest: list[tuple[int, int]] = []
-                for i in range(n):
-                    u = kinds[i]
-                    for _ in range(split[i]):
-                        kept.append(u)
-                    for _ in range(have[i] - split[i]):
-                        rest.append(u)
-                if not self._packs(kept, kept_bins, True):
+                if not self._packs(_copies(kinds, split), kept_bins, True):
                     continue
-                if self._packs(rest, free_bins, False):
+                if self._packs(_copies(kinds, [have[i] - split[i] for i in range(n)]), free_bins, False):
                     found.append(split)
                     left = list(split)
                     tags: list[bool] = []
@@ -374,6 +367,16 @@ class Obligation:
         return hit
 
 
+def _copies(kinds: list[tuple[int, int]], counts: Sequence[int]) -> list[tuple[int, int]]:
+    """``counts[i]`` copies of each ``kinds[i]``, in that order."""
+    out: list[tuple[int, int]] = []
+    for i in range(len(kinds)):
+        u = kinds[i]
+        for _ in range(counts[i]):
+            out.append(u)
+    return out
+
+
 def _covers_any(found: list[tuple[int, ...]], split: tuple[int, ...]) -> bool:
     """Whether ``split`` is at least some split of ``found`` in every place."""
     for f in found:
@@ -404,18 +407,23 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
         bw, bl = bins[0]
         fit = True
         for w, l in units:
-            if w > bw or (w == bw and l > bl):
+            if _exceeds(w, l, bw, bl):
                 fit = False
         if fit:
             budget.spend(len(units))
             return True
         for w, l in _by_size(units):
             budget.spend()
-            if w > bw or (w == bw and l > bl):
+            if _exceeds(w, l, bw, bl):
                 break
         return False
     units = _by_size(units)
     return _pack_from(0, units, bins, [w * l for w, l in bins], budget)
+
+
+def _exceeds(w: int, l: int, bw: int, bl: int) -> bool:
+    """Whether a unit ``(w, l)`` is larger than a bin's ``(bw, bl)``, width first."""
+    return w > bw or (w == bw and l > bl)
 
 
 def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]], free: list[int],
@@ -431,7 +439,7 @@ def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]]
     for b in range(len(bins)):
         bw, bl = bins[b]
         room = free[b]
-        if room < size or uw > bw or (uw == bw and ul > bl):
+        if room < size or _exceeds(uw, ul, bw, bl):
             continue
         key = (((bw << 8) | bl) << 16) | room
         seen = False
@@ -448,15 +456,6 @@ def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]]
                 return True
     return False
 
-
-
-def _most(counts: dict[int, int]) -> int:
-    """The most copies of any card (0 for none)."""
-    most = 0
-    for k in counts.values():
-        if k > most:
-            most = k
-    return most
 
 
 def _desc(shapes: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -456,7 +456,7 @@ def decompose_with(order: Order, given: Iterable[int]) -> Format:
         singles = order.kinds[0]
         return Format(SUIT_LABELS[first], tuple([singles[c].units[0] for c in ranked]), len(cards) > 1)
     if len(cards) <= 16 and order.climbs_by_tier(first):
-        tractor = _tractor_by_tier(order, cards)
+        tractor = tractor_by_tier(order, cards)
         if tractor is not None:
             return Format(SUIT_LABELS[first], (tractor,), False)
     counts: dict[int, int] = {}
@@ -466,7 +466,7 @@ def decompose_with(order: Order, given: Iterable[int]) -> Format:
     return Format(SUIT_LABELS[first], tuple(units), len(units) > 1)
 
 
-def _tractor_by_tier(order: Order, cards: tuple[int, ...]) -> Unit | None:
+def tractor_by_tier(order: Order, cards: tuple[int, ...]) -> Unit | None:
     """The one unit of a few cards of a suit whose runs climb by tier (:meth:`Order.climbs_by_tier`),
     when every card is held equally often and they form one run (or are one card): what
     :func:`_whole_tractor` finds, without a count map, a list or a sort.  A run there takes one card

@@ -266,10 +266,10 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
 
 @bounded(400)
 @given(SEEDS)
-def test_tractor_by_tier_is_the_best_split(seed):
+def testtractor_by_tier_is_the_best_split(seed):
     """A few cards read as one unit off their ``seq`` order (tier adjacency) decompose as the general
     split search says, and the reading finds every whole tractor the count-map reading finds."""
-    from rules.units import SPLIT_WORK, _best_split, _tractor_by_tier, _whole_tractor
+    from rules.units import SPLIT_WORK, _best_split, _whole_tractor, tractor_by_tier
     rng = random.Random(seed)
     position = generate(rng, "decompose")
     rs, trump = load(position)
@@ -291,7 +291,7 @@ def test_tractor_by_tier_is_the_best_split(seed):
     counts = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    fast = _tractor_by_tier(order, tuple(cards))
+    fast = tractor_by_tier(order, tuple(cards))
     if len(counts) == len(cards):
         return                              # distinct cards are decided before this reading
     assert fast == _whole_tractor(counts, order)
