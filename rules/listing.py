@@ -425,23 +425,32 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     for c in cards:
         digit *= held[c] + 1
     digit = digit.bit_length()
-    keep = (1 << (digit * (n + 1))) - 1
+    # a layer keeps the sizes from which the cards still to come can reach n; ``low`` is the
+    # smallest, and its polynomial's first coefficient is the count at that size
+    rest = 0
+    for c in cards:
+        rest += min(held[c], n)
+    low = 0
     layers: list[dict[int, int]] = [{0: 1}]
     states = 0
     for c in cards:
         nxt: dict[int, int] = {}
         top = min(held[c], n)
         mask = masks[c]
+        rest -= top
+        drop = max(0, n - rest) - low
+        low += drop
         for sset, poly in layers[-1].items():
             for ns, lo, hi in states_of.moves(sset, top, mask):
-                nxt[ns] = nxt.get(ns, 0) + shifted_sum(poly, digit, lo, hi)
+                nxt[ns] = nxt.get(ns, 0) + shifted_sum(poly, digit, lo - drop, hi - drop)
+        keep = (1 << (digit * (n - low + 1))) - 1
         nxt = {ns: poly & keep for ns, poly in nxt.items() if poly & keep}
         states += len(nxt)
         if states > DP_STATES:
             return None
         layers.append(nxt)
     done = states_of.done
-    count = (layers[-1].get(done, 0) >> (digit * n)) & ((1 << digit) - 1)
+    count = (layers[-1].get(done, 0) >> (digit * (n - low))) & ((1 << digit) - 1)
     sizes = (1 << (n + 1)) - 1
     reach: list[dict[int, int]] = [{}] * len(layers)
     reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
@@ -511,39 +520,35 @@ class WidthStates:
     """The sets of owed widths that may still be missing in the width programme (section 7, owed
     units of length 1), interned as ids from ``start`` (the owed widths' counts packed in
     ``_FIELD``-bit fields, in ``kinds`` order, widest first).  ``consume(sid, m, mask)``: the set
-    reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``;
-    each new step spends ``budget`` when one is given.
+    reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``.
 
     A set is kept whole as a bitmask over the grid of remainders (a count per width, at most the
     owed count): every remainder that contains a missing one is in it too (a larger remainder is
-    never better), so the set is one canonical integer.  A card played ``m`` times takes from
-    each remainder a largest choice of widths summing to at most ``m`` (a shift of the grid's
-    remainders that hold that choice); the union of those shifts, closed upwards again, is the
-    next set; the set holding the empty remainder (then all of them) has nothing missing."""
+    never better), so the set is one canonical integer.  A card played ``m`` times hosts any
+    choice of widths summing to at most ``m``; the set it reaches holds the remainders ``s`` for
+    which ``min(s + choice, owed)`` is in the set before, for some choice (:meth:`_hosting`).
+    The sets reached by ``0, 1, 2 …`` copies grow with the copies, so each is the one before with
+    the choices summing to exactly that many copies added; the set holding the empty remainder
+    (then all of them) has nothing missing."""
 
-    def __init__(self, kinds: list[int], start: tuple[int, ...], budget: Budget | None = None) -> None:
+    def __init__(self, kinds: list[int], start: tuple[int, ...]) -> None:
         self.kinds = kinds
         self.low = kinds[-1]
-        self.budget = budget
         self.caps = [(start[0] >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds))]
         strides = [1]
         for cap in self.caps:
             strides.append(strides[-1] * (cap + 1))
         self.strides = strides
         self.full = (1 << strides[-1]) - 1
-        origin = sum(cap * stride for cap, stride in zip(self.caps, strides, strict=False))
+        origin = 0
+        for i in range(len(kinds)):
+            origin += self.caps[i] * strides[i]
         self.ids: dict[int, int] = {1 << origin: 0}
         self.sets: list[int] = [1 << origin]
-        self._memo: dict[int, int] = {}
-        self._above: dict[tuple[int, int], int] = {}
-        self._takes: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._reached: dict[int, list[int]] = {}
+        self._exact: dict[int, list[list[tuple[int, int, int, int, int]]]] = {}
         self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._closure: list[tuple[int, int]] = []
-        for i, cap in enumerate(self.caps):
-            step = 1
-            while step <= cap:
-                self._closure.append((step * strides[i], self._at_least(i, step)))
-                step *= 2
+        self._steps = [[self._step(i, k) for k in range(self.caps[i] + 1)] for i in range(len(kinds))]
 
     @property
     def done(self) -> int:
@@ -553,75 +558,89 @@ class WidthStates:
     def consume(self, sid: int, m: int, mask: int) -> int:
         if m < self.low or not mask:
             return sid
-        key = (sid * 64 + m) << len(self.kinds) | mask
-        hit = self._memo.get(key)
-        if hit is None:
-            if self.budget is not None:
-                self.budget.spend()
-            here = self.sets[sid]
-            out = 0
-            for holds, shift in self._choices(m, mask):
-                out |= (here & holds) >> shift
-            reached = self._closed(out)
-            with _INTERNING:
-                hit = self.ids.get(reached)
-                if hit is None:
-                    hit = self.ids[reached] = len(self.sets)
-                    self.sets.append(reached)
-            self._memo[key] = hit
-        return hit
+        reached = self._reach(sid, mask, m)
+        return reached[m] if m < len(reached) else reached[-1]
 
-    def _choices(self, m: int, mask: int) -> list[tuple[int, int]]:
-        """The largest choices of widths (in ``mask``, within the owed counts) summing to at most
-        ``m``, each as (the remainders that hold it, the shift that takes it away)."""
-        key = (m, mask)
-        hit = self._takes.get(key)
+    def _reach(self, sid: int, mask: int, m: int) -> list[int]:
+        """The sets reached from ``sid`` by a card played ``0, 1 …`` times, computed up to ``m``
+        copies or up to the copies that host every owed width in ``mask`` (more change nothing)."""
+        key = sid << len(self.kinds) | mask
+        got = self._reached.get(key)
+        if got is None:
+            got = self._reached[key] = [sid]
+        if len(got) <= m:
+            most = 0
+            for i in range(len(self.kinds)):
+                if mask >> i & 1:
+                    most += self.caps[i] * self.kinds[i]
+            here = self.sets[sid]
+            bits = self.sets[got[-1]]
+            j = len(got)
+            while j <= m and j <= most:
+                for choice in self._choices(j, mask):
+                    bits |= self._hosting(here, choice)
+                with _INTERNING:
+                    hit = self.ids.get(bits)
+                    if hit is None:
+                        hit = self.ids[bits] = len(self.sets)
+                        self.sets.append(bits)
+                got.append(hit)
+                j += 1
+        return got
+
+    def _choices(self, m: int, mask: int) -> list[list[tuple[int, int, int, int, int]]]:
+        """The choices of widths (in ``mask``, within the owed counts) summing to exactly ``m``,
+        each as the steps of :meth:`_hosting` (one per width it takes)."""
+        key = m << len(self.kinds) | mask
+        hit = self._exact.get(key)
         if hit is None:
             kinds, caps = self.kinds, self.caps
-            found: list[list[int]] = []
-            take = [0] * len(kinds)
-
-            def rec(i: int, left: int) -> None:
-                if i == len(kinds):
-                    if all(take[j] == caps[j] or not mask >> j & 1 or kinds[j] > left for j in range(len(kinds))):
-                        found.append(list(take))
-                    return
-                most = min(caps[i], left // kinds[i]) if mask >> i & 1 else 0
-                for t in range(most, -1, -1):
-                    take[i] = t
-                    rec(i + 1, left - t * kinds[i])
-                take[i] = 0
-
-            rec(0, m)
             hit = []
-            for t in found:
-                holds = self.full
-                for i, k in enumerate(t):
-                    if k:
-                        holds &= self._at_least(i, k)
-                hit.append((holds, sum(k * self.strides[i] for i, k in enumerate(t))))
-            self._takes[key] = hit
+            take = [0] * len(kinds)
+            # depth first over the widths, each taken ``caps[i]`` down to 0 times
+            stack: list[tuple[int, int, int]] = [(0, m, min(caps[0], m // kinds[0]) if mask & 1 else 0)]
+            while stack:
+                i, left, t = stack.pop()
+                if t > 0:
+                    stack.append((i, left, t - 1))
+                take[i] = t
+                rest = left - t * kinds[i]
+                if i + 1 < len(kinds):
+                    nxt = min(caps[i + 1], rest // kinds[i + 1]) if mask >> (i + 1) & 1 else 0
+                    stack.append((i + 1, rest, nxt))
+                elif rest == 0:
+                    choice = []
+                    for j in range(len(kinds)):
+                        if take[j]:
+                            choice.append(self._steps[j][take[j]])
+                    hit.append(choice)
+            self._exact[key] = hit
         return hit
 
-    def _at_least(self, i: int, k: int) -> int:
-        """The grid's remainders holding at least ``k`` of width ``kinds[i]``."""
-        key = (i, k)
-        hit = self._above.get(key)
-        if hit is None:
-            stride, size = self.strides[i], self.caps[i] + 1
-            period = stride * size
-            block = ((1 << ((size - k) * stride)) - 1) << (k * stride)
-            hit = 0
-            for base in range(0, self.strides[-1], period):
-                hit |= block << base
-            self._above[key] = hit
-        return hit
+    def _step(self, i: int, k: int) -> tuple[int, int, int, int, int]:
+        """The masks and shifts that move a set ``k`` owed widths ``kinds[i]`` down the grid:
+        the shift, the rows that stay inside, the owed row, the shift that takes that row down
+        to its lowest copy, and the factor that copies it into the ``k`` top rows."""
+        stride, cap = self.strides[i], self.caps[i]
+        period = stride * (cap + 1)
+        inside = top = 0
+        row = (1 << stride) - 1
+        for base in range(0, self.strides[-1], period):
+            inside |= ((1 << ((cap - k + 1) * stride)) - 1) << base
+            top |= row << (base + cap * stride)
+        copies = 0
+        for j in range(k):
+            copies |= 1 << (j * stride)
+        return k * stride, inside, top, (k - 1) * stride if k else 0, copies
 
-    def _closed(self, bits: int) -> int:
-        """``bits`` with every larger remainder of the grid added."""
-        for shift, keep in self._closure:
-            bits |= (bits << shift) & keep
-        return bits & self.full
+    @staticmethod
+    def _hosting(here: int, choice: list[tuple[int, int, int, int, int]]) -> int:
+        """The remainders ``s`` with ``min(s + choice, owed)`` in ``here``: per width taken ``k``
+        times, the rows ``k`` further up come down, and the owed row also fills the ``k`` top rows
+        (their ``s + k`` is past the owed count)."""
+        for shift, inside, top, down, copies in choice:
+            here = ((here >> shift) & inside) | (((here & top) >> down) * copies)
+        return here
 
     def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
         """The sets reached from ``sid`` by a card played ``0..top`` times that may host ``mask``, as
@@ -630,14 +649,20 @@ class WidthStates:
         key = (sid * 64 + top) << len(self.kinds) | mask
         hit = self._moves.get(key)
         if hit is None:
-            out: list[tuple[int, int, int]] = []
-            for m in range(top + 1):
-                ns = self.consume(sid, m, mask)
-                if out and out[-1][0] == ns:
-                    out[-1] = (ns, out[-1][1], m)
-                else:
-                    out.append((ns, m, m))
-            hit = self._moves[key] = tuple(out)
+            if top < self.low or not mask:
+                hit = ((sid, 0, top),)
+            else:
+                reached = self._reach(sid, mask, top)
+                out: list[tuple[int, int, int]] = []
+                last = len(reached) - 1
+                for m in range(top + 1):
+                    ns = reached[m] if m < last else reached[last]
+                    if out and out[-1][0] == ns:
+                        out[-1] = (ns, out[-1][1], m)
+                    else:
+                        out.append((ns, m, m))
+                hit = tuple(out)
+            self._moves[key] = hit
         return hit
 
 
@@ -653,31 +678,32 @@ def width_states(kinds: tuple[int, ...], start: int) -> WidthStates:
 
 
 def shifted_sum(poly: int, digit: int, lo: int, hi: int) -> int:
-    """``poly << (digit * lo) + … + poly << (digit * hi)`` (``lo`` ≤ ``hi``).  A few terms are added
-    one by one; more in about 2·log2(hi - lo + 1) big-integer steps, as blocks of 1, 2, 4 …
-    consecutive terms, each twice the one before, added where the binary digits of the number of
-    terms say."""
+    """``poly << (digit * lo) + … + poly << (digit * hi)`` (``lo`` ≤ ``hi``), where a negative shift
+    drops that many of a term's lowest ``digit``-bit fields (exact while no field carries into the
+    next).  A few terms are added one by one; more in about 2·log2(hi - lo + 1) big-integer steps,
+    as blocks of 1, 2, 4 … consecutive terms, each twice the one before, added where the binary
+    digits of the number of terms say; the sum is shifted to ``lo`` last."""
     k = hi - lo + 1
-    term = poly << (digit * lo)
     if k <= 3:
-        out = term
+        out = term = poly
         for _ in range(k - 1):
             term = term << digit
             out += term
-        return out
-    block = term                            # the sum of the first ``width`` terms
-    width = 1
-    out = 0
-    offset = 0
-    while True:
-        if k & 1:
-            out = block if offset == 0 else out + (block << (digit * offset))
-            offset += width
-        k >>= 1
-        if not k:
-            return out
-        block += block << (digit * width)
-        width *= 2
+    else:
+        block = poly                            # the sum of the first ``width`` terms
+        width = 1
+        out = 0
+        offset = 0
+        while True:
+            if k & 1:
+                out = block if offset == 0 else out + (block << (digit * offset))
+                offset += width
+            k >>= 1
+            if not k:
+                break
+            block += block << (digit * width)
+            width *= 2
+    return out << (digit * lo) if lo >= 0 else out >> (digit * -lo)
 
 
 def spread(bits: int, k: int) -> int:
@@ -690,53 +716,8 @@ def spread(bits: int, k: int) -> int:
     return out
 
 
-_FIELD = 8                       # bits per width count in a packed remainder (7 bits and a guard)
+_FIELD = 8                       # bits per width count in a packed remainder
 _FIELD_MASK = (1 << (_FIELD - 1)) - 1
-_GUARDS = [sum(1 << (_FIELD * i + _FIELD - 1) for i in range(k)) for k in range(10)]
-
-
-def _removals(rem: int, m: int, kinds: list[int], mask: int) -> list[tuple[int, int]]:
-    """``rem`` minus each maximal sub-multiset whose widths sum to at most ``m`` (a removal that
-    could take one more width leaves a larger remainder, which never matters), with the number
-    of widths left; only the widths in ``mask`` may be removed."""
-    have = [(rem >> (_FIELD * i)) & _FIELD_MASK if mask >> i & 1 else 0 for i in range(len(kinds))]
-    size = sum((rem >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds)))
-    out: list[tuple[int, int]] = []
-    take = [0] * len(kinds)
-
-    def rec(i: int, left: int) -> None:
-        if i == len(kinds):
-            if all(w > left for w, h, t in zip(kinds, have, take, strict=True) if t < h):
-                out.append((size - sum(take), rem - sum(t << (_FIELD * j) for j, t in enumerate(take))))
-            return
-        w = kinds[i]
-        for t in range(min(have[i], left // w), -1, -1):
-            take[i] = t
-            rec(i + 1, left - t * w)
-        take[i] = 0
-
-    rec(0, m)
-    return out
-
-
-def _minimal(rems: set[tuple[int, int]], k: int) -> tuple[int, ...]:
-    """The remainders (with their sizes) that contain no other remainder (a smaller remainder is
-    never worse), smallest first.
-
-    Containment of packed count vectors is one subtraction: with every field's guard bit set in
-    ``big``, ``big - small`` keeps all guards exactly when no field borrows."""
-    if (0, 0) in rems:
-        return (0,)
-    guard = _GUARDS[k]
-    keep: list[int] = []
-    for _, r in sorted(rems):
-        rg = r | guard
-        for small in keep:
-            if (rg - small) & guard == guard:
-                break
-        else:
-            keep.append(r)
-    return tuple(sorted(keep))
 
 
 def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
