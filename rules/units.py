@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .cards import CARDS, PRETTY_NAMES, Card
@@ -316,7 +317,7 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    need = _needed(shapes, tags)
+    need, same = _needed(tuple(shapes), tuple(tags) if tags is not None else None)
     if not need:
         return []
     size = 0
@@ -330,26 +331,19 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     if size > held or widest > top:
         return None
     work = dict(counts)
-    ordered = order.by_seq(work)
-    line: list[int] = []
-    at: dict[int, int] = {}
-    for j in range(len(ordered)):
-        c = ordered[j]
-        line.append(work[c])
-        at[c] = j
-    same = [False] * len(need)                  # whether each owed unit repeats the one before it
-    for j in range(1, len(need)):
-        same[j] = need[j] == need[j - 1]
     chosen: Realization = []
-    if _place(work, need, same, 0, order, wider, top, chosen, set(), ordered, None,
-              budget if budget is not None else Budget(REALIZE_WORK), usable, line, at):
+    if _place(work, need, same, 0, order, wider, top, chosen, set(), order.by_seq(work), None,
+              budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
 
 
-def _needed(shapes: Sequence[tuple[int, int]], tags: Sequence[bool] | None) -> list[tuple[Shape, bool]]:
+@lru_cache(maxsize=256)
+def _needed(shapes: tuple[tuple[int, int], ...],
+            tags: tuple[bool, ...] | None) -> tuple[tuple[tuple[Shape, bool], ...], tuple[bool, ...]]:
     """The shapes other than singles, each with its tag, by unit key then tag, high first (equal
-    keys are equal items, so no order among them is lost)."""
+    keys are equal items, so no order among them is lost), and whether each repeats the one
+    before it (remembered: one obligation asks about the same owed units many times)."""
     keyed: list[tuple[int, int, int, bool]] = []
     for i in range(len(shapes)):
         w, l = shapes[i]
@@ -357,23 +351,28 @@ def _needed(shapes: Sequence[tuple[int, int]], tags: Sequence[bool] | None) -> l
             keyed.append((w * l, w, l, tags[i] if tags is not None else False))
     keyed.sort()
     keyed.reverse()
-    return [((k[1], k[2]), k[3]) for k in keyed]
+    need = [((k[1], k[2]), k[3]) for k in keyed]
+    same = [False] * len(need)
+    for j in range(1, len(need)):
+        same[j] = need[j] == need[j - 1]
+    return tuple(need), tuple(same)
 
 
-def _place(work: dict[int, int], need: list[tuple[Shape, bool]], same: list[bool], i: int, order: Order,
-           wider: bool, top: int, chosen: Realization, failed: set[tuple[object, ...]], ordered: list[int],
-           prev: Placement | None, budget: Budget, usable: Usable | None, line: list[int],
-           at: dict[int, int]) -> bool:
-    """Places ``need[i:]`` in ``work`` (whose counts ``line`` also holds, card ``c`` at ``at[c]`` of
-    ``ordered``, so that a position's memo key is one copy of it), remembering the failed positions;
+def _place(work: dict[int, int], need: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...], i: int,
+           order: Order, wider: bool, top: int, chosen: Realization, failed: set[tuple[object, ...]],
+           ordered: list[int], prev: Placement | None, budget: Budget, usable: Usable | None) -> bool:
+    """Places ``need[i:]`` in ``work``, remembering the failed positions (a position's key holds
+    ``work``'s counts in its own fixed order; the first placement is tried once and needs none);
     ``same[i]``: whether ``need[i]`` equals ``need[i - 1]``."""
     if i == len(need):
         return True
     budget.spend()
     same_as_prev = same[i]
-    key = (i, prev if same_as_prev else None, tuple(line))
-    if key in failed:
-        return False
+    key: tuple[object, ...] = ()
+    if i:
+        key = (i, prev if same_as_prev else None, tuple(work.values()))
+        if key in failed:
+            return False
     owed, tag = need[i]
     for shape in substitutes(owed, top, wider):
         w, l = shape
@@ -384,16 +383,14 @@ def _place(work: dict[int, int], need: list[tuple[Shape, bool]], same: list[bool
                 continue
             for c in run:
                 work[c] = work[c] - w
-                line[at[c]] = line[at[c]] - w
             chosen.append(token)
-            if _place(work, need, same, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable,
-                      line, at):
+            if _place(work, need, same, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
                 return True
             chosen.pop()
             for c in run:
                 work[c] = work[c] + w
-                line[at[c]] = line[at[c]] + w
-    failed.add(key)
+    if i:
+        failed.add(key)
     return False
 
 
