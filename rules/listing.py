@@ -526,10 +526,13 @@ class WidthStates:
     owed count): every remainder that contains a missing one is in it too (a larger remainder is
     never better), so the set is one canonical integer.  A card played ``m`` times hosts any
     choice of widths summing to at most ``m``; the set it reaches holds the remainders ``s`` for
-    which ``min(s + choice, owed)`` is in the set before, for some choice (:meth:`_hosting`).
-    The sets reached by ``0, 1, 2 …`` copies grow with the copies, so each is the one before with
-    the choices summing to exactly that many copies added; the set holding the empty remainder
-    (then all of them) has nothing missing."""
+    which ``s + choice`` is in the set before, for some choice (:meth:`_hosting`: a shift per
+    width).  That set is closed upwards again without a closure step, because a smaller choice
+    is also a choice: for ``s' ≥ s`` with ``s + t`` in the set, ``s' + t'`` is in it too, with
+    ``t' ≤ t`` taking ``s'`` up to ``min(s + t, owed)``.  The sets reached by ``0, 1, 2 …``
+    copies grow with the copies, so each is the one before with the choices summing to exactly
+    that many copies added; the set holding the empty remainder (then all of them) has nothing
+    missing."""
 
     def __init__(self, kinds: list[int], start: tuple[int, ...]) -> None:
         self.kinds = kinds
@@ -546,7 +549,7 @@ class WidthStates:
         self.ids: dict[int, int] = {1 << origin: 0}
         self.sets: list[int] = [1 << origin]
         self._reached: dict[int, list[int]] = {}
-        self._exact: dict[int, list[list[tuple[int, int, int, int, int]]]] = {}
+        self._exact: dict[int, list[list[tuple[int, int]]]] = {}
         self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._steps = [[self._step(i, k) for k in range(self.caps[i] + 1)] for i in range(len(kinds))]
 
@@ -563,32 +566,38 @@ class WidthStates:
 
     def _reach(self, sid: int, mask: int, m: int) -> list[int]:
         """The sets reached from ``sid`` by a card played ``0, 1 …`` times, computed up to ``m``
-        copies or up to the copies that host every owed width in ``mask`` (more change nothing)."""
+        copies or up to the copies that host every owed width in ``mask`` (more change nothing).
+        A list once stored is never changed (a longer one replaces it), so threads sharing the
+        states read whole lists."""
         key = sid << len(self.kinds) | mask
         got = self._reached.get(key)
-        if got is None:
-            got = self._reached[key] = [sid]
-        if len(got) <= m:
+        if got is None or len(got) <= m:
             most = 0
             for i in range(len(self.kinds)):
                 if mask >> i & 1:
                     most += self.caps[i] * self.kinds[i]
+            if got is not None and len(got) > most:
+                return got
+            longer = [sid] if got is None else list(got)
             here = self.sets[sid]
-            bits = self.sets[got[-1]]
-            j = len(got)
+            bits = self.sets[longer[-1]]
+            j = len(longer)
             while j <= m and j <= most:
                 for choice in self._choices(j, mask):
                     bits |= self._hosting(here, choice)
-                with _INTERNING:
-                    hit = self.ids.get(bits)
-                    if hit is None:
-                        hit = self.ids[bits] = len(self.sets)
-                        self.sets.append(bits)
-                got.append(hit)
+                hit = self.ids.get(bits)
+                if hit is None:
+                    with _INTERNING:
+                        hit = self.ids.get(bits)
+                        if hit is None:
+                            hit = self.ids[bits] = len(self.sets)
+                            self.sets.append(bits)
+                longer.append(hit)
                 j += 1
+            self._reached[key] = got = longer
         return got
 
-    def _choices(self, m: int, mask: int) -> list[list[tuple[int, int, int, int, int]]]:
+    def _choices(self, m: int, mask: int) -> list[list[tuple[int, int]]]:
         """The choices of widths (in ``mask``, within the owed counts) summing to exactly ``m``,
         each as the steps of :meth:`_hosting` (one per width it takes)."""
         key = m << len(self.kinds) | mask
@@ -617,29 +626,21 @@ class WidthStates:
             self._exact[key] = hit
         return hit
 
-    def _step(self, i: int, k: int) -> tuple[int, int, int, int, int]:
-        """The masks and shifts that move a set ``k`` owed widths ``kinds[i]`` down the grid:
-        the shift, the rows that stay inside, the owed row, the shift that takes that row down
-        to its lowest copy, and the factor that copies it into the ``k`` top rows."""
+    def _step(self, i: int, k: int) -> tuple[int, int]:
+        """The shift that takes ``k`` owed widths ``kinds[i]`` off every remainder of the grid, and
+        the remainders it may land on (those with ``k`` more of that width still on the grid)."""
         stride, cap = self.strides[i], self.caps[i]
         period = stride * (cap + 1)
-        inside = top = 0
-        row = (1 << stride) - 1
+        inside = 0
         for base in range(0, self.strides[-1], period):
             inside |= ((1 << ((cap - k + 1) * stride)) - 1) << base
-            top |= row << (base + cap * stride)
-        copies = 0
-        for j in range(k):
-            copies |= 1 << (j * stride)
-        return k * stride, inside, top, (k - 1) * stride if k else 0, copies
+        return k * stride, inside
 
     @staticmethod
-    def _hosting(here: int, choice: list[tuple[int, int, int, int, int]]) -> int:
-        """The remainders ``s`` with ``min(s + choice, owed)`` in ``here``: per width taken ``k``
-        times, the rows ``k`` further up come down, and the owed row also fills the ``k`` top rows
-        (their ``s + k`` is past the owed count)."""
-        for shift, inside, top, down, copies in choice:
-            here = ((here >> shift) & inside) | (((here & top) >> down) * copies)
+    def _hosting(here: int, choice: list[tuple[int, int]]) -> int:
+        """The remainders ``s`` with ``s + choice`` in ``here``."""
+        for shift, inside in choice:
+            here = (here >> shift) & inside
         return here
 
     def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:

@@ -87,3 +87,42 @@ def test_width_programme_shifted_sum_is_the_sum_term_by_term():
         poly = sum(rng.randint(0, most) << (digit * f) for f in range(rng.randint(1, 12)))
         terms = [poly << (digit * m) if m >= 0 else poly >> (digit * -m) for m in range(lo, hi + 1)]
         assert shifted_sum(poly, digit, lo, hi) == sum(terms)
+
+
+def _remainders(bits, position):
+    return {r for r, at in position.items() if bits >> at & 1}
+
+
+def test_width_programme_sets_are_the_remainders_a_card_can_leave():
+    """Section 7, owed units of length 1: the set reached by a card played ``m`` times holds exactly
+    the remainders that some choice of owed widths it may host (summing to at most ``m``) leaves
+    from a remainder of the set before: the shifts are checked against that definition on every
+    set reached, every copy count and every mask, in small grids."""
+    import itertools
+
+    from rules.listing import _FIELD, WidthStates
+    for kinds, owed in (((3, 2), (2, 3)), ((4, 3, 2), (1, 2, 2)), ((2,), (5,)), ((5, 3), (2, 2)),
+                        ((7, 5, 3), (1, 2, 1)), ((6, 4, 3, 2), (1, 1, 1, 1))):
+        states = WidthStates(list(kinds), (sum(c << (_FIELD * i) for i, c in enumerate(owed)),))
+        grid = list(itertools.product(*(range(c + 1) for c in owed)))
+        position = {r: sum(r[i] * states.strides[i] for i in range(len(kinds))) for r in grid}
+        most = sum(c * w for c, w in zip(owed, kinds, strict=True))
+        assert _remainders(states.sets[0], position) == {owed}
+        todo, seen = [0], {0}
+        while todo:
+            sid = todo.pop()
+            here = _remainders(states.sets[sid], position)
+            for mask in range(1 << len(kinds)):
+                for m in range(most + 2):
+                    left = set()
+                    for r in here:
+                        for t in itertools.product(*(range(r[i] + 1) if mask >> i & 1 else (0,)
+                                                     for i in range(len(kinds)))):
+                            if sum(k * w for k, w in zip(t, kinds, strict=True)) <= m:
+                                left.add(tuple(a - b for a, b in zip(r, t, strict=True)))
+                    reached = states.consume(sid, m, mask)
+                    assert _remainders(states.sets[reached], position) == left, (kinds, owed, sorted(here), m, mask)
+                    if reached not in seen:
+                        seen.add(reached)
+                        todo.append(reached)
+        assert states.done != -1 and _remainders(states.sets[states.done], position) == set(grid)
