@@ -404,90 +404,98 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
 
     Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
     can host them.  A dynamic programme over the cards tracks the set of owed widths that may
-    still be missing (the minimal remainders, each a vector of counts per width packed into an
-    integer), and for each such set the number of ways to reach it by play size, as one polynomial
-    packed into an integer (a coefficient per field wide enough for the number of all sub-multisets
-    of the suit cards, which bounds every count); a backward pass marks, per set, the
-    sizes from which a legal play can still be completed, so the listing walks only paths that end
-    in a legal play.  ``hosts(card, widths)``: the owed widths a card may host, where reservations
-    (section 7.1) keep some cards from some units.  ``None`` when the programme would exceed
-    ``DP_STATES`` states.
+    still be missing (:class:`WidthStates`).  A forward pass finds the sets reached before each
+    card and the play sizes they are reached at (bits), keeping only sizes from which the cards
+    still to come can reach ``n``; a backward pass counts, for each set reached, the ways to
+    complete a legal play by the number of cards still to add, as one polynomial packed into an
+    integer (a coefficient per field wide enough for the number of all sub-multisets of the suit
+    cards, which bounds every count), only for the sets that can complete one.  The count is the
+    first set's coefficient at ``n``; the listing walks only along nonzero coefficients, so only
+    paths that end in a legal play.  ``hosts(card, widths)``: the owed widths a card may host,
+    where reservations (section 7.1) keep some cards from some units.  ``None`` when the
+    programme would exceed ``DP_STATES`` states.
     """
     cards = order.by_seq(held, True)
     kinds = sorted(set(widths), reverse=True)
     start = sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds))
     full = (1 << len(kinds)) - 1
-    masks = {c: full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
-             for c in cards}
+    masks = [full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
+             for c in cards]
+    tops = [min(held[c], n) for c in cards]
     states_of = width_states(tuple(kinds), start)
+
+    rest = sum(tops)
+    layers: list[dict[int, int]] = [{0: 1}]
+    states = 0
+    for i in range(len(cards)):
+        top, mask = tops[i], masks[i]
+        rest -= top
+        low = max(0, n - rest)                     # smaller sizes cannot reach n any more
+        keep = ((1 << (n + 1 - low)) - 1) << low
+        nxt: dict[int, int] = {}
+        for sset, bits in layers[-1].items():
+            for ns, lo, hi in states_of.moves(sset, top, mask):
+                nxt[ns] = nxt.get(ns, 0) | (spread(bits, hi - lo + 1) << lo)
+        nxt = {ns: bits & keep for ns, bits in nxt.items() if bits & keep}
+        states += len(nxt)
+        if states > DP_STATES:
+            return None
+        layers.append(nxt)
 
     digit = 2
     for c in cards:
         digit *= held[c] + 1
     digit = digit.bit_length()
-    # a layer keeps the sizes from which the cards still to come can reach n; ``low`` is the
-    # smallest, and its polynomial's first coefficient is the count at that size
-    rest = 0
-    for c in cards:
-        rest += min(held[c], n)
-    low = 0
-    layers: list[dict[int, int]] = [{0: 1}]
-    states = 0
-    for c in cards:
-        nxt: dict[int, int] = {}
-        top = min(held[c], n)
-        mask = masks[c]
-        rest -= top
-        drop = max(0, n - rest) - low
-        low += drop
-        for sset, poly in layers[-1].items():
-            for ns, lo, hi in states_of.moves(sset, top, mask):
-                nxt[ns] = nxt.get(ns, 0) + shifted_sum(poly, digit, lo - drop, hi - drop)
-        keep = (1 << (digit * (n - low + 1))) - 1
-        nxt = {ns: poly & keep for ns, poly in nxt.items() if poly & keep}
-        states += len(nxt)
-        if states > DP_STATES:
-            return None
-        layers.append(nxt)
+    # the first coefficient of a layer's polynomials is for ``base`` cards still to add: fewer
+    # would make a play larger than the cards before the layer allow
+    bases = [n] * (len(cards) + 1)
+    sofar = 0
+    for i in range(len(cards)):
+        sofar += tops[i]
+        bases[i + 1] = max(0, n - sofar)
     done = states_of.done
-    count = (layers[-1].get(done, 0) >> (digit * (n - low))) & ((1 << digit) - 1)
-    sizes = (1 << (n + 1)) - 1
-    reach: list[dict[int, int]] = [{}] * len(layers)
-    reach[-1] = {sset: 1 for sset in layers[-1] if sset == done}
+    ways: list[dict[int, int]] = [{}] * len(layers)
+    ways[-1] = {done: 1} if done in layers[-1] else {}
     for i in range(len(cards) - 1, -1, -1):
-        later = reach[i + 1]
-        top = min(held[cards[i]], n)
-        mask = masks[cards[i]]
-        here = {}
+        later = ways[i + 1]
+        step = bases[i + 1] - bases[i]
+        keep = (1 << (digit * (n - bases[i] + 1))) - 1
+        here: dict[int, int] = {}
         for sset in layers[i]:
-            bits = 0
-            for ns, lo, hi in states_of.moves(sset, top, mask):
+            poly = 0
+            for ns, lo, hi in states_of.moves(sset, tops[i], masks[i]):
                 got = later.get(ns, 0)
                 if got:
-                    bits |= spread(got, hi - lo + 1) << lo
-            if bits & sizes:
-                here[sset] = bits & sizes
-        reach[i] = here
+                    poly += shifted_sum(got, digit, lo + step, hi + step)
+            if poly & keep:
+                here[sset] = poly & keep
+        ways[i] = here
+    field = (1 << digit) - 1
+    count = ways[0].get(0, 0) & field
     plays: list[tuple[Card, ...]] = []
-    if (reach[0].get(0, 0) >> n) & 1:
-        walk = _WidthWalk(order, cards, held, n, [masks[c] for c in cards], reach, states_of, limit, plays)
+    if count:
+        walk = _WidthWalk(order, cards, tops, n, masks, ways, bases, digit, states_of, limit, plays)
         walk.walk(0, 0, 0, [])
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
 class _WidthWalk:
     """The listing pass of :func:`_plays_by_widths`: depth first over the cards, most copies first,
-    along the sizes from which the backward pass marked a legal play reachable (``reach``)."""
+    along the play sizes from which the backward pass counted a way to complete a legal play
+    (``ways[i]``: per set, the completions by cards still to add from ``bases[i]`` on)."""
 
-    def __init__(self, order: Order, cards: list[int], held: dict[int, int], n: int, masks: list[int],
-                 reach: list[dict[int, int]], states: WidthStates, limit: int,
+    def __init__(self, order: Order, cards: list[int], tops: list[int], n: int, masks: list[int],
+                 ways: list[dict[int, int]], bases: list[int], digit: int, states: WidthStates, limit: int,
                  plays: list[tuple[Card, ...]]) -> None:
         self.order = order
         self.cards = cards
-        self.held = held
+        self.tops = tops
         self.n = n
         self.masks = masks
-        self.reach = reach
+        self.ways = ways
+        self.bases = bases
+        self.digit = digit
+        self.field = (1 << digit) - 1
         self.states = states
         self.limit = limit
         self.plays = plays
@@ -502,14 +510,17 @@ class _WidthWalk:
             return
         c = cards[i]
         n = self.n
-        later = self.reach[i + 1]
-        top = min(self.held[c], n)
-        moves = self.states.moves(sset, top, self.masks[i])
+        later = self.ways[i + 1]
+        base = self.bases[i + 1]
+        digit, field = self.digit, self.field
+        moves = self.states.moves(sset, self.tops[i], self.masks[i])
         for j in range(len(moves) - 1, -1, -1):
             ns, lo, hi = moves[j]
             got = later.get(ns, 0)
+            if not got:
+                continue
             for m in range(min(hi, n - size), lo - 1, -1):
-                if (got >> (n - size - m)) & 1:
+                if (got >> (digit * (n - size - m - base))) & field:
                     for _ in range(m):
                         acc.append(c)
                     self.walk(i + 1, size + m, ns, acc)
@@ -655,13 +666,15 @@ class WidthStates:
             else:
                 reached = self._reach(sid, mask, top)
                 out: list[tuple[int, int, int]] = []
-                last = len(reached) - 1
-                for m in range(top + 1):
-                    ns = reached[m] if m < last else reached[last]
-                    if out and out[-1][0] == ns:
-                        out[-1] = (ns, out[-1][1], m)
-                    else:
-                        out.append((ns, m, m))
+                stop = min(top, len(reached) - 1)      # more copies reach the list's last set
+                m = 0
+                while m <= stop:
+                    ns = reached[m]
+                    end = m
+                    while end < stop and reached[end + 1] == ns:
+                        end += 1
+                    out.append((ns, m, top if end == stop else end))
+                    m = end + 1
                 hit = tuple(out)
             self._moves[key] = hit
         return hit
