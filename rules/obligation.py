@@ -202,14 +202,15 @@ class Obligation:
         tag = self.uniform_tag
         if tag is not None:
             return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
-        if realize(counts, units, self.order, self.wider, self.budget) is None:
+        ordered = self.order.by_seq(counts)
+        if realize(counts, units, self.order, self.wider, self.budget, ordered=ordered) is None:
             return None
         key = tuple(units)
         choices = self._tags.get(key)
         if choices is None:
             choices = self._tags[key] = self._tag_choices(list(units))
         for tags in choices:
-            found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable)
+            found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable, ordered)
             if found is not None:
                 return found
         return None

@@ -311,11 +311,12 @@ def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: O
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
-            usable: Usable | None = None) -> Realization | None:
+            usable: Usable | None = None, ordered: list[int] | None = None) -> Realization | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
+    ``ordered``: the cards of ``counts`` low to high, when the caller has them.
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
     need, same = _needed(tuple(shapes), tuple(tags) if tags is not None else None)
     if not need:
@@ -332,7 +333,9 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
         return None
     work = dict(counts)
     chosen: Realization = []
-    if _place(work, need, same, 0, order, wider, top, chosen, set(), order.by_seq(work), None,
+    if ordered is None:
+        ordered = order.by_seq(work)
+    if _place(work, need, same, 0, order, wider, top, chosen, set(), ordered, None,
               budget if budget is not None else Budget(REALIZE_WORK), usable):
         return chosen
     return None
