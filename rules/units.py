@@ -118,7 +118,7 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 # -- runs --------------------------------------------------------------------------------------
 def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: Sequence[int] | None = None, allowed: AbstractSet[int] | None = None) -> list[Run]:
+         ordered: list[int] | None = None, allowed: AbstractSet[int] | None = None) -> list[Run]:
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
     (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
     only cards a run may use, when some are reserved), in that order.  None when ``(width, length)``
@@ -130,7 +130,9 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int,
     if length > 1 and (width < order.tractor_width or length < order.tractor_length):
         return out
     next_first = order.next_first
-    for c in ordered if ordered is not None else order.by_seq(counts):
+    cards = ordered if ordered is not None else order.by_seq(counts)
+    for j in range(len(cards)):
+        c = cards[j]
         if counts[c] < width or (allowed is not None and c not in allowed):
             continue
         if length == 1:
@@ -644,7 +646,7 @@ def _groups(counts: dict[int, int], order: Order) -> list[Unit]:
     return out
 
 
-def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
+def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[int, ...], Split],
                 budget: Budget) -> Split:
     """The best split of ``counts``: ``(unit keys, tie-break, units)``.
 
@@ -656,13 +658,20 @@ def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int
     exact because putting the same unit in front of two splits keeps their order under both
     comparisons.  Raises :class:`WorkExceeded` past ``budget``: the answer is exact or none.
     """
-    key = tuple(sorted(kv for kv in counts.items() if kv[1]))
+    packed: list[int] = []                  # the cards held, as card << 8 | copies, by card
+    for c, copies in counts.items():
+        if copies:
+            packed.append(c << 8 | copies)
+    packed.sort()
+    key = tuple(packed)
     hit = memo.get(key)
     if hit is not None:
         return hit
     if not key:
         return (), (), ()
-    live = dict(key)
+    live: dict[int, int] = {}
+    for x in packed:
+        live[x >> 8] = x & 255
     if len(live) == 1 or max(live.values()) == 1:
         units = _trivial_split(live, order)
         memo[key] = result = (tuple(unit_key(s) for s, _, _ in units), tuple(t for _, _, t in units), units)
@@ -682,7 +691,7 @@ def _best_split(counts: dict[int, int], order: Order, memo: dict[tuple[tuple[int
         top = order.seq[run[-1]]
         k = unit_key(shape)
         at = 0
-        while at < len(units) and (keys[at], ties[at]) > (k, top):
+        while at < len(units) and (keys[at] > k or (keys[at] == k and ties[at] > top)):
             at += 1
         option = (keys[:at] + (k,) + keys[at:], ties[:at] + (top,) + ties[at:],
                   units[:at] + ((shape, run, top),) + units[at:])
@@ -702,8 +711,8 @@ def _compatible(live: dict[int, int], placements: Sequence[Placement]) -> bool:
     return all(live[c] >= k for c, k in need.items())
 
 
-def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[tuple[int, int], ...], Split],
-              budget: Budget, key: tuple[tuple[int, int], ...], placements: Sequence[Placement]) -> Split:
+def _take_all(live: dict[int, int], order: Order, memo: dict[tuple[int, ...], Split],
+              budget: Budget, key: tuple[int, ...], placements: Sequence[Placement]) -> Split:
     """Placements of the largest unit that never compete are all in the best split.
 
     No placement of the largest unit can be taken twice (cards held twice its width would hold a
@@ -730,16 +739,32 @@ def _trivial_split(live: dict[int, int], order: Order) -> tuple[SplitUnit, ...]:
 
 
 def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
-    """Every placement of the largest unit (by cards, width, length) that ``live`` holds."""
+    """Every placement of the largest unit (by cards, width, length) that ``live`` holds.
+
+    Widths are tried widest first; a width whose cards held that often could not make more cards
+    than the largest unit so far even in one run is skipped (at equal cards the wider unit is
+    larger)."""
+    top = 0
+    for copies in live.values():
+        if copies > top:
+            top = copies
+    held = [0] * (top + 2)                   # held[w]: the cards held at least w times
+    for copies in live.values():
+        held[copies] += 1
+    for w in range(top - 1, 0, -1):
+        held[w] += held[w + 1]
     best_key: UnitKey | None = None
     found: list[Placement] = []
-    for w in range(max(live.values()), 0, -1):
+    for w in range(top, 0, -1):
+        if best_key is not None and w * held[w] <= best_key[0]:
+            continue
         shape = (w, longest_runs(live, order, w) if w > 1 else 1)
         k = unit_key(shape)
         if best_key is None or k > best_key:
             best_key, found = k, []
         if k == best_key:
-            found.extend((shape, r) for r in runs(live, order, *shape))
+            for r in runs(live, order, shape[0], shape[1]):
+                found.append((shape, r))
     return found
 
 
