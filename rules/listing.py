@@ -405,11 +405,12 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
     can host them.  A dynamic programme over the cards tracks the set of owed widths that may
     still be missing (:class:`WidthStates`).  A forward pass finds the sets reached before each
-    card and the play sizes they are reached at (bits), keeping only sizes from which the cards
-    still to come can reach ``n``; a backward pass counts, for each set reached, the ways to
-    complete a legal play by the number of cards still to add, as one polynomial packed into an
-    integer (a coefficient per field wide enough for the number of all sub-multisets of the suit
-    cards, which bounds every count), only for the sets that can complete one.  The count is the
+    card and the play sizes they are reached at (bits, from the smallest size kept up), keeping
+    only sizes from which the cards still to come can reach ``n``; a backward pass counts, for
+    each set reached, the ways to complete a legal play by the number of cards still to add, as
+    one polynomial packed into an integer (a coefficient per field wide enough for the number of
+    all sub-multisets of the suit cards, which bounds every count), only for the sets that can
+    complete one.  The count is the
     first set's coefficient at ``n``; the listing walks only along nonzero coefficients, so only
     paths that end in a legal play.  ``hosts(card, widths)``: the owed widths a card may host,
     where reservations (section 7.1) keep some cards from some units.  ``None`` when the
@@ -425,17 +426,20 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     states_of = width_states(tuple(kinds), start)
 
     rest = sum(tops)
+    low = 0                # a layer's bit j is the size low + j; smaller sizes cannot reach n
     layers: list[dict[int, int]] = [{0: 1}]
     states = 0
     for i in range(len(cards)):
         top, mask = tops[i], masks[i]
         rest -= top
-        low = max(0, n - rest)                     # smaller sizes cannot reach n any more
-        keep = ((1 << (n + 1 - low)) - 1) << low
+        up = max(0, n - rest) - low
+        low += up
+        keep = (1 << (n + 1 - low)) - 1
         nxt: dict[int, int] = {}
         for sset, bits in layers[-1].items():
             for ns, lo, hi in states_of.moves(sset, top, mask):
-                nxt[ns] = nxt.get(ns, 0) | (spread(bits, hi - lo + 1) << lo)
+                run = spread(bits, hi - lo + 1)
+                nxt[ns] = nxt.get(ns, 0) | (run << (lo - up) if lo >= up else run >> (up - lo))
         nxt = {ns: bits & keep for ns, bits in nxt.items() if bits & keep}
         states += len(nxt)
         if states > DP_STATES:
