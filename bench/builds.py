@@ -90,6 +90,7 @@ def measure(quick: bool, passes: int, cases: int) -> dict:
     figures["sort25"] = statistics.median(run.baseline)
     figures["build"] = getattr(rules, "BUILD", "pure")
     figures["errors"] = len(run.errors)
+    figures["package"] = str(Path(rules.__file__).resolve().parent)
     return figures
 
 
@@ -102,9 +103,12 @@ def _engine_before(rev: str, into: Path) -> Path:
 
 
 def _run(label: str, env: dict, args: list[str]) -> dict:
+    """One engine's figures, measured in a process of its own.  ``-P``: the working directory is not
+    put first on the path, so ``PYTHONPATH`` alone says which ``rules`` package runs (else every
+    engine would import the working tree's)."""
     with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        subprocess.run([sys.executable, "-m", "bench.builds", "--measure", f.name, *args], cwd=ROOT, env=env,
-                       check=True)
+        subprocess.run([sys.executable, "-P", "-m", "bench.builds", "--measure", f.name, *args], cwd=ROOT,
+                       env=env, check=True)
         figures = json.loads(Path(f.name).read_text())
     print(f"  {label}: " + ", ".join(f"{k} {figures[k]:.1f} µs" for k, _, _ in FIGURES), flush=True)
     return figures
@@ -127,6 +131,11 @@ def compare(rounds: int, passes: int, before: str, quick: bool, cases: int) -> s
             print(f"round {r + 1} of {rounds}", flush=True)
             for label, env in engines if r % 2 == 0 else reversed(engines):
                 results[label].append(_run(label, env, args))
+        here = str((ROOT / "rules").resolve())
+        for label, runs in results.items():
+            want = str((old / "rules").resolve()) if label == "before" else here
+            if any(f["package"] != want for f in runs):
+                raise SystemExit(f"the {label} engine ran from {runs[0]['package']}, not {want}")
     med = {label: {k: statistics.median(f[k] for f in runs) for k in [*(k for k, _, _ in FIGURES), "sort25"]}
            for label, runs in results.items()}
     errors = {label: sum(f["errors"] for f in runs) for label, runs in results.items()}
@@ -145,7 +154,9 @@ def report(med: dict, errors: dict, rounds: int, passes: int, before: str, cases
              "is its fastest pass); a figure is the median over rounds. The harness's own cases are "
              "collected and frozen before timing (`gc.freeze`), so no collection in a timed call walks them. "
              "`before` is the pure engine of "
-             f"`{before}`, the last revision without a compiled build. sort25: compiled run {c['sort25']:.3f} µs, "
+             f"`{before}`, the last revision without a compiled build, extracted from git and imported ahead of the "
+             "working tree (each run reports the package it imported, and the comparison stops on a mismatch). "
+             f"sort25: compiled run {c['sort25']:.3f} µs, "
              f"pure {p['sort25']:.3f} µs, before {b['sort25']:.3f} µs. Engine errors (over all rounds; "
              "the positions refused past the work bound): "
              + ", ".join(f"{k} {v}" for k, v in errors.items()) + f". Run time {elapsed:.0f} s.", "",
