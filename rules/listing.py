@@ -410,9 +410,9 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     each set reached, the ways to complete a legal play by the number of cards still to add, as
     one polynomial packed into an integer (a coefficient per field wide enough for the number of
     all sub-multisets of the suit cards, which bounds every count), only for the sets that can
-    complete one.  The count is the
-    first set's coefficient at ``n``; the listing walks only along nonzero coefficients, so only
-    paths that end in a legal play.  ``hosts(card, widths)``: the owed widths a card may host,
+    complete one (:func:`completions`).  The count is the first set's coefficient at ``n``; the
+    listing (:class:`WidthWalk`) walks only along nonzero coefficients, so only paths that end in
+    a legal play.  ``hosts(card, widths)``: the owed widths a card may host,
     where reservations (section 7.1) keep some cards from some units.  ``None`` when the
     programme would exceed ``DP_STATES`` states.
     """
@@ -446,10 +446,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
             return None
         layers.append(nxt)
 
-    digit = 2
-    for c in cards:
-        digit *= held[c] + 1
-    digit = digit.bit_length()
+    digit = count_digit(held, cards)
     # the first coefficient of a layer's polynomials is for ``base`` cards still to add: fewer
     # would make a play larger than the cards before the layer allow
     bases = [n] * (len(cards) + 1)
@@ -457,40 +454,60 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     for i in range(len(cards)):
         sofar += tops[i]
         bases[i + 1] = max(0, n - sofar)
-    done = states_of.done
+    ways = completions(states_of, layers, tops, masks, n, digit, bases)
+    field = (1 << digit) - 1
+    count = ways[0].get(0, 0) & field
+    plays: list[tuple[Card, ...]] = []
+    if count:
+        walk = WidthWalk(order, cards, tops, n, masks, ways, bases, digit, states_of, limit, plays, None)
+        walk.walk(0, 0, 0, [])
+    return LegalPlays(tuple(plays), count, True, count > len(plays))
+
+
+def count_digit(held: dict[int, int], cards: list[int]) -> int:
+    """The bits of one count of the width programme: enough for twice the number of all
+    sub-multisets of ``cards``, which bounds every count, so packed counts never carry."""
+    digit = 2
+    for c in cards:
+        digit *= held[c] + 1
+    return digit.bit_length()
+
+
+def completions(states: WidthStates, layers: list[dict[int, int]], tops: list[int], masks: list[int], n: int,
+                digit: int, bases: list[int]) -> list[dict[int, int]]:
+    """The backward pass of the width programme: ``[i][set]``, for each set reached before card
+    ``i`` (the keys of ``layers[i]``), the ways to complete a legal play from there by the number
+    of cards still to add, packed ``digit`` bits a count from ``bases[i]`` cards on (fewer cannot
+    be used there); the sets that cannot complete one are left out."""
+    done = states.done
     ways: list[dict[int, int]] = [{}] * len(layers)
     ways[-1] = {done: 1} if done in layers[-1] else {}
-    for i in range(len(cards) - 1, -1, -1):
+    for i in range(len(layers) - 2, -1, -1):
         later = ways[i + 1]
         step = bases[i + 1] - bases[i]
         keep = (1 << (digit * (n - bases[i] + 1))) - 1
         here: dict[int, int] = {}
         for sset in layers[i]:
             poly = 0
-            for ns, lo, hi in states_of.moves(sset, tops[i], masks[i]):
+            for ns, lo, hi in states.moves(sset, tops[i], masks[i]):
                 got = later.get(ns, 0)
                 if got:
                     poly += shifted_sum(got, digit, lo + step, hi + step)
             if poly & keep:
                 here[sset] = poly & keep
         ways[i] = here
-    field = (1 << digit) - 1
-    count = ways[0].get(0, 0) & field
-    plays: list[tuple[Card, ...]] = []
-    if count:
-        walk = _WidthWalk(order, cards, tops, n, masks, ways, bases, digit, states_of, limit, plays)
-        walk.walk(0, 0, 0, [])
-    return LegalPlays(tuple(plays), count, True, count > len(plays))
+    return ways
 
 
-class _WidthWalk:
-    """The listing pass of :func:`_plays_by_widths`: depth first over the cards, most copies first,
-    along the play sizes from which the backward pass counted a way to complete a legal play
-    (``ways[i]``: per set, the completions by cards still to add from ``bases[i]`` on)."""
+class WidthWalk:
+    """The listing pass of the width programme: depth first over the cards, most copies first,
+    along the play sizes from which :func:`completions` counted a way to complete a legal play
+    (``ways[i]``: per set, the completions by cards still to add from ``bases[i]`` on), up to
+    ``limit`` plays; a step spends ``budget`` where one is given."""
 
     def __init__(self, order: Order, cards: list[int], tops: list[int], n: int, masks: list[int],
                  ways: list[dict[int, int]], bases: list[int], digit: int, states: WidthStates, limit: int,
-                 plays: list[tuple[Card, ...]]) -> None:
+                 plays: list[tuple[Card, ...]], budget: Budget | None) -> None:
         self.order = order
         self.cards = cards
         self.tops = tops
@@ -503,6 +520,7 @@ class _WidthWalk:
         self.states = states
         self.limit = limit
         self.plays = plays
+        self.budget = budget
 
     def walk(self, i: int, size: int, sset: int, acc: list[int]) -> None:
         plays = self.plays
@@ -512,6 +530,8 @@ class _WidthWalk:
         if i == len(cards):
             plays.append(_canonical_play(self.order, acc))
             return
+        if self.budget is not None:
+            self.budget.spend()
         c = cards[i]
         n = self.n
         later = self.ways[i + 1]

@@ -59,6 +59,9 @@ from .listing import (
     LegalPlays,
     RangeBox,
     WidthStates,
+    WidthWalk,
+    completions,
+    count_digit,
     extra_bombs,
     owed_boxes,
     spread,
@@ -783,38 +786,25 @@ class WidthSet(LegalSet):
         return (counts[0].get(0, 0) >> (self._digit * self.n)) & ((1 << self._digit) - 1)
 
     def _completions(self) -> list[dict[int, int]]:
-        """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed)."""
+        """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed;
+        :func:`~rules.listing.completions` from no cards on)."""
         if self._counts is None:
             forward = self._full
             assert forward is not None
-            digit = 2
-            for c in self.cards:
-                digit *= self.held[c] + 1
-            self._digit = digit = digit.bit_length()
-            n, moves, masks = self.n, self.states.moves, self.masks
-            keep = (1 << (digit * (n + 1))) - 1
-            after: dict[int, int] = {self.done: 1} if self.done in forward[-1] else {}
-            counts = [after]
-            for i in range(len(self.cards) - 1, -1, -1):
-                c = self.cards[i]
-                mask = masks[c]
-                top = min(self.held[c], n)
-                here: dict[int, int] = {}
-                for sid in forward[i]:
-                    self.spend(self.held[c] + 1)
-                    poly = 0
-                    for ns, a, b in moves(sid, top, mask):
-                        later = after.get(ns, 0)
-                        if later:
-                            for m in range(a, b + 1):
-                                poly += later << (digit * m)
-                    if poly:
-                        here[sid] = poly & keep
-                counts.append(here)
-                after = here
-            counts.reverse()
-            self._counts = counts
+            steps = 0
+            for i in range(len(self.cards)):
+                steps += len(forward[i]) * (self.held[self.cards[i]] + 1)
+            self.spend(steps)
+            self._digit = count_digit(self.held, self.cards)
+            self._counts = completions(self.states, forward, self._tops(), self._mask_list(), self.n,
+                                       self._digit, [0] * (len(self.cards) + 1))
         return self._counts
+
+    def _tops(self) -> list[int]:
+        return [min(self.held[c], self.n) for c in self.cards]
+
+    def _mask_list(self) -> list[int]:
+        return [self.masks[c] for c in self.cards]
 
     def summary(self) -> PlaySummary:
         feasible = self._feasible(self._ranges({}))
@@ -864,29 +854,15 @@ class WidthSet(LegalSet):
         """The plays in the order of the width programme's listing (:mod:`rules.listing`): cards
         strongest first, most copies first, along paths that still end in a legal play."""
         counts = self._completions()
-        digit, field, n = self._digit, (1 << self._digit) - 1, self.n
-        moves, masks, cards, held = self.states.moves, self.masks, self.cards, self.held
+        digit, n = self._digit, self.n
         plays: list[tuple[Card, ...]] = []
-
-        def walk(i: int, size: int, sid: int, acc: list[int]) -> None:
-            if len(plays) >= limit:
-                return
-            if i == len(cards):
-                plays.append(tuple(self.order.sorted_cards(acc)))
-                return
-            c = cards[i]
-            later = counts[i + 1]
-            self.spend(1)
-            for ns, lo, hi in reversed(moves(sid, min(held[c], n), masks[c])):
-                got = later.get(ns, 0)
-                for m in range(min(hi, n - size), lo - 1, -1):
-                    if (got >> (digit * (n - size - m))) & field:
-                        acc.extend([c] * m)
-                        walk(i + 1, size + m, ns, acc)
-                        del acc[len(acc) - m:]
-
-        if (counts[0].get(0, 0) >> (digit * n)) & field:
-            walk(0, 0, 0, [])
+        if (counts[0].get(0, 0) >> (digit * n)) & ((1 << digit) - 1):
+            walk = WidthWalk(self.order, self.cards, self._tops(), n, self._mask_list(), counts,
+                             [0] * (len(self.cards) + 1), digit, self.states, limit, plays, self.budget)
+            try:
+                walk.walk(0, 0, 0, [])
+            except WorkExceeded:
+                raise _too_large() from None
         count = self.count()
         return LegalPlays(tuple(plays), count, True, count > len(plays))
 

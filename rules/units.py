@@ -744,10 +744,7 @@ def _largest_units(live: dict[int, int], order: Order) -> list[Placement]:
     Widths are tried widest first; a width whose cards held that often could not make more cards
     than the largest unit so far even in one run is skipped (at equal cards the wider unit is
     larger)."""
-    top = 0
-    for copies in live.values():
-        if copies > top:
-            top = copies
+    top = size_and_most(live)[1]
     held = [0] * (top + 2)                   # held[w]: the cards held at least w times
     for copies in live.values():
         held[copies] += 1
