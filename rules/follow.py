@@ -334,7 +334,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             if SHORTCUTS and len(owed) == 1:
                 # what realize finds for one pair: the lowest held pair the reservations leave
                 allowed = obligation.usable(2, bool(obligation.uniform_tag)) if obligation.reserved else None
-                low = min((c for c, k in held.items() if k >= 2 and (allowed is None or c in allowed)),
+                low = min((c for c, k in held.items() if k >= 2 and (allowed is None or allowed[c])),
                           key=order.seq.__getitem__)
                 example = [((2, 1), (low,))]
             else:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import pretty_cards
+from .cards import CARD_KINDS, pretty_cards
 from .order import Order
 from .ruleset import FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
 from .units import (
@@ -125,22 +125,25 @@ class Obligation:
         if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
-        self._usable: dict[tuple[int, bool], frozenset[int] | None] = {}
+        self._usable: dict[int, list[bool] | None] = {}
         self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
         self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
         self._runs: dict[int, int] = {}
 
     # -- reservations -----------------------------------------------------------------------
-    def usable(self, width: int, kept_off_tractors: bool) -> frozenset[int] | None:
-        """The cards a unit realized at ``width`` may use (None: any)."""
-        key = (width, kept_off_tractors)
+    def usable(self, width: int, kept_off_tractors: bool) -> list[bool] | None:
+        """The cards a unit realized at ``width`` may use, by card index (None: any)."""
+        key = 2 * width + kept_off_tractors
         if key not in self._usable:
             tractor = self.tractor_cards if kept_off_tractors else frozenset()
             if not self.whole_groups and not tractor:
                 self._usable[key] = None
             else:
-                self._usable[key] = frozenset(c for c, k in self.suit_counts.items()
-                                              if (not self.whole_groups or k == width) and c not in tractor)
+                mask = [False] * CARD_KINDS
+                for c, k in self.suit_counts.items():
+                    if (not self.whole_groups or k == width) and c not in tractor:
+                        mask[c] = True
+                self._usable[key] = mask
         return self._usable[key]
 
     def protected_groups(self) -> list[str]:
@@ -171,7 +174,7 @@ class Obligation:
 
     def card_widths(self, c: int, widths: Sequence[int], tag: bool) -> list[int]:
         """The owed widths (length-1 units) card ``c`` may host."""
-        return [w for w in widths if (u := self.usable(w, tag)) is None or c in u]
+        return [w for w in widths if (u := self.usable(w, tag)) is None or u[c]]
 
     # -- realizing --------------------------------------------------------------------------
     def realizes(self, counts: dict[int, int], units: Sequence[tuple[int, int]]) -> bool:

@@ -14,12 +14,11 @@ Decision: a run never uses the same card twice (natural adjacency could otherwis
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from .cards import CARDS, PRETTY_NAMES, Card
+from .cards import CARD_KINDS, CARDS, PRETTY_NAMES, Card
 from .order import SUIT_LABELS, Order, Trump, order_for
 from .ruleset import Ruleset
 from .violations import InputError
@@ -117,45 +116,75 @@ def unit_key(shape: tuple[int, int]) -> tuple[int, int, int]:
 
 
 # -- runs --------------------------------------------------------------------------------------
-def runs(counts: dict[int, int], order: Order, width: int, length: int,
-         ordered: list[int] | None = None, allowed: AbstractSet[int] | None = None) -> list[Run]:
-    """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times
-    (``ordered``: the cards of ``counts`` low to high, when the caller has them; ``allowed``: the
-    only cards a run may use, when some are reserved), in that order.  None when ``(width, length)``
-    is no unit (a run shorter or narrower than the smallest tractor, section 14.3).
+def runs(counts: dict[int, int], order: Order, width: int, length: int) -> list[Run]:
+    """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times, in the
+    order of :func:`run_codes` (its first card low to high in ``seq`` order).  None when ``(width,
+    length)`` is no unit (a run shorter or narrower than the smallest tractor, section 14.3)."""
+    work = [0] * CARD_KINDS
+    for c, k in counts.items():
+        work[c] = k
+    return [run_of(code, length) for code in run_codes(work, order, width, length, order.by_seq(counts), None)]
+
+
+CODE_BITS: Final = 6                             # a card index in a run's code (54 cards < 64)
+CODE_MASK: Final = 63
+
+
+def run_codes(work: list[int], order: Order, width: int, length: int, cards: list[int],
+              allowed: list[bool] | None) -> list[int]:
+    """The runs of :func:`runs` in ``work`` (copies by card index) starting at ``cards`` (low to
+    high; ``allowed``: by card index, the only cards a run may use, when some are reserved), each
+    as its code: its cards' indices, ``CODE_BITS`` apiece, the first card in the highest place.
+    Codes of one length compare as the runs' card tuples do.
 
     A list, not a generator: the runs of one shape in one suit are few, and a compiled generator
     costs more per run than building the list."""
-    out: list[Run] = []
+    out: list[int] = []
     if length > 1 and (width < order.tractor_width or length < order.tractor_length):
         return out
     next_first = order.next_first
-    cards = ordered if ordered is not None else order.by_seq(counts)
-    for j in range(len(cards)):
-        c = cards[j]
-        if counts[c] < width or (allowed is not None and c not in allowed):
+    for c in cards:
+        if work[c] < width or (allowed is not None and not allowed[c]):
             continue
         if length == 1:
-            out.append((c,))
+            out.append(c)
         elif length == 2:           # _extend's first step, without its recursion
             for d in next_first[c]:
-                if counts.get(d, 0) >= width and d != c and (allowed is None or d in allowed):
-                    out.append((c, d))
+                if work[d] >= width and d != c and (allowed is None or allowed[d]):
+                    out.append((c << CODE_BITS) | d)
         else:
-            _extend((c,), counts, order, width, length, allowed, out)
+            _extend(c, c, 1, work, order, width, length, allowed, out)
     return out
 
 
-def _extend(path: Run, counts: dict[int, int], order: Order, width: int, length: int,
-            allowed: AbstractSet[int] | None, out: list[Run]) -> None:
-    nxt = order.next_first[path[-1]] if len(path) == 1 else order.next_mid[path[-1]]
+def _extend(code: int, last: int, size: int, work: list[int], order: Order, width: int, length: int,
+            allowed: list[bool] | None, out: list[int]) -> None:
+    nxt = order.next_first[last] if size == 1 else order.next_mid[last]
     for d in nxt:
-        if counts.get(d, 0) >= width and d not in path and (allowed is None or d in allowed):
-            p = path + (d,)
-            if len(p) == length:
-                out.append(p)
+        if work[d] >= width and not _on_run(code, size, d) and (allowed is None or allowed[d]):
+            longer = (code << CODE_BITS) | d
+            if size + 1 == length:
+                out.append(longer)
             else:
-                _extend(p, counts, order, width, length, allowed, out)
+                _extend(longer, d, size + 1, work, order, width, length, allowed, out)
+
+
+def _on_run(code: int, size: int, c: int) -> bool:
+    """Whether card ``c`` is one of the ``size`` cards of a run's code."""
+    for _ in range(size):
+        if code & CODE_MASK == c:
+            return True
+        code >>= CODE_BITS
+    return False
+
+
+def run_of(code: int, length: int) -> Run:
+    """The cards of a run's code, first to last."""
+    cards: list[Card] = [CARDS[0]] * length
+    for k in range(length - 1, -1, -1):
+        cards[k] = CARDS[code & CODE_MASK]
+        code >>= CODE_BITS
+    return tuple(cards)
 
 
 def longest_runs(counts: dict[int, int], order: Order, width: int) -> int:
@@ -301,7 +330,7 @@ class Budget:
 REALIZE_WORK: Final = 50000
 
 
-Usable = Callable[[int, bool], "AbstractSet[int] | None"]
+Usable = Callable[[int, bool], "list[bool] | None"]       # (width, tag) -> cards allowed, by index
 
 
 def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
@@ -317,8 +346,8 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
-    tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` (all when None).
-    ``ordered``: the cards of ``counts`` low to high, when the caller has them.
+    tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` allows (all when
+    None).  ``ordered``: the cards of ``counts`` low to high, when the caller has them.
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
     need, same = _needed(tuple(shapes), tuple(tags) if tags is not None else None)
     if not need:
@@ -333,13 +362,23 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     held, top = size_and_most(counts)
     if size > held or widest > top:
         return None
-    work = dict(counts)
-    chosen: Realization = []
+    if top > 255:
+        raise InputError(f"a card is held {top} times; no deal of eight decks or fewer holds it so often")
+    work = [0] * CARD_KINDS
+    for c, k in counts.items():
+        work[c] = k
     if ordered is None:
-        ordered = order.by_seq(work)
-    if _place(work, need, same, 0, order, wider, top, chosen, set(), ordered, None,
+        ordered = order.by_seq(counts)
+    used: list[int] = []
+    codes: list[int] = []
+    if _place(work, need, same, 0, order, wider, top, used, codes, set(), ordered, 0, 0,
               budget if budget is not None else Budget(REALIZE_WORK), usable):
-        return chosen
+        out: Realization = []
+        for j in range(len(used)):
+            w = used[j] >> 8
+            l = used[j] & 255
+            out.append(((w, l), run_of(codes[j], l)))
+        return out
     return None
 
 
@@ -363,37 +402,51 @@ def _needed(shapes: tuple[tuple[int, int], ...],
     return tuple(need), tuple(same)
 
 
-def _place(work: dict[int, int], need: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...], i: int,
-           order: Order, wider: bool, top: int, chosen: Realization, failed: set[tuple[object, ...]],
-           ordered: list[int], prev: Placement | None, budget: Budget, usable: Usable | None) -> bool:
-    """Places ``need[i:]`` in ``work``, remembering the failed positions (a position's key holds
-    ``work``'s counts in its own fixed order; the first placement is tried once and needs none);
-    ``same[i]``: whether ``need[i]`` equals ``need[i - 1]``."""
+def _place(work: list[int], need: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...], i: int,
+           order: Order, wider: bool, top: int, used: list[int], codes: list[int],
+           failed: set[tuple[int, int, int, bytes]], ordered: list[int], prev_shape: int, prev_code: int,
+           budget: Budget, usable: Usable | None) -> bool:
+    """Places ``need[i:]`` in ``work`` (copies by card index), each unit as its shape (``width << 8 |
+    length``, in ``used``) and its run's code (:func:`run_codes`, in ``codes``), remembering the
+    failed positions (the first placement is tried once and needs none); ``same[i]``: whether
+    ``need[i]`` equals ``need[i - 1]``, whose placement then bounds this one's from below (equal
+    units are placed in one order only)."""
     if i == len(need):
         return True
     budget.spend()
     same_as_prev = same[i]
-    key: tuple[object, ...] = ()
+    key = (0, 0, 0, b"")
     if i:
-        key = (i, prev if same_as_prev else None, tuple(work.values()))
+        key = (i, prev_shape, prev_code, bytes(work)) if same_as_prev else (i, -1, 0, bytes(work))
         if key in failed:
             return False
     owed, tag = need[i]
     for shape in substitutes(owed, top, wider):
         w, l = shape
+        code_of_shape = (w << 8) | l
+        if same_as_prev and code_of_shape < prev_shape:
+            continue
         allowed = usable(w, tag) if usable is not None else None
-        for run in runs(work, order, w, l, ordered, allowed):
-            token = (shape, run)
-            if same_as_prev and prev is not None and token < prev:
+        for code in run_codes(work, order, w, l, ordered, allowed):
+            if same_as_prev and code_of_shape == prev_shape and code < prev_code:
                 continue
-            for c in run:
+            x = code
+            for _ in range(l):
+                c = x & CODE_MASK
                 work[c] = work[c] - w
-            chosen.append(token)
-            if _place(work, need, same, i + 1, order, wider, top, chosen, failed, ordered, token, budget, usable):
+                x >>= CODE_BITS
+            used.append(code_of_shape)
+            codes.append(code)
+            if _place(work, need, same, i + 1, order, wider, top, used, codes, failed, ordered,
+                      code_of_shape, code, budget, usable):
                 return True
-            chosen.pop()
-            for c in run:
+            used.pop()
+            codes.pop()
+            x = code
+            for _ in range(l):
+                c = x & CODE_MASK
                 work[c] = work[c] + w
+                x >>= CODE_BITS
     if i:
         failed.add(key)
     return False

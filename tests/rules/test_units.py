@@ -105,3 +105,68 @@ def test_s6_decomposition_does_not_depend_on_card_order():
     a = rules.decompose(QQ3, SIDE, cs(text))
     b = rules.decompose(QQ3, SIDE, list(reversed(cs(text))))
     assert a == b
+
+
+def _chains(counts, order, width, length):
+    """Every run by its definition (section 5): distinct cards, each held ``width`` times, the second
+    adjacent above the first when it starts a run, each later one above the one before inside a run."""
+    from itertools import permutations
+    held = [c for c, k in counts.items() if k >= width]
+    out = set()
+    for path in permutations(held, length):
+        steps = [order.next_first[path[0]]] + [order.next_mid[c] for c in path[1:-1]]
+        if all(path[j + 1] in steps[j] for j in range(length - 1)):
+            out.add(tuple(path))
+    return out
+
+
+@pytest.mark.parametrize("preset, trump", [("tuolaji", Trump("7", "H")), ("pagat", Trump("7", None)),
+                                           ("qq", SIDE), ("four-deck", Trump("2", "S"))])
+def test_s5_runs_are_every_chain_and_their_codes_compare_as_their_cards(preset, trump):
+    import random
+
+    from rules.order import order_for
+    from rules.units import run_codes, run_of, runs
+    rs = Ruleset.preset(preset, decks=4)
+    order = order_for(rs, trump)
+    rng = random.Random(5)
+    for _ in range(60):
+        suit = rng.choice([0, 1, 4])
+        cards = [c for c in range(54) if order.eff[c] == suit]
+        counts = {c: rng.randint(1, 4) for c in rng.sample(cards, min(len(cards), rng.randint(2, 9)))}
+        work = [0] * 54
+        for c, k in counts.items():
+            work[c] = k
+        for width in (2, 3):
+            for length in (1, 2, 3, 4):
+                found = runs(counts, order, width, length)
+                if length == 1 or order.is_unit(width, length):
+                    assert set(found) == (_chains(counts, order, width, length) if length > 1
+                                          else {(c,) for c, k in counts.items() if k >= width})
+                assert len(set(found)) == len(found)
+                codes = run_codes(work, order, width, length, order.by_seq(counts), None)
+                assert [run_of(code, length) for code in codes] == found
+                assert sorted(codes) == [codes[j] for j in sorted(range(len(codes)), key=lambda j: found[j])]
+
+
+def test_s7_realize_refuses_more_copies_than_any_deal_holds():
+    from rules.order import order_for
+    from rules.units import realize
+    from rules.violations import InputError
+    order = order_for(QQ, SIDE)
+    with pytest.raises(InputError):
+        realize({cs("3S")[0]: 300}, [(2, 1)], order, False)
+
+
+def test_s5_natural_adjacency_never_closes_a_run_on_its_own_ace():
+    from rules.order import order_for
+    from rules.ruleset import Adjacency
+    from rules.units import runs
+    rs = Ruleset.preset("tuolaji", tractor_adjacency=Adjacency.NATURAL)
+    order = order_for(rs, Trump("7", "H"))
+    hearts = {c: 2 for c in range(13, 26)}      # every trump-suit card: A climbs to 2, K to A
+    assert {str(rules.cards.CARDS[c]) for c in hearts} == {f"{r}H" for r in (*"A23456789", "10", *"JQK")}
+    longest = max(length for length in range(2, 16) if runs(hearts, order, 2, length))
+    assert longest == 13
+    for run in runs(hearts, order, 2, longest):
+        assert len(set(run)) == longest
