@@ -28,15 +28,19 @@ from .ruleset import FollowLadder, FollowProtection, Ruleset, keeps_held_tractor
 from .units import (
     Budget,
     Format,
+    Holding,
+    Needed,
     Realization,
     longest_runs,
-    realize,
+    needed,
+    realize_in,
     runs,
     size_and_most,
 )
 from .violations import InputError
 
 FOLLOW_WORK: Final = 6000
+_SPLIT_FIELD: Final = 9         # bits per unit count in a packed split (a suit of 8 decks owes under 512 units)
 SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
 # enum members read once: a member looked up on its class costs a few hundred ns per call
@@ -92,6 +96,15 @@ def held_tractor_cards(suit_counts: dict[int, int], order: Order) -> frozenset[i
     return frozenset(out)
 
 
+class Owed:
+    """One owed shape as an obligation realizes it: the search's reading of its units untagged
+    and, once asked for, under each tagging the reservations allow (:meth:`Obligation._tag_choices`)."""
+
+    def __init__(self, units: tuple[tuple[int, int], ...]) -> None:
+        self.untagged = needed(units, None)
+        self.tagged: list[Needed] | None = None
+
+
 class Obligation:
     """The structure obligation of one follow (section 7): the lead's units (the *bins* whose
     ladders give the owed shapes), the ruleset's variants, and the reservations of section 7.1,
@@ -126,8 +139,9 @@ class Obligation:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
         self._usable: dict[int, list[bool] | None] = {}
-        self._tags: dict[tuple[tuple[int, int], ...], list[list[bool]]] = {}
-        self._packed: dict[tuple[bool, tuple[tuple[int, int], ...]], bool] = {}
+        self._owed: dict[tuple[tuple[int, int], ...], Owed] = {}
+        self._packed: dict[int, bool] = {}
+        self._slots: dict[tuple[int, int], int] = {}
         self._runs: dict[int, int] = {}
 
     # -- reservations -----------------------------------------------------------------------
@@ -200,20 +214,25 @@ class Obligation:
         under the reservations, or None."""
         if not units:
             return []
+        key = tuple(units)
+        owed = self._owed.get(key)
+        if owed is None:
+            owed = self._owed[key] = Owed(key)
+        order, wider, budget = self.order, self.wider, self.budget
+        holding = Holding(counts, order)
         if not self.reserved:
-            return realize(counts, units, self.order, self.wider, self.budget)
+            return realize_in(holding, owed.untagged, order, wider, budget, None)
         tag = self.uniform_tag
         if tag is not None:
-            return realize(counts, units, self.order, self.wider, self.budget, [tag] * len(units), self.usable)
-        ordered = self.order.by_seq(counts)
-        if realize(counts, units, self.order, self.wider, self.budget, ordered=ordered) is None:
+            if owed.tagged is None:
+                owed.tagged = [needed(key, (tag,) * len(key))]
+            return realize_in(holding, owed.tagged[0], order, wider, budget, self.usable)
+        if realize_in(holding, owed.untagged, order, wider, budget, None) is None:
             return None
-        key = tuple(units)
-        choices = self._tags.get(key)
-        if choices is None:
-            choices = self._tags[key] = self._tag_choices(list(units))
-        for tags in choices:
-            found = realize(counts, units, self.order, self.wider, self.budget, tags, self.usable, ordered)
+        if owed.tagged is None:
+            owed.tagged = [needed(key, tuple(tags)) for tags in self._tag_choices(list(units))]
+        for tagged in owed.tagged:
+            found = realize_in(holding, tagged, order, wider, budget, self.usable)
             if found is not None:
                 return found
         return None
@@ -237,23 +256,29 @@ class Obligation:
                 if kinds[i] == u:
                     have[i] = have[i] + 1
                     break
+        fields = [_SPLIT_FIELD * self._slot(u) for u in kinds]
+        whole = 0
+        for i in range(n):
+            whole += have[i] << fields[i]
+        by_size = _by_size_places(kinds)
         kept_bins: list[tuple[int, int]] = []
         free_bins: list[tuple[int, int]] = []
         for b in range(len(self.bins)):
             (kept_bins if self.bin_tags[b] else free_bins).append(self.bins[b])
         out: list[list[bool]] = []
-        found: list[tuple[int, ...]] = []
-        level: list[tuple[int, ...]] = [tuple([0] * n)]
-        seen = set(level)
+        found: list[list[int]] = []
+        level: list[tuple[list[int], int]] = [([0] * n, 0)]
+        seen = {0}
         while level:
-            nxt: list[tuple[int, ...]] = []
-            for split in level:
+            nxt: list[tuple[list[int], int]] = []
+            for split, key in level:
                 self.budget.spend()
                 if _covers_any(found, split):
                     continue
-                if not self._packs(_copies(kinds, split), kept_bins, True):
+                if not self._packs(key, kinds, split, by_size, kept_bins, True):
                     continue
-                if self._packs(_copies(kinds, [have[i] - split[i] for i in range(n)]), free_bins, False):
+                rest = [have[i] - split[i] for i in range(n)]
+                if self._packs(whole - key, kinds, rest, by_size, free_bins, False):
                     found.append(split)
                     left = list(split)
                     tags: list[bool] = []
@@ -268,19 +293,36 @@ class Obligation:
                     continue
                 for i in range(n):
                     if split[i] < have[i]:
-                        up = split[:i] + (split[i] + 1,) + split[i + 1:]
-                        if up not in seen:
-                            seen.add(up)
-                            nxt.append(up)
+                        up_key = key + (1 << fields[i])
+                        if up_key not in seen:
+                            seen.add(up_key)
+                            up = list(split)
+                            up[i] = up[i] + 1
+                            nxt.append((up, up_key))
             level = nxt
         return out
 
-    def _packs(self, units: list[tuple[int, int]], bins: list[tuple[int, int]], kept: bool) -> bool:
-        """:func:`_packable` into the length-1 bins (``kept``) or the others, remembered."""
-        key = (kept, tuple(units))
+    def _slot(self, shape: tuple[int, int]) -> int:
+        """A small number for each unit shape this obligation's tag choices meet (a field of the
+        packed unit counts that key :meth:`_packs`)."""
+        got = self._slots.get(shape)
+        if got is None:
+            got = self._slots[shape] = len(self._slots)
+        return got
+
+    def _packs(self, key: int, kinds: list[tuple[int, int]], counts: list[int], by_size: list[int],
+               bins: list[tuple[int, int]], kept: bool) -> bool:
+        """:func:`_packable` of ``counts[i]`` units ``kinds[i]`` (``key``: those counts packed in
+        their shapes' fields) into the length-1 bins (``kept``) or the others, remembered."""
+        key = 2 * key + kept
         hit = self._packed.get(key)
         if hit is None:
-            hit = self._packed[key] = _packable(units, bins, self.budget)
+            units: list[tuple[int, int]] = []
+            for i in by_size:
+                u = kinds[i]
+                for _ in range(counts[i]):
+                    units.append(u)
+            hit = self._packed[key] = _packable(units, bins, self.budget, True)
         return hit
 
     def packable(self, units: list[tuple[int, int]]) -> bool:
@@ -371,17 +413,7 @@ class Obligation:
         return hit
 
 
-def _copies(kinds: list[tuple[int, int]], counts: Sequence[int]) -> list[tuple[int, int]]:
-    """``counts[i]`` copies of each ``kinds[i]``, in that order."""
-    out: list[tuple[int, int]] = []
-    for i in range(len(kinds)):
-        u = kinds[i]
-        for _ in range(counts[i]):
-            out.append(u)
-    return out
-
-
-def _covers_any(found: list[tuple[int, ...]], split: tuple[int, ...]) -> bool:
+def _covers_any(found: list[list[int]], split: list[int]) -> bool:
     """Whether ``split`` is at least some split of ``found`` in every place."""
     for f in found:
         covers = True
@@ -394,9 +426,11 @@ def _covers_any(found: list[tuple[int, ...]], split: tuple[int, ...]) -> bool:
     return False
 
 
-def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget,
+              by_size: bool = False) -> bool:
     """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
-    bin's cards within its unit's size."""
+    bin's cards within its unit's size (``by_size``: the units are already as :func:`_by_size`
+    orders them)."""
     need = 0
     for w, l in units:
         need += w * l
@@ -416,12 +450,13 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
         if fit:
             budget.spend(len(units))
             return True
-        for w, l in _by_size(units):
+        for w, l in (units if by_size else _by_size(units)):
             budget.spend()
             if _exceeds(w, l, bw, bl):
                 break
         return False
-    units = _by_size(units)
+    if not by_size:
+        units = _by_size(units)
     return _pack_from(0, units, bins, [w * l for w, l in bins], budget)
 
 
@@ -479,6 +514,18 @@ def _by_size(units: list[tuple[int, int]]) -> list[tuple[int, int]]:
         while i > 0 and out[i - 1][0] * out[i - 1][1] < size:
             i -= 1
         out.insert(i, u)
+    return out
+
+
+def _by_size_places(units: list[tuple[int, int]]) -> list[int]:
+    """The places of ``units`` in :func:`_by_size` order."""
+    out: list[int] = []
+    for j in range(len(units)):
+        size = units[j][0] * units[j][1]
+        i = len(out)
+        while i > 0 and units[out[i - 1]][0] * units[out[i - 1]][1] < size:
+            i -= 1
+        out.insert(i, j)
     return out
 
 

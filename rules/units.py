@@ -349,45 +349,41 @@ def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Or
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` allows (all when
     None).  ``ordered``: the cards of ``counts`` low to high, when the caller has them.
     Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
-    need, same = _needed(tuple(shapes), tuple(tags) if tags is not None else None)
-    if not need:
+    owed = needed(tuple(shapes), tuple(tags) if tags is not None else None)
+    if not owed.units:
         return []
-    size = 0
-    widest = 0
-    for item in need:
-        w, l = item[0]
-        size += w * l
-        if w > widest:
-            widest = w
-    held, top = size_and_most(counts)
-    if size > held or widest > top:
-        return None
-    if top > 255:
-        raise InputError(f"a card is held {top} times; no deal of eight decks or fewer holds it so often")
-    work = [0] * CARD_KINDS
-    for c, k in counts.items():
-        work[c] = k
-    if ordered is None:
-        ordered = order.by_seq(counts)
-    used: list[int] = []
-    codes: list[int] = []
-    if _place(work, need, same, 0, order, wider, top, used, codes, set(), ordered, 0, 0,
-              budget if budget is not None else Budget(REALIZE_WORK), usable):
-        out: Realization = []
-        for j in range(len(used)):
-            w = used[j] >> 8
-            l = used[j] & 255
-            out.append(((w, l), run_of(codes[j], l)))
-        return out
-    return None
+    return realize_in(Holding(counts, order, ordered), owed, order, wider,
+                      budget if budget is not None else Budget(REALIZE_WORK), usable)
+
+
+class Needed:
+    """Owed shapes as the realization search takes them (:func:`needed`): the units other than
+    singles, each with its tag, by unit key then tag, high first; whether each repeats the one
+    before it; and their cards in all and widest width."""
+
+    units: Final[tuple[tuple[Shape, bool], ...]]
+    same: Final[tuple[bool, ...]]
+    size: Final[int]
+    widest: Final[int]
+
+    def __init__(self, units: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...]) -> None:
+        self.units = units
+        self.same = same
+        size = 0
+        widest = 0
+        for item in units:
+            w, l = item[0]
+            size += w * l
+            if w > widest:
+                widest = w
+        self.size = size
+        self.widest = widest
 
 
 @lru_cache(maxsize=256)
-def _needed(shapes: tuple[tuple[int, int], ...],
-            tags: tuple[bool, ...] | None) -> tuple[tuple[tuple[Shape, bool], ...], tuple[bool, ...]]:
-    """The shapes other than singles, each with its tag, by unit key then tag, high first (equal
-    keys are equal items, so no order among them is lost), and whether each repeats the one
-    before it (remembered: one obligation asks about the same owed units many times)."""
+def needed(shapes: tuple[tuple[int, int], ...], tags: tuple[bool, ...] | None) -> Needed:
+    """The :class:`Needed` of ``shapes`` with their ``tags`` (equal keys are equal items, so no order
+    among them is lost; remembered: one obligation asks about the same owed units many times)."""
     keyed: list[tuple[int, int, int, bool]] = []
     for i in range(len(shapes)):
         w, l = shapes[i]
@@ -395,11 +391,61 @@ def _needed(shapes: tuple[tuple[int, int], ...],
             keyed.append((w * l, w, l, tags[i] if tags is not None else False))
     keyed.sort()
     keyed.reverse()
-    need = [((k[1], k[2]), k[3]) for k in keyed]
-    same = [False] * len(need)
-    for j in range(1, len(need)):
-        same[j] = need[j] == need[j - 1]
-    return tuple(need), tuple(same)
+    units = [((k[1], k[2]), k[3]) for k in keyed]
+    same = [False] * len(units)
+    for j in range(1, len(units)):
+        same[j] = units[j] == units[j - 1]
+    return Needed(tuple(units), tuple(same))
+
+
+class Holding:
+    """A count map as the realization search reads it: copies by card index (every search leaves
+    them as they were, so one holding serves several searches), the number of cards
+    and the most copies of one, and the cards low to high (sorted when first read)."""
+
+    work: Final[list[int]]
+    size: Final[int]
+    top: Final[int]
+
+    def __init__(self, counts: dict[int, int], order: Order, ordered: list[int] | None = None) -> None:
+        size, top = size_and_most(counts)
+        if top > 255:
+            raise InputError(f"a card is held {top} times; no deal of eight decks or fewer holds it so often")
+        work = [0] * CARD_KINDS
+        for c, k in counts.items():
+            work[c] = k
+        self.work = work
+        self.size = size
+        self.top = top
+        self._counts = counts
+        self._order = order
+        self._ordered = ordered
+
+    def ordered(self) -> list[int]:
+        got = self._ordered
+        if got is None:
+            got = self._ordered = self._order.by_seq(self._counts)
+        return got
+
+
+def realize_in(holding: Holding, owed: Needed, order: Order, wider: bool, budget: Budget,
+               usable: Usable | None) -> Realization | None:
+    """:func:`realize` of the owed units in a holding."""
+    if owed.size > holding.size or owed.widest > holding.top:
+        return None
+    used: list[int] = []
+    codes: list[int] = []
+    work = holding.work
+    if _place(work, owed.units, owed.same, 0, order, wider, holding.top, used, codes, set(),
+              holding.ordered(), 0, 0, budget, usable):
+        out: Realization = []
+        for j in range(len(used)):
+            w = used[j] >> 8
+            l = used[j] & 255
+            out.append(((w, l), run_of(codes[j], l)))
+            _add(work, codes[j], l, w)
+        return out
+    return None
 
 
 def _place(work: list[int], need: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...], i: int,
@@ -430,11 +476,7 @@ def _place(work: list[int], need: tuple[tuple[Shape, bool], ...], same: tuple[bo
         for code in run_codes(work, order, w, l, ordered, allowed):
             if same_as_prev and code_of_shape == prev_shape and code < prev_code:
                 continue
-            x = code
-            for _ in range(l):
-                c = x & CODE_MASK
-                work[c] = work[c] - w
-                x >>= CODE_BITS
+            _add(work, code, l, -w)
             used.append(code_of_shape)
             codes.append(code)
             if _place(work, need, same, i + 1, order, wider, top, used, codes, failed, ordered,
@@ -442,14 +484,18 @@ def _place(work: list[int], need: tuple[tuple[Shape, bool], ...], same: tuple[bo
                 return True
             used.pop()
             codes.pop()
-            x = code
-            for _ in range(l):
-                c = x & CODE_MASK
-                work[c] = work[c] + w
-                x >>= CODE_BITS
+            _add(work, code, l, w)
     if i:
         failed.add(key)
     return False
+
+
+def _add(work: list[int], code: int, length: int, copies: int) -> None:
+    """Adds ``copies`` (taken where negative) of each card of a run's code to ``work``."""
+    for _ in range(length):
+        c = code & CODE_MASK
+        work[c] = work[c] + copies
+        code >>= CODE_BITS
 
 
 def all_realizations(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,

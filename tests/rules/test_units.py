@@ -170,3 +170,22 @@ def test_s5_natural_adjacency_never_closes_a_run_on_its_own_ace():
     assert longest == 13
     for run in runs(hearts, order, 2, longest):
         assert len(set(run)) == longest
+
+
+def test_s7_one_holding_serves_several_searches():
+    """A search leaves the holding's copies as they were, found or not (an obligation tries the
+    taggings of one owed shape on one holding)."""
+    from collections import Counter
+
+    from rules.order import order_for
+    from rules.units import Budget, Holding, needed, realize, realize_in
+    order = order_for(QQ3, SIDE)
+    counts = dict(Counter(cs("3S 3S 3S 4S 4S 4S 5S 5S 9S 9S")))
+    holding = Holding(counts, order)
+    before = list(holding.work)
+    for shapes in ([(3, 2)], [(2, 3)], [(3, 3)], [(2, 1), (2, 1), (2, 1), (2, 1)], [(2, 2), (2, 2)]):
+        got = realize_in(holding, needed(tuple(shapes), None), order, False, Budget(1000), None)
+        assert got == realize(counts, shapes, order, False)
+        assert holding.work == before
+    assert realize(counts, [(3, 2)], order, False) == [((3, 2), tuple(cs("3S 4S")))]
+    assert realize(counts, [(3, 3)], order, False) is None
