@@ -429,18 +429,29 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     low = 0                # a layer's bit j is the size low + j; smaller sizes cannot reach n
     layers: list[dict[int, int]] = [{0: 1}]
     states = 0
+    reached: list[int] = []       # a layer's bits by set id while it is built (0: not reached)
     for i in range(len(cards)):
         top, mask = tops[i], masks[i]
         rest -= top
         up = max(0, n - rest) - low
         low += up
         keep = (1 << (n + 1 - low)) - 1
-        nxt: dict[int, int] = {}
+        order_reached: list[int] = []
         for sset, bits in layers[-1].items():
             for ns, lo, hi in states_of.moves(sset, top, mask):
                 run = spread(bits, hi - lo + 1)
-                nxt[ns] = nxt.get(ns, 0) | (run << (lo - up) if lo >= up else run >> (up - lo))
-        nxt = {ns: bits & keep for ns, bits in nxt.items() if bits & keep}
+                run = (run << (lo - up) if lo >= up else run >> (up - lo)) & keep
+                if run:
+                    if ns >= len(reached):
+                        reached.extend([0] * (ns + 1 - len(reached)))
+                    had = reached[ns]
+                    if not had:
+                        order_reached.append(ns)
+                    reached[ns] = had | run
+        nxt: dict[int, int] = {}
+        for ns in order_reached:
+            nxt[ns] = reached[ns]
+            reached[ns] = 0
         states += len(nxt)
         if states > DP_STATES:
             return None
@@ -482,19 +493,27 @@ def completions(states: WidthStates, layers: list[dict[int, int]], tops: list[in
     done = states.done
     ways: list[dict[int, int]] = [{}] * len(layers)
     ways[-1] = {done: 1} if done in layers[-1] else {}
+    later_by_id: list[int] = []     # ways[i + 1] by set id (0: cannot complete)
     for i in range(len(layers) - 2, -1, -1):
         later = ways[i + 1]
+        for ns, got in later.items():
+            if ns >= len(later_by_id):
+                later_by_id.extend([0] * (ns + 1 - len(later_by_id)))
+            later_by_id[ns] = got
+        known = len(later_by_id)
         step = bases[i + 1] - bases[i]
         keep = (1 << (digit * (n - bases[i] + 1))) - 1
         here: dict[int, int] = {}
         for sset in layers[i]:
             poly = 0
             for ns, lo, hi in states.moves(sset, tops[i], masks[i]):
-                got = later.get(ns, 0)
+                got = later_by_id[ns] if ns < known else 0
                 if got:
                     poly += shifted_sum(got, digit, lo + step, hi + step)
             if poly & keep:
                 here[sset] = poly & keep
+        for ns in later:
+            later_by_id[ns] = 0
         ways[i] = here
     return ways
 

@@ -120,10 +120,13 @@ def runs(counts: dict[int, int], order: Order, width: int, length: int) -> list[
     """Every run of ``length`` distinct adjacent cards, each held at least ``width`` times, in the
     order of :func:`run_codes` (its first card low to high in ``seq`` order).  None when ``(width,
     length)`` is no unit (a run shorter or narrower than the smallest tractor, section 14.3)."""
+    cards = order.by_seq(counts)
+    if length == 1:                 # no adjacency read: the cards held ``width`` times
+        return [(CARDS[c],) for c in cards if counts[c] >= width]
     work = [0] * CARD_KINDS
     for c, k in counts.items():
         work[c] = k
-    return [run_of(code, length) for code in run_codes(work, order, width, length, order.by_seq(counts), None)]
+    return [run_of(code, length) for code in run_codes(work, order, width, length, cards, None)]
 
 
 CODE_BITS: Final = 6                             # a card index in a run's code (54 cards < 64)
