@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Final
@@ -275,7 +275,7 @@ class BoxSet(LegalSet):
             self.spend(len(box.cards) * (box.largest + 1))
             tails[i] = _tails(box)
         self.spend(len(box.cards) * 2)
-        return list(_unrank(box, tails[i], rank - starts[i]))
+        return _unrank(box, tails[i], rank - starts[i])
 
 
 class FollowBoxes(BoxSet):
@@ -916,23 +916,31 @@ def _tails(box: Box) -> list[list[int]]:
     return out
 
 
-def _unrank(box: Box, tails: list[list[int]], rank: int) -> Iterator[int]:
+def _unrank(box: Box, tails: list[list[int]], rank: int) -> list[int]:
     """The play of index ``rank`` in the box (by size, then copies of each card, fewest first)."""
     base = sum(box.low)
+    first = tails[0]
     extra = 0
-    for t in range(max(0, box.smallest - base), len(tails[0])):
-        if rank < tails[0][t]:
+    for t in range(max(0, box.smallest - base), len(first)):
+        if rank < first[t]:
             extra = t
             break
-        rank -= tails[0][t]
-    for i, (c, lo, hi) in enumerate(zip(box.cards, box.low, box.high, strict=True)):
-        for x in range(min(hi - lo, extra) + 1):
-            ways = tails[i + 1][extra - x]
+        rank -= first[t]
+    out: list[int] = []
+    cards, low, high = box.cards, box.low, box.high
+    for i in range(len(cards)):
+        lo = low[i]
+        later = tails[i + 1]
+        for x in range(min(high[i] - lo, extra) + 1):
+            ways = later[extra - x]
             if rank < ways:
-                yield from [c] * (lo + x)
+                c = cards[i]
+                for _ in range(lo + x):
+                    out.append(c)
                 extra -= x
                 break
             rank -= ways
+    return out
 
 
 def _box_of(starts: list[int], rank: int) -> int:

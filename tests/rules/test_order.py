@@ -203,3 +203,15 @@ def test_s5_units_have_one_effective_suit():
 def test_s4_effective_suit_index():
     order = order_for(QQ, Trump("5", "H"))
     assert order.eff[card("4S")] == 0 and order.eff[card("4C")] == 2 and order.eff[card("4H")] == TRUMP
+
+
+@pytest.mark.parametrize("size", [0, 1, 5, 23, 24, 25, 60, 200])
+def test_s4_sorted_cards_is_sort_key_order(size):
+    import random
+    rng = random.Random(size)
+    for rs, trump in ((QQ, Trump("5", "H")), (TUOLAJI, Trump("2", None))):
+        order = order_for(rs, trump)
+        cards = [rng.randrange(54) for _ in range(size)]
+        got = order.sorted_cards(iter(cards))
+        assert got == sorted(cards, key=order.sort_key)
+        assert all(type(c) is type(CARDS[0]) for c in got)
