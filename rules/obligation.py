@@ -506,19 +506,13 @@ def _desc(shapes: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _by_size(units: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The units by card count, large first, equal counts in their given order (what a stable
-    sort by size, reversed, gives), by insertion: the lists are a lead's few units."""
-    out: list[tuple[int, int]] = []
-    for u in units:
-        size = u[0] * u[1]
-        i = len(out)
-        while i > 0 and out[i - 1][0] * out[i - 1][1] < size:
-            i -= 1
-        out.insert(i, u)
-    return out
+    sort by size, reversed, gives)."""
+    return [units[i] for i in _by_size_places(units)]
 
 
 def _by_size_places(units: list[tuple[int, int]]) -> list[int]:
-    """The places of ``units`` in :func:`_by_size` order."""
+    """The places of ``units`` in :func:`_by_size` order, by insertion: the lists are a lead's few
+    units."""
     out: list[int] = []
     for j in range(len(units)):
         size = units[j][0] * units[j][1]

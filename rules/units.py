@@ -3,11 +3,12 @@
 A unit is ``width`` identical cards at each of ``length`` adjacent cards of one effective suit
 (adjacency from :mod:`rules.order`); a run (``length`` ≥ 2) is a unit only when it is at least as
 wide and as long as the ruleset's smallest tractor (section 14.3, :meth:`rules.order.Order.is_unit`).
-:func:`runs` and :func:`longest_runs` are the one place that reads that requirement: everything
-that forms, owes, compares or scores a tractor finds it through them.  Cards of one effective suit are handled as a count map
-``{card: copies}``.  :func:`realizes` answers whether disjoint parts of such a map form every unit
-of a shape, breaking wider groups where needed and, where ``wider_substitutes``, letting a wider
-unit of the same card count stand for a narrower one.
+:func:`run_codes` (under :func:`runs`) and :func:`longest_runs` are the one place that reads that
+requirement: everything that forms, owes, compares or scores a tractor finds it through them.
+Cards of one effective suit are handled as a count map ``{card: copies}``; the realization search
+reads them as a :class:`Holding` (copies in a list by card index).  :func:`realizes` answers whether
+disjoint parts of such a map form every unit of a shape, breaking wider groups where needed and,
+where ``wider_substitutes``, letting a wider unit of the same card count stand for a narrower one.
 
 Decision: a run never uses the same card twice (natural adjacency could otherwise close A..A).
 """
