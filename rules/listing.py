@@ -493,14 +493,12 @@ def completions(states: WidthStates, layers: list[dict[int, int]], tops: list[in
     done = states.done
     ways: list[dict[int, int]] = [{}] * len(layers)
     ways[-1] = {done: 1} if done in layers[-1] else {}
-    later_by_id: list[int] = []     # ways[i + 1] by set id (0: cannot complete)
+    known = len(states.sets)        # every set a layer holds has its id already
+    later_by_id = [0] * known       # ways[i + 1] by set id (0: cannot complete)
     for i in range(len(layers) - 2, -1, -1):
         later = ways[i + 1]
         for ns, got in later.items():
-            if ns >= len(later_by_id):
-                later_by_id.extend([0] * (ns + 1 - len(later_by_id)))
             later_by_id[ns] = got
-        known = len(later_by_id)
         step = bases[i + 1] - bases[i]
         keep = (1 << (digit * (n - bases[i] + 1))) - 1
         here: dict[int, int] = {}

@@ -322,12 +322,12 @@ class Obligation:
                 u = kinds[i]
                 for _ in range(counts[i]):
                     units.append(u)
-            hit = self._packed[key] = _packable(units, bins, self.budget, True)
+            hit = self._packed[key] = _packable(units, bins, self.budget)
         return hit
 
     def packable(self, units: list[tuple[int, int]]) -> bool:
         """Whether the units fit the bins (see :func:`_packable`)."""
-        return _packable(units, self.bins, self.budget)
+        return _packable(_by_size(units), self.bins, self.budget)
 
     # -- the strongest owed shape ----------------------------------------------------------
     def strongest(self) -> list[tuple[int, int]]:
@@ -426,11 +426,9 @@ def _covers_any(found: list[list[int]], split: list[int]) -> bool:
     return False
 
 
-def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget,
-              by_size: bool = False) -> bool:
-    """Whether the units fit the bins: each no larger (width, length) than its bin's unit, each
-    bin's cards within its unit's size (``by_size``: the units are already as :func:`_by_size`
-    orders them)."""
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+    """Whether the units (as :func:`_by_size` orders them) fit the bins: each no larger (width,
+    length) than its bin's unit, each bin's cards within its unit's size."""
     need = 0
     for w, l in units:
         need += w * l
@@ -450,13 +448,11 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
         if fit:
             budget.spend(len(units))
             return True
-        for w, l in (units if by_size else _by_size(units)):
+        for w, l in units:
             budget.spend()
             if _exceeds(w, l, bw, bl):
                 break
         return False
-    if not by_size:
-        units = _by_size(units)
     return _pack_from(0, units, bins, [w * l for w, l in bins], budget)
 
 

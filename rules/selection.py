@@ -854,16 +854,15 @@ class WidthSet(LegalSet):
         """The plays in the order of the width programme's listing (:mod:`rules.listing`): cards
         strongest first, most copies first, along paths that still end in a legal play."""
         counts = self._completions()
-        digit, n = self._digit, self.n
+        count = self.count()
         plays: list[tuple[Card, ...]] = []
-        if (counts[0].get(0, 0) >> (digit * n)) & ((1 << digit) - 1):
-            walk = WidthWalk(self.order, self.cards, self._tops(), n, self._mask_list(), counts,
-                             [0] * (len(self.cards) + 1), digit, self.states, limit, plays, self.budget)
+        if count:
+            walk = WidthWalk(self.order, self.cards, self._tops(), self.n, self._mask_list(), counts,
+                             [0] * (len(self.cards) + 1), self._digit, self.states, limit, plays, self.budget)
             try:
                 walk.walk(0, 0, 0, [])
             except WorkExceeded:
                 raise _too_large() from None
-        count = self.count()
         return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 

@@ -346,17 +346,16 @@ def realizes(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: O
 
 def realize(counts: dict[int, int], shapes: Sequence[tuple[int, int]], order: Order,
             wider: bool, budget: Budget | None = None, tags: Sequence[bool] | None = None,
-            usable: Usable | None = None, ordered: list[int] | None = None) -> Realization | None:
+            usable: Usable | None = None) -> Realization | None:
     """One realization: a list of (shape used, run) in the order of ``shapes`` sorted large first.
 
     ``tags`` (one per shape) and ``usable`` carry reservations (section 7.1): a unit of a shape
     tagged ``t``, realized at width ``w``, may use only the cards ``usable(w, t)`` allows (all when
-    None).  ``ordered``: the cards of ``counts`` low to high, when the caller has them.
-    Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
+    None).  Raises :class:`WorkExceeded` when the search needs more steps than ``budget`` allows."""
     owed = needed(tuple(shapes), tuple(tags) if tags is not None else None)
     if not owed.units:
         return []
-    return realize_in(Holding(counts, order, ordered), owed, order, wider,
+    return realize_in(Holding(counts, order), owed, order, wider,
                       budget if budget is not None else Budget(REALIZE_WORK), usable)
 
 
@@ -411,7 +410,7 @@ class Holding:
     size: Final[int]
     top: Final[int]
 
-    def __init__(self, counts: dict[int, int], order: Order, ordered: list[int] | None = None) -> None:
+    def __init__(self, counts: dict[int, int], order: Order) -> None:
         size, top = size_and_most(counts)
         if top > 255:
             raise InputError(f"a card is held {top} times; no deal of eight decks or fewer holds it so often")
@@ -423,7 +422,7 @@ class Holding:
         self.top = top
         self._counts = counts
         self._order = order
-        self._ordered = ordered
+        self._ordered: list[int] | None = None
 
     def ordered(self) -> list[int]:
         got = self._ordered
