@@ -39,8 +39,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check -q rules app schemas bench tests deploy wsgi.py gunicorn.conf.py
 	$(BIN)/mypy --strict rules
 
+# openapi.yaml and the parameter table of docs/rules.md, both generated from the code (tests hold them equal).
 spec: $(STAMP)
 	$(BIN)/python -m app.spec > openapi.yaml.tmp && mv openapi.yaml.tmp openapi.yaml
+	$(BIN)/python -m schemas.parameters
 
 # schemathesis with every check, FUZZ_EXAMPLES per operation, against a live gunicorn (minutes, not in `make test`).
 FUZZ_EXAMPLES ?= 1000

@@ -8,7 +8,7 @@ import yaml
 
 from rules.violations import CODES
 from schemas.declarations import DeclarationOptionSchema, SeatDeclarationOptionsSchema
-from schemas.fields import RulesetParametersSchema
+from schemas.parameters import RulesetParametersSchema
 
 DESCRIPTION = """\
 A stateless referee for Tractor (Shengji, 升级 / 拖拉机): every request carries the whole state it

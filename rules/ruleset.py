@@ -1,13 +1,17 @@
-"""Rulesets: every parameter (docs/rules.md, "Ruleset parameters"), the six presets, validation.
+"""Rulesets: every parameter, declared once as a field of :class:`Ruleset`; the presets; validation.
 
 A :class:`Ruleset` is a frozen value.  ``Ruleset.preset(name, **overrides)`` applies the caller's
-overrides on a preset; every combination that validates is a ruleset the engine must serve.
+overrides on a preset; every combination that validates is a ruleset the engine must serve.  Each
+field is the whole declaration of its parameter (:func:`rules.parameters.parameter`): reading,
+checking, the API's spelling, the docs table and the spec all come from it.
 
-Decisions where the rules leave room (written down here and in the README):
+Decisions where the rules leave room (written down here and in docs/rules.md):
 - A preset's fixed ``kitty_size`` is a table by (decks, players); overriding ``decks`` or ``players``
   to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
+- A preset played with ``partnership: find-friends`` deals next by ``next-winner-seat`` unless the
+  caller sets ``next_dealer``.
 - ``tractor_min_width`` above ``decks`` is invalid (section 14.3) only when it is above the default 2:
   one deck holds no pair, and the default keeps every one-deck ruleset as it was.
 - ``bombs`` with fewer than 4 decks is valid: no bomb can occur (section 14.1).
@@ -16,13 +20,13 @@ Decisions where the rules leave room (written down here and in the README):
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import CardError, rank_name, rank_value
+from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
+from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
 
 if TYPE_CHECKING:
@@ -58,16 +62,6 @@ class FollowProtection(StrEnum):
     LONGER_TUPLES_AND_TRACTORS = "longer-tuples-and-tractors"
     SUIT_ONLY = "suit-only"
 
-    @property
-    def whole_groups(self) -> bool:
-        """Units take only cards the follower holds exactly as often as the unit is wide."""
-        return keeps_whole_groups(self)
-
-    @property
-    def keeps_tractors(self) -> bool:
-        """Units owed for a lead unit of length 1 take no card of a held tractor."""
-        return keeps_held_tractors(self)
-
 
 # members read once: a member looked up on its class costs a few hundred ns per call
 _LONGER_TUPLES: Final = FollowProtection.LONGER_TUPLES
@@ -76,12 +70,12 @@ _BOTH: Final = FollowProtection.LONGER_TUPLES_AND_TRACTORS
 
 
 def keeps_whole_groups(protection: FollowProtection) -> bool:
-    """:attr:`FollowProtection.whole_groups`, as a plain function (no enum lookups per call)."""
+    """Owed units take only cards the follower holds exactly as often as the unit is wide (7.1)."""
     return protection is _LONGER_TUPLES or protection is _BOTH
 
 
 def keeps_held_tractors(protection: FollowProtection) -> bool:
-    """:attr:`FollowProtection.keeps_tractors`, as a plain function (no enum lookups per call)."""
+    """Units owed for a lead unit of length 1 take no card of a held tractor (7.1)."""
     return protection is _TRACTORS or protection is _BOTH
 
 
@@ -179,7 +173,6 @@ class FriendJoin(StrEnum):
     FIRST_OUTSIDER = "first-outsider"
 
 
-AUTO: Final = "auto"
 SCORING_DECKS: Final = {
     Scoring.STANDARD: range(1, 9),
     Scoring.TUOLAJI: range(1, 9),
@@ -188,63 +181,253 @@ SCORING_DECKS: Final = {
     Scoring.STEPS: range(1, 9),
 }
 MAX_STEPS: Final = 100         # turnover_steps and deadzone_steps: a bound on what a request may name
+MAX_CARDS: Final = 8 * 54      # the most cards any ruleset deals
+NATURAL_PRESETS: Final = ("tuolaji", "four-deck")   # levels 3..A, permanent 2s, natural tractors, no throws
 
 
-class RulesetError(ValueError):
-    """An invalid ruleset; ``parameter`` names the offending parameter."""
-
-    def __init__(self, parameter: str, message: str):
-        super().__init__(message)
-        self.parameter = parameter
-        self.message = message
+def _natural(value: Any) -> dict[str, Any]:
+    return {name: value for name in NATURAL_PRESETS}
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every ruleset parameter (docs/rules.md).  Ranks are stored as integers 2..14."""
+    """Every ruleset parameter (docs/rules.md, "Ruleset parameters").  Ranks are held as integers 2..14."""
 
     name: str = "custom"
-    decks: int = 2
-    players: int = 4
-    partnership: Partnership = Partnership.FIXED
-    first_level: int = 2
-    last_level: int = 14
-    permanent_twos: bool = False
-    kitty_size: int | str = AUTO
-    tractor_adjacency: Adjacency = Adjacency.TRUMP_ORDER
-    tractor_ranking: TractorRanking = TractorRanking.TRUMP_ORDER
-    tractor_obligation: bool = True
-    follow_ladder: FollowLadder = FollowLadder.WIDTH_FIRST
-    follow_protection: FollowProtection = FollowProtection.NONE
-    wider_substitutes: bool = False
-    throws: bool = True
-    throw_failure: ThrowFailure = ThrowFailure.LOWEST_BEATABLE_UNIT
-    throw_penalty: int = 0
-    trick_compare: TrickCompare = TrickCompare.LARGEST_UNIT_FIRST
-    kitty_multiplier: KittyMultiplier = KittyMultiplier.DOUBLE_CARDS
-    last_trick_penalty: bool = False
-    no_kitty_last_trick_multiplied: bool = False
-    declaration_style: DeclarationStyle = DeclarationStyle.COUNT
-    declare_with_twos: bool = False
-    joker_declarations: JokerDeclarations = JokerDeclarations.PAIRS
-    no_declaration: NoDeclaration = NoDeclaration.REDEAL
-    scoring: Scoring = Scoring.STANDARD
-    uncapped: bool = False
-    must_defend: tuple[int, ...] = (14,)
-    next_dealer: NextDealer = NextDealer.PARTNER_OR_NEXT
-    friend_join: FriendJoin = FriendJoin.FIRST_PLAYED
-    jack_rule: JackRule = JackRule.NONE
-    score_step: int | str = AUTO
-    turnover_steps: int = 2
-    deadzone_steps: int = 1
-    zero_window: ZeroWindow = ZeroWindow.SPLIT
-    bonus_level: BonusLevel = BonusLevel.NONE
-    friend_cards: FriendCards = FriendCards.ANY
-    kitty_theft: bool = False
-    tractor_min_width: int = 2
-    tractor_min_length: int = 2
-    bombs: Bombs = Bombs.NONE
-    rainbow_min: int | None = None
+    decks: int = parameter(
+        2, section="3", minimum=1, maximum=8, presets={"four-deck": 4},
+        summary="Number of 54-card decks shuffled together, 1..8 (the scoring table must cover the count).")
+    players: int = parameter(4, section="3", minimum=4, maximum=12, summary="Seats at the table, 4..12.")
+    partnership: Partnership = parameter(
+        Partnership.FIXED, section="12", term="找朋友", summary="How the two sides are formed.", values={
+            "fixed": "alternate seats are partners (needs an even number of players)",
+            "find-friends": "找朋友: the dealer names friend cards after the kitty exchange; see `friend_join`",
+        })
+    first_level: int = parameter(
+        2, kind=Kind.RANK, section="11", minimum=2, maximum=3, presets=_natural(3),
+        summary="The level (级牌 rank) every seat starts on: `2` or `3`.")
+    last_level: int = parameter(
+        14, kind=Kind.RANK, section="11", minimum=2, maximum=14,
+        summary="The last level; passing it as dealer wins the game (usually `A`).")
+    permanent_twos: bool = parameter(
+        False, section="4", term="常主", presets=_natural(True),
+        summary="Whether every 2 is a permanent trump (常主), ranked just below the level cards.")
+    kitty_size: int | str = parameter(
+        AUTO, kind=Kind.COUNT_OR_AUTO, section="3", minimum=0, maximum=MAX_CARDS - 1, term="底牌",
+        summary="Cards set aside at the deal (底牌): an integer, or `auto` for `(54·decks) mod players` (0 becomes "
+                "`players`, then add `players` while below 5). Fewer than the decks hold, and the rest must divide "
+                "among the players.")
+    tractor_adjacency: Adjacency = parameter(
+        Adjacency.TRUMP_ORDER, section="5", presets=_natural(Adjacency.NATURAL), term="拖拉机",
+        summary="Which ranks count as consecutive when forming tractors (拖拉机).", values={
+            "trump-order": "consecutive in the card order itself: the level rank and permanent 2s are skipped, and "
+                           "among trumps the steps run A, off-suit level cards, trump-suit level card, SJ, BJ",
+            "natural": "consecutive in printed order within one printed suit (A may start or end a run); SJ and BJ "
+                       "are adjacent",
+        })
+    tractor_ranking: TractorRanking = parameter(
+        TractorRanking.TRUMP_ORDER, section="8", presets={"tuolaji": TractorRanking.FACE_VALUE},
+        summary="How two tractors of the same shape compare when following.", values={
+            "trump-order": "by their top card in the card order",
+            "face-value": "by the printed rank of their top card (A high, but lowest in a run that wraps to 2)",
+        })
+    tractor_obligation: bool = parameter(
+        True, section="7", presets={"pagat": False},
+        summary="Whether adjacency counts in the follow obligation; false: only the widths owed count (a led "
+                "tractor of two pairs owes two pairs, consecutive or not).")
+    follow_ladder: FollowLadder = parameter(
+        FollowLadder.WIDTH_FIRST, section="7",
+        summary="How the structure owed by a follower degrades when it cannot match the lead.", values={
+            "width-first": "shapes compare by their units' (width, length), widest first, padded with singles",
+            "shengji-3deck": "fixed ladders for a lead of one titanic of length 2 or one triple (3-deck 升级); every "
+                             "other lead follows width-first",
+        })
+    follow_protection: FollowProtection = parameter(
+        FollowProtection.NONE, section="7.1",
+        summary="Which of the follower's groups the structure obligation may not break (`none` in every preset).",
+        values={
+            "none": "nothing is protected",
+            "longer-tuples": "owed units take whole groups only: a triple gives no pair",
+            "tractors": "a lead of one rank never draws cards out of a held tractor",
+            "longer-tuples-and-tractors": "both protections",
+            "suit-only": "no structure obligation: any cards of the led suit",
+        })
+    wider_substitutes: bool = parameter(
+        False, section="7", presets=_natural(True),
+        summary="Whether a wider unit with the same number of cards stands for a unit when following, and beats "
+                "it (`5555` for `6677`).")
+    throws: bool = parameter(
+        True, section="6", presets=_natural(False), term="甩牌",
+        summary="Whether a lead of several units of one suit (甩牌, a throw) is allowed.")
+    throw_failure: ThrowFailure = parameter(
+        ThrowFailure.LOWEST_BEATABLE_UNIT, section="6", summary="Which unit a failed throw is reduced to.", values={
+            "lowest-beatable-unit": "the beatable unit whose top card ranks lowest (ties: fewer cards, then narrower)",
+        })
+    throw_penalty: int = parameter(
+        0, section="6", minimum=0, multiple_of=5, presets={"pagat": 10},
+        summary="Points per failed throw, a multiple of 5 (0: none); they go to the other side.")
+    trick_compare: TrickCompare = parameter(
+        TrickCompare.LARGEST_UNIT_FIRST, section="8", summary="How plays that match the lead's format compare.",
+        values={
+            "largest-unit-first": "the units matching the format's largest unit decide, then the next; singles only "
+                                  "count when the format is all singles",
+            "highest-card": "the highest card decides",
+            "all-units": "every unit must beat its counterpart",
+        })
+    kitty_multiplier: KittyMultiplier = parameter(
+        KittyMultiplier.DOUBLE_CARDS, section="9", term="扣底",
+        presets={"tuolaji": KittyMultiplier.CARDS, "shengji": KittyMultiplier.TWO_W_POW_L,
+                 "qq": KittyMultiplier.POW2_PAIRS, "4399": KittyMultiplier.TWO_W_POW_L,
+                 "four-deck": KittyMultiplier.UNIT_SIZE},
+        summary="The multiplier on the kitty's points when the attackers win the last trick (扣底/抠底), from the "
+                "largest unit (width w, length L) of the last lead.", values={
+            "cards": "the number of cards led",
+            "double-cards": "twice the number of cards led",
+            "two-w-pow-l": "2·w^L of the widest, then longest unit",
+            "unit-size": "w·L of the largest unit",
+            "pow2-pairs": "2^(pairs+1), counting the pairs in the largest unit",
+            "double-largest-unit": "2·w·L of the largest unit",
+            "pow2-largest-unit": "2^(w·L) of the largest unit",
+        })
+    last_trick_penalty: bool = parameter(
+        False, section="9", presets=_natural(True), term="反抠",
+        summary="Whether the dealer side winning the last trick with a lead of 2+ cards subtracts the multiplied "
+                "kitty (or last-trick) points from the attackers.")
+    no_kitty_last_trick_multiplied: bool = parameter(
+        False, section="9", presets=_natural(True),
+        summary="With no kitty: whether the last trick's own points are multiplied instead.")
+    declaration_style: DeclarationStyle = parameter(
+        DeclarationStyle.COUNT, section="10", term="亮主",
+        presets={"qq": DeclarationStyle.QQ, "four-deck": DeclarationStyle.COUNT_MIN2_OVERTURN},
+        summary="How declarations (亮主) follow one another.", values={
+            "count": "each must be stronger than the last; the declarer may reinforce (加固) but not overturn (反)",
+            "qq": "the first card sets the trump; the first pair after it (反无主, 自保 or 反主) settles it for good",
+            "count-min2-overturn": "as count, but every overturn needs at least two cards",
+            "count-suit-order": "as count, and as many cards (two or more) also overturn in a higher suit, "
+                                "♦ < ♣ < ♥ < ♠ (jokers above every suit)",
+        })
+    declare_with_twos: bool = parameter(
+        False, section="10", presets={"tuolaji": True},
+        summary="Whether 2s may declare in place of level cards; the first declaration fixes which family may "
+                "follow.")
+    joker_declarations: JokerDeclarations = parameter(
+        JokerDeclarations.PAIRS, section="14.8", term="无主",
+        presets={**_natural(JokerDeclarations.NONE), "shengji": JokerDeclarations.ANY_MULTIPLE},
+        summary="Which joker sets declare no-trump (无主).", values={
+            "none": "jokers never declare",
+            "pairs": "exactly two identical jokers",
+            "any-multiple": "two or more identical jokers",
+            "all-decks": "one copy of the joker from every deck (a single joker with one deck)",
+        })
+    no_declaration: NoDeclaration = parameter(
+        NoDeclaration.REDEAL, section="14.8",
+        presets={"qq": NoDeclaration.NO_TRUMP, "pagat": NoDeclaration.KITTY_REVEAL},
+        summary="What happens when nobody declares.", values={
+            "redeal": "the hand is dealt again",
+            "no-trump": "the hand is played without a trump suit",
+            "kitty-reveal": "after the first hand, the kitty is turned: its first level card sets the suit, else its "
+                            "highest card",
+            "kitty-first-card": "the kitty's first card decides: a joker makes the hand no-trump, any other card sets "
+                                "the trump suit (the first hand as under kitty-reveal)",
+        })
+    scoring: Scoring = parameter(
+        Scoring.STANDARD, section="11",
+        presets={"tuolaji": Scoring.TUOLAJI, "shengji": Scoring.SHENGJI_001, "four-deck": Scoring.FOUR_DECK},
+        summary="The table that turns the attackers' points into level changes.", values={
+            "standard": "step 20·decks: 0 → dealer +3, below a step +2, below two +1; two steps take the deal, one "
+                        "more level per step",
+            "shengji-001": "the printed 升级 tables for 1, 2 and 3 decks (80 points take the deal with 2 decks)",
+            "tuolaji": "the 拖拉机 home table: 40·decks take the deal, one level per further 20·decks",
+            "four-deck": "step 20·decks; two steps take the deal with one level, one more per step",
+            "steps": "a formula of `score_step`, `turnover_steps`, `deadzone_steps` and `zero_window`",
+        })
+    uncapped: bool = parameter(
+        False, section="11", term="不封顶",
+        summary="Whether every further full step below 0 points adds one more dealer level (不封顶).")
+    must_defend: tuple[int, ...] = parameter(
+        (14,), kind=Kind.RANKS, section="11",
+        summary="Levels that can only be passed by winning them as dealer (A by default).")
+    next_dealer: NextDealer = parameter(
+        NextDealer.PARTNER_OR_NEXT, section="11", summary="Who deals next.", values={
+            "partner-or-next": "the dealer's next teammate if the dealer side keeps the deal, else the seat after the "
+                               "dealer",
+            "next-winner-seat": "the next seat after the dealer that belongs to the winning side (find-friends)",
+        })
+    friend_join: FriendJoin = parameter(
+        FriendJoin.FIRST_PLAYED, section="12", summary="Under find-friends, who becomes the dealer's friend.",
+        values={
+            "first-played": "whoever plays the called copy of the card (earlier copies count towards the ordinal)",
+            "holder": "fixed when the card is named: the holder of the other copy (2 decks only)",
+            "first-outsider": "as first-played, but a called copy played by the dealer's own side does not spend the "
+                              "call: the next copy played by a seat outside it joins",
+        })
+    jack_rule: JackRule = parameter(
+        JackRule.NONE, section="14.4", term="勾J",
+        summary="At level J, what an attacker's single J winning the last trick does (勾J).", values={
+            "none": "nothing special",
+            "back-to-two": "every seat of the dealer's team goes back to `first_level` before the levels move",
+        })
+    score_step: int | str = parameter(
+        AUTO, kind=Kind.COUNT_OR_AUTO, section="14.5", minimum=10, maximum=800, multiple_of=5,
+        summary="`scoring: steps`: the points of one step, a multiple of 5 from 10 to the decks' points, or `auto` "
+                "for 20 per deck.")
+    turnover_steps: int = parameter(
+        2, section="14.5", minimum=1, maximum=MAX_STEPS,
+        summary="`scoring: steps`: the steps the attackers need to take the deal, 1..100.")
+    deadzone_steps: int = parameter(
+        1, section="14.5", minimum=0, maximum=MAX_STEPS,
+        summary="`scoring: steps`: the steps past the turnover that give the attackers no level, 0..100.")
+    zero_window: ZeroWindow = parameter(
+        ZeroWindow.SPLIT, section="14.5",
+        summary="`scoring: steps`: how points below the first step count for the dealer team.", values={
+            "split": "0 (and below) is a step of its own: 5 points already cost the dealer team a level",
+            "whole": "the first step runs from 0 to the step, as every other step",
+        })
+    bonus_level: BonusLevel = parameter(
+        BonusLevel.NONE, section="14.5", summary="Under find-friends, a level for a small dealer team.", values={
+            "none": "no bonus",
+            "smaller-dealer-team": "a dealer team that keeps the deal with fewer seats than 1 + the friend calls goes "
+                                   "up one more level",
+        })
+    friend_cards: FriendCards = parameter(
+        FriendCards.ANY, section="14.6", summary="Under find-friends, which cards a friend call may name.", values={
+            "any": "any card",
+            "no-trumps": "no joker, level card or card of the trump suit",
+            "no-trumps-no-top": "no trumps and no A (no K when the level is A)",
+            "no-trumps-no-points": "no trumps and no 5, 10 or K (a K may be called when the level is A)",
+        })
+    kitty_theft: bool = parameter(
+        False, section="14.7", term="炒底",
+        summary="Whether, after the kitty exchange, any seat may overturn the standing declaration, pick up the "
+                "buried kitty and bury as many cards (炒底); records carry `exchanges`.")
+    tractor_min_width: int = parameter(
+        2, section="14.3", minimum=2, maximum=8,
+        summary="The smallest tractor's width, 2..8: a run is a tractor only with at least this many copies of each "
+                "card; anything narrower is pairs (or triples), in the lead's format, the follow obligation, trick "
+                "comparison, throws and the kitty multiplier alike. Default 2 (every preset); above `decks` (and "
+                "above 2) is invalid.")
+    tractor_min_length: int = parameter(
+        2, section="14.3", minimum=2, maximum=13,
+        summary="The smallest tractor's length, 2..13: a run is a tractor only with at least this many consecutive "
+                "cards (3: `3344` led alone is two pairs, a throw; `334455` is a tractor). Default 2 (every preset).")
+    bombs: Bombs = parameter(
+        Bombs.NONE, section="14.1", term="炸弹",
+        summary="Bombs (炸弹): four or more identical cards (one suit and rank, or one joker), played to a lead of as "
+                "many cards, are always legal and beat every play that is not a bomb; a trump bomb beats a side-suit "
+                "bomb, trump bombs compare in card order, side-suit bombs by printed rank. They need 4 decks or "
+                "more; with fewer none can occur.", values={
+            "none": "no bombs (every preset)",
+            "any-suit": "a bomb of any suit may be played to any lead of its card count",
+            "follow-suit": "a bomb of the led suit or of trumps may always be played; one of another side suit only "
+                           "when void in the led suit",
+        })
+    rainbow_min: int | None = parameter(
+        None, kind=Kind.COUNT_OR_NULL, section="14.2", minimum=4, maximum=32,
+        summary="Rainbows: null (default, every preset) or 4..32, at most 4·decks. A lead of one printed rank from "
+                "at least 4 effective suits and at least this many cards is a rainbow (several ranks at once: a "
+                "rainbow throw, where throws are allowed). A follower who can split their hand into groups of one "
+                "rank of its group sizes must play such a split, else any cards; plays compete by the ranks their "
+                "groups get, largest group first, highest rank first.")
     # the card orders of this ruleset by trump (level * 8 + suit index), filled by
     # rules.order.order_for: cheaper than hashing every parameter an order reads
     orders: dict[int, Order] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -256,19 +439,17 @@ class Ruleset:
         spec = PRESETS.get(name)
         if spec is None:
             raise RulesetError("preset", f"unknown preset '{name}'; presets are {', '.join(PRESETS)}")
-        params = dict(spec.parameters)
-        for key in overrides:
-            if key not in PARAMETER_NAMES:
-                raise RulesetError(key, f"unknown ruleset parameter '{key}'")
-        params.update(overrides)
+        values = {p.name: p.preset_value(name) for p in PARAMETERS}
+        values.update(_read(overrides))
         if "kitty_size" not in overrides:
-            params["kitty_size"] = spec.kitty_sizes.get((params["decks"], params["players"]), AUTO)
+            values["kitty_size"] = spec.kitty_sizes.get((values["decks"], values["players"]), AUTO)
         if "follow_ladder" not in overrides and spec.ladder_by_decks:
-            params["follow_ladder"] = spec.ladder_by_decks.get(params["decks"], params["follow_ladder"])
-        if "next_dealer" not in overrides and params.get("partnership") in ("find-friends", Partnership.FIND_FRIENDS):
-            params["next_dealer"] = NextDealer.NEXT_WINNER_SEAT
-        params["name"] = name
-        return cls.from_dict(params)
+            values["follow_ladder"] = spec.ladder_by_decks.get(values["decks"], values["follow_ladder"])
+        if "next_dealer" not in overrides and values["partnership"] is Partnership.FIND_FRIENDS:
+            values["next_dealer"] = NextDealer.NEXT_WINNER_SEAT
+        rs = cls(name=name, **values)
+        rs.validate()
+        return rs
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
@@ -278,15 +459,8 @@ class Ruleset:
             name = data.pop("preset")
             data.pop("name", None)
             return cls.preset(name, **data)
-        values: dict[str, Any] = {}
-        for key, raw in data.items():
-            if key == "name":
-                values["name"] = str(raw)
-                continue
-            if key not in PARAMETER_NAMES:
-                raise RulesetError(key, f"unknown ruleset parameter '{key}'")
-            values[key] = _coerce(key, raw)
-        rs = cls(**values)
+        name = str(data.pop("name", "custom"))
+        rs = cls(name=name, **_read(data))
         rs.validate()
         return rs
 
@@ -316,31 +490,16 @@ class Ruleset:
 
     def to_dict(self) -> dict[str, Any]:
         """Parameters in their API form (ranks as strings, enums as their values)."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            if f.name == "name" or not f.init:
-                continue
-            value = getattr(self, f.name)
-            if f.name in ("first_level", "last_level"):
-                value = rank_name(value)
-            elif f.name == "must_defend":
-                value = [rank_name(v) for v in value]
-            elif isinstance(value, Enum):
-                value = value.value
-            out[f.name] = value
-        return out
+        return {p.name: p.api_value(getattr(self, p.name)) for p in PARAMETERS}
 
     def validate(self) -> None:
-        """Raise :class:`RulesetError` naming the parameter of a combination that cannot work."""
-        if not 1 <= self.decks <= 8:
-            raise RulesetError("decks", f"decks must be 1..8, not {self.decks}")
-        if not 4 <= self.players <= 12:
-            raise RulesetError("players", f"players must be 4..12, not {self.players}")
+        """Raise :class:`RulesetError` naming the parameter that is out of its declared bounds, or of a
+        combination that cannot work."""
+        for p in PARAMETERS:
+            p.check(getattr(self, p.name))
         if self.partnership is Partnership.FIXED and self.players % 2:
             raise RulesetError("partnership", f"fixed partners need an even number of players, not {self.players}")
-        if self.first_level not in (2, 3):
-            raise RulesetError("first_level", "first_level must be 2 or 3")
-        if not self.first_level <= self.last_level <= 14:
+        if self.last_level < self.first_level:
             raise RulesetError("last_level", "last_level must lie between first_level and A")
         if self.decks not in SCORING_DECKS[self.scoring]:
             raise RulesetError("decks", f"the '{self.scoring}' scoring table does not cover {count_of(self.decks, 'deck')}")
@@ -350,36 +509,35 @@ class Ruleset:
         if (self.total_cards - kitty) % self.players:
             raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {count_of(self.total_cards - kitty, 'card')}, "
                                              f"which do not divide among {self.players} players")
-        if self.throw_penalty < 0 or self.throw_penalty % 5:
-            raise RulesetError("throw_penalty", "throw_penalty must be a non-negative multiple of 5")
         if (self.partnership is Partnership.FIND_FRIENDS and self.friend_join is FriendJoin.HOLDER
                 and self.decks != 2):
             raise RulesetError("friend_join", "friend_join 'holder' is defined for 2 decks only")
-        for r in self.must_defend:
-            if not 2 <= r <= 14:
-                raise RulesetError("must_defend", "must_defend holds ranks 2..A")
         step = self.step
         if step < 10 or step % 5 or step > 100 * self.decks:
             raise RulesetError("score_step", f"score_step must be a multiple of 5 from 10 to the decks' "
                                              f"{100 * self.decks} points, not {step}")
-        if not 1 <= self.turnover_steps <= MAX_STEPS:
-            raise RulesetError("turnover_steps", f"turnover_steps must be 1..{MAX_STEPS}")
-        if not 0 <= self.deadzone_steps <= MAX_STEPS:
-            raise RulesetError("deadzone_steps", f"deadzone_steps must be 0..{MAX_STEPS}")
-        if not 2 <= self.tractor_min_width <= 8:
-            raise RulesetError("tractor_min_width", f"tractor_min_width must be 2..8, not {self.tractor_min_width}")
-        if not 2 <= self.tractor_min_length <= 13:
-            raise RulesetError("tractor_min_length",
-                               f"tractor_min_length must be 2..13, not {self.tractor_min_length}")
-        if self.rainbow_min is not None:
-            if not 4 <= self.rainbow_min <= 32:
-                raise RulesetError("rainbow_min", f"rainbow_min must be null or 4..32, not {self.rainbow_min}")
-            if self.rainbow_min > 4 * self.decks:
-                raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
-                                                  f"{self.decks} decks hold ({4 * self.decks})")
+        if self.rainbow_min is not None and self.rainbow_min > 4 * self.decks:
+            raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
+                                              f"{self.decks} decks hold ({4 * self.decks})")
         if self.tractor_min_width > max(self.decks, 2):
             raise RulesetError("tractor_min_width", f"tractor_min_width {self.tractor_min_width} needs as many "
                                                     f"copies of a card, and {self.decks} decks hold {self.decks}")
+
+
+PARAMETERS: Final[tuple[Parameter, ...]] = declared_parameters(Ruleset)
+PARAMETER_NAMES: Final = tuple(p.name for p in PARAMETERS)
+_BY_NAME: Final = {p.name: p for p in PARAMETERS}
+
+
+def _read(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as a request spells them, read into the engine's values (unknown names refused)."""
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        declared = _BY_NAME.get(key)
+        if declared is None:
+            raise RulesetError(key, f"unknown ruleset parameter '{key}'")
+        values[key] = declared.coerce(value)
+    return values
 
 
 def auto_kitty(decks: int, players: int) -> int:
@@ -390,130 +548,48 @@ def auto_kitty(decks: int, players: int) -> int:
     return size
 
 
-_ENUM_TYPES = {
-    "partnership": Partnership, "tractor_adjacency": Adjacency, "tractor_ranking": TractorRanking,
-    "follow_ladder": FollowLadder, "follow_protection": FollowProtection, "throw_failure": ThrowFailure,
-    "trick_compare": TrickCompare,
-    "kitty_multiplier": KittyMultiplier, "declaration_style": DeclarationStyle,
-    "joker_declarations": JokerDeclarations, "no_declaration": NoDeclaration, "scoring": Scoring,
-    "next_dealer": NextDealer, "friend_join": FriendJoin, "jack_rule": JackRule, "zero_window": ZeroWindow,
-    "bonus_level": BonusLevel, "friend_cards": FriendCards, "bombs": Bombs,
-}
-_BOOLS = {"permanent_twos", "tractor_obligation", "wider_substitutes", "throws", "last_trick_penalty",
-          "no_kitty_last_trick_multiplied", "declare_with_twos", "uncapped", "kitty_theft"}
-_INTS = {"decks", "players", "throw_penalty", "turnover_steps", "deadzone_steps", "tractor_min_width",
-         "tractor_min_length"}
-PARAMETER_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name" and f.init)
-
-
-def _coerce(key: str, raw: Any) -> Any:
-    if key in _ENUM_TYPES:
-        enum = _ENUM_TYPES[key]
-        try:
-            return enum(raw)
-        except ValueError:
-            allowed = ", ".join(e.value for e in enum)
-            raise RulesetError(key, f"{key} must be one of {allowed}, not {raw!r}") from None
-    if key in _BOOLS:
-        if not isinstance(raw, bool):
-            raise RulesetError(key, f"{key} must be true or false")
-        return raw
-    if key in _INTS:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesetError(key, f"{key} must be an integer")
-        return raw
-    if key == "rainbow_min":
-        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
-            raise RulesetError(key, "rainbow_min must be null or an integer")
-        return raw
-    if key in ("kitty_size", "score_step"):
-        if raw == AUTO:
-            return AUTO
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesetError(key, f"{key} must be an integer or 'auto'")
-        return raw
-    try:
-        if key in ("first_level", "last_level"):
-            return rank_value(raw)
-        if key == "must_defend":
-            if not isinstance(raw, (list, tuple)):
-                raise RulesetError(key, "must_defend must be a list of ranks")
-            return tuple(sorted({rank_value(r) for r in raw}))
-    except CardError as exc:
-        raise RulesetError(key, f"{key}: {exc}") from None
-    raise RulesetError(key, f"unknown ruleset parameter '{key}'")
-
-
 @dataclass(frozen=True)
 class PresetSpec:
+    """A preset: what it is, and the tables by deck and player count that its parameters' declarations
+    cannot say (each parameter's own value in the preset is declared with the parameter)."""
+
     name: str
     title: str
     source: str
     description: str
-    parameters: Mapping[str, Any]
     kitty_sizes: Mapping[tuple[int, int], int] = field(default_factory=dict)
     ladder_by_decks: Mapping[int, FollowLadder] = field(default_factory=dict)
 
-
-_COMMON = dict(players=4, partnership=Partnership.FIXED, trick_compare=TrickCompare.LARGEST_UNIT_FIRST,
-               uncapped=False, next_dealer=NextDealer.PARTNER_OR_NEXT, friend_join=FriendJoin.FIRST_PLAYED,
-               throw_failure=ThrowFailure.LOWEST_BEATABLE_UNIT, must_defend=("A",), last_level="A",
-               tractor_obligation=True, follow_ladder=FollowLadder.WIDTH_FIRST, kitty_size=AUTO)
-# What shengji, qq, 4399 and pagat share: 2 decks from level 2, trump-order tractors,
-# throws, count declarations, redeal.
-_TRUMP_ORDER = dict(_COMMON, decks=2, first_level="2", permanent_twos=False,
-                    tractor_adjacency=Adjacency.TRUMP_ORDER, tractor_ranking=TractorRanking.TRUMP_ORDER,
-                    wider_substitutes=False, throws=True, throw_penalty=0, last_trick_penalty=False,
-                    no_kitty_last_trick_multiplied=False, declaration_style=DeclarationStyle.COUNT,
-                    declare_with_twos=False, joker_declarations=JokerDeclarations.PAIRS,
-                    no_declaration=NoDeclaration.REDEAL, scoring=Scoring.STANDARD)
-# What tuolaji and four-deck share: levels from 3 with permanent 2s, natural tractors,
-# wider substitutes, no throws, the last trick multiplied both ways, no joker declarations.
-_NATURAL = dict(_COMMON, first_level="3", permanent_twos=True, tractor_adjacency=Adjacency.NATURAL,
-                wider_substitutes=True, throws=False, throw_penalty=0, last_trick_penalty=True,
-                no_kitty_last_trick_multiplied=True, joker_declarations=JokerDeclarations.NONE,
-                no_declaration=NoDeclaration.REDEAL)
 
 PRESETS: Final[dict[str, PresetSpec]] = {
     "tuolaji": PresetSpec(
         "tuolaji", "拖拉机, common Chinese home rules: levels 3..A, permanent 2s, natural tractors",
         "Chinese home-game rules for 拖拉机 as widely published in rule collections (two decks, 打2常主)",
         "Levels 3..A with permanent 2s, natural tractors ranked by face value, wider units substitute "
-        "and win; no throws; the kitty counts its cards and the last trick can cost the attackers.",
-        dict(_NATURAL, decks=2, tractor_ranking=TractorRanking.FACE_VALUE,
-             kitty_multiplier=KittyMultiplier.CARDS, declaration_style=DeclarationStyle.COUNT,
-             declare_with_twos=True, scoring=Scoring.TUOLAJI)),
+        "and win; no throws; the kitty counts its cards and the last trick can cost the attackers."),
     "shengji": PresetSpec(
         "shengji", "升级, 80-point rules: levels 2..A, fixed kitty, 2·w^L kitty multiplier",
         "The Chinese 升级/80分 rules as printed in card-game guides, for 1 to 3 decks",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 6/8/6 cards for 1/2/3 "
         "decks multiplied by 2·w^L, joker sets declare no-trump; 3 decks use the fixed 3-deck ladders.",
-        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L,
-             joker_declarations=JokerDeclarations.ANY_MULTIPLE, scoring=Scoring.SHENGJI_001),
         kitty_sizes={(1, 4): 6, (2, 4): 8, (3, 4): 6},
         ladder_by_decks={3: FollowLadder.SHENGJI_3DECK}),
     "qq": PresetSpec(
         "qq", "升级 as played in Chinese online rooms: first-come declarations, rating and coins",
         "Online-room 拖拉机 (QQ游戏 style): 反无主/自保/反主 declarations, a 积分 and coin ledger",
         "Levels 2..A, trump-order tractors, throws without penalty, kitty multiplied by 2^(pairs+1), "
-        "first-come declarations (反无主/自保/反主), no declaration plays no-trump, rating and coin ledger.",
-        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.POW2_PAIRS,
-             declaration_style=DeclarationStyle.QQ, no_declaration=NoDeclaration.NO_TRUMP)),
+        "first-come declarations (反无主/自保/反主), no declaration plays no-trump, rating and coin ledger."),
     "4399": PresetSpec(
         "4399", "升级 of the web-game sites: 8-card kitty, optional 找朋友 with the holder as friend",
         "Web-game 扑克拖拉机 rules (4399-style sites), including their 选择对手 find-friends mode",
         "Levels 2..A, trump-order tractors, throws without penalty, a kitty of 8 multiplied by 2·w^L, "
         "joker pairs declare no-trump; with find-friends and friend_join 'holder' it is 选择对手 mode.",
-        dict(_TRUMP_ORDER, kitty_multiplier=KittyMultiplier.TWO_W_POW_L),
         kitty_sizes={(2, 4): 8}),
     "four-deck": PresetSpec(
         "four-deck", "四副升级, four-deck rules: no kitty, last trick multiplied (抠数/反抠)",
         "Four-deck 升级 as described by Chinese online game rooms (四副牌, 不封顶 optional)",
         "Four decks, levels 3..A with permanent 2s, natural tractors, wider units substitute and win, "
         "no throws, no kitty: the last trick's own points are multiplied by its largest unit (抠数/反抠).",
-        dict(_NATURAL, decks=4, tractor_ranking=TractorRanking.TRUMP_ORDER,
-             kitty_multiplier=KittyMultiplier.UNIT_SIZE, declaration_style=DeclarationStyle.COUNT_MIN2_OVERTURN,
-             declare_with_twos=False, scoring=Scoring.FOUR_DECK),
         kitty_sizes={(4, 4): 0}),
     "pagat": PresetSpec(
         "pagat", "Tractor, the rules in English card-game references: no tractor obligation, throw penalty",
@@ -521,7 +597,5 @@ PRESETS: Final[dict[str, PresetSpec]] = {
         "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
         "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
         "reveal when nobody declares.",
-        dict(_TRUMP_ORDER, tractor_obligation=False, throw_penalty=10,
-             kitty_multiplier=KittyMultiplier.DOUBLE_CARDS, no_declaration=NoDeclaration.KITTY_REVEAL),
         kitty_sizes={(2, 4): 8}),
 }

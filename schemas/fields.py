@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from rules.cards import CARDS, CardError, card, rank_value
 from rules.order import Trump
-from rules.ruleset import PARAMETER_NAMES, PRESETS, Ruleset, RulesetError
-
-from .parameters import describe
+from rules.ruleset import PRESETS, Ruleset, RulesetError
 
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
 RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa])$"
@@ -181,55 +178,6 @@ class TrumpSchema(Schema):
             return Trump(level, data["suit"])
         except ValueError as exc:
             raise ValidationError({"suit": [str(exc)]}) from None
-
-
-INT_PARAMETERS = {
-    "decks": {"minimum": 1, "maximum": 8},
-    "players": {"minimum": 4, "maximum": 12, "description": "4..12; an even number with fixed partners."},
-    "throw_penalty": {"minimum": 0, "multipleOf": 5},
-    "turnover_steps": {"minimum": 1, "maximum": 100},
-    "deadzone_steps": {"minimum": 0, "maximum": 100},
-    "tractor_min_width": {"minimum": 2, "maximum": 8},
-    "tractor_min_length": {"minimum": 2, "maximum": 13},
-}
-
-
-def _parameter_field(name: str) -> fields.Field:
-    default = getattr(Ruleset(), name)
-    if isinstance(default, Enum):
-        values = [e.value for e in type(default)]
-        return fields.String(metadata={"enum": values, "description": describe(name, values)})
-    doc = {"description": describe(name)}
-    if name == "first_level":
-        return fields.String(metadata={"enum": ["2", "3"], **doc})
-    if name == "last_level":
-        return fields.String(metadata={"pattern": RANK_PATTERN,
-                                       "description": describe(name) + " " + RANK_DESCRIPTION})
-    if name == "must_defend":
-        return fields.List(fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION}),
-                           metadata=doc)
-    if isinstance(default, bool):
-        return fields.Boolean(metadata=doc)
-    if name == "rainbow_min":
-        return fields.Integer(allow_none=True, metadata={"minimum": 4, "maximum": 32, **doc})
-    if name == "kitty_size":
-        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CARDS - 1},
-                                              {"type": "string", "enum": ["auto"]}],
-                                    "description": describe(name) + " Fewer than the decks hold, and the rest "
-                                                   "must divide among the players."})
-    if name == "score_step":
-        return fields.Raw(metadata={"oneOf": [{"type": "integer", "minimum": 10, "maximum": 800, "multipleOf": 5},
-                                              {"type": "string", "enum": ["auto"]}], **doc})
-    if isinstance(default, int):
-        return fields.Integer(metadata={**INT_PARAMETERS[name], **doc})
-    raise KeyError(f"no documentation type for ruleset parameter {name!r} (default {default!r})")
-
-
-RulesetParametersSchema = Schema.from_dict(
-    {"preset": fields.String(validate=validate.OneOf(list(PRESETS)),
-                             metadata={"description": "The preset whose parameters apply first."}),
-     **{name: _parameter_field(name) for name in PARAMETER_NAMES}},
-    name="RulesetParametersSchema")
 
 
 class RankField(fields.String):

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from rules.parameters import Kind
 from rules.ruleset import PRESETS, PresetSpec, Ruleset
 
 from .base import RequestSchema
-from .fields import RulesetParametersSchema, RulesField
+from .fields import RulesField
+from .parameters import RulesetParametersSchema
 
 
 class RulesetSchema(Schema):
@@ -35,8 +37,38 @@ class ResolvedRulesetSchema(Schema):
     total_points = fields.Integer(required=True, metadata={"description": "The card points in all the decks."})
 
 
+class ParameterValueSchema(Schema):
+    value = fields.String(required=True)
+    meaning = fields.String(required=True)
+
+
+class ParameterSchema(Schema):
+    """One ruleset parameter as it is declared in the engine (docs/rules.md#ruleset-parameters)."""
+
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={
+        "enum": [k.value for k in Kind],
+        "description": "How the parameter is spelled: `choice` (one of `values`), `flag` (true or false), `count` "
+                       "(an integer), `count-or-auto` (an integer or \"auto\"), `count-or-null` (an integer or null: "
+                       "off), `rank` (a rank name), `ranks` (a list of rank names)."})
+    values = fields.List(fields.Nested(ParameterValueSchema), required=True,
+                         metadata={"description": "A `choice` parameter's values, each with what it means; else empty."})
+    minimum = fields.Integer(required=True, allow_none=True)
+    maximum = fields.Integer(required=True, allow_none=True)
+    multiple_of = fields.Integer(required=True, allow_none=True)
+    default = fields.Raw(required=True, metadata={"description": "The value when neither the preset nor the request "
+                                                                 "sets it, spelled as a request spells it."})
+    presets = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+                          metadata={"description": "The presets that set another value than the default, and that value."})
+    see = fields.String(required=True, metadata={"description": "Where `docs/rules.md` teaches it."})
+    term = fields.String(required=True, allow_none=True, metadata={"description": "The players' Chinese term, if any."})
+    description = fields.String(required=True)
+
+
 class RulesetListSchema(Schema):
     rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
+    parameters = fields.List(fields.Nested(ParameterSchema), required=True, metadata={
+        "description": "Every ruleset parameter, in the order presets list them: enough to build a settings screen."})
 
 
 def present(spec: PresetSpec) -> dict:

@@ -7,6 +7,7 @@ from werkzeug.routing import BaseConverter
 from rules.cards import CARD_KINDS, points_of
 from rules.friends import default_friend_count
 from rules.ruleset import PRESETS, Partnership, Ruleset
+from schemas.parameters import catalogue
 from schemas.rulesets import (
     ResolvedRulesetSchema,
     ResolveRequestSchema,
@@ -29,6 +30,7 @@ CONVERTERS = {"preset": PresetName}
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Rule presets (docs/rules.md#presets).")
 EXAMPLE = present(PRESETS["qq"])
+LISTING = {"rulesets": [present(spec) for spec in PRESETS.values()], "parameters": catalogue()}
 RESOLVE_IN = {"rules": {"preset": "pagat", "players": 6, "partnership": "find-friends"}}
 
 
@@ -43,13 +45,15 @@ def resolved(rules: Ruleset) -> dict:
 
 
 @blp.route("", methods=["GET"])
-@blp.response(200, RulesetListSchema, example={"rulesets": [EXAMPLE]})
+@blp.response(200, RulesetListSchema, example={"rulesets": [EXAMPLE], "parameters": LISTING["parameters"][:2]})
 def list_rulesets():
-    """Every preset with its full parameter set.
+    """Every preset with its full parameter set, and every parameter.
 
-    Send a preset name as `rules`, or an object `{"preset": name, ...overrides}`.
+    Send a preset name as `rules`, or an object `{"preset": name, ...overrides}`. `parameters` lists
+    each parameter as the engine declares it: its kind and values, bounds, default, the presets that
+    set it otherwise, its rules section and Chinese term.
     """
-    return {"rulesets": [present(spec) for spec in PRESETS.values()]}
+    return LISTING
 
 
 @blp.route("/<preset:name>", methods=["GET"])

@@ -66,3 +66,19 @@ def test_resolve_allows_post_only_and_is_no_preset_name(client):
     assert set(client.options("/v1/rulesets/resolve").headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
     assert client.get("/v1/rulesets/resolve").status_code == 405
     assert client.get("/v1/rulesets/qq").status_code == 200
+
+
+def test_rulesets_list_every_parameter_as_declared(client):
+    listing = client.get("/v1/rulesets").get_json()
+    by_name = {p["name"]: p for p in listing["parameters"]}
+    assert list(by_name) == list(listing["rulesets"][0]["parameters"])
+    bombs = by_name["bombs"]
+    assert (bombs["kind"], bombs["default"], bombs["term"]) == ("choice", "none", "炸弹")
+    assert [v["value"] for v in bombs["values"]] == ["none", "any-suit", "follow-suit"]
+    assert by_name["first_level"]["presets"] == {"tuolaji": "3", "four-deck": "3"}
+    assert (by_name["decks"]["minimum"], by_name["decks"]["maximum"]) == (1, 8)
+    assert by_name["partnership"]["see"] == "docs/rules.md#find-friends"
+    for preset in listing["rulesets"]:
+        for name, p in by_name.items():
+            assert preset["parameters"][name] == p["presets"].get(preset["name"], p["default"]) or name in (
+                "kitty_size", "follow_ladder"), (preset["name"], name)

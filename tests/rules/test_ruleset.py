@@ -218,3 +218,64 @@ def test_s3_must_defend_is_a_list_not_any_iterable():
             Ruleset.preset("qq", must_defend=bad)
         assert err.value.parameter == "must_defend"
     assert Ruleset.preset("qq", must_defend=["K", "A"]).must_defend == (13, 14)
+
+
+# -- section 3: every parameter is declared once, as a field of Ruleset -------------------------------
+def test_s3_every_parameter_is_declared_with_a_section_and_a_sentence():
+    from rules.ruleset import PARAMETERS
+    assert [p.name for p in PARAMETERS] == list(PARAMETER_NAMES)
+    for p in PARAMETERS:
+        assert p.summary.endswith((".", ")")) and p.section, p.name
+        assert set(p.presets) <= set(PRESETS), p.name
+        if p.choices is not None:
+            assert list(p.values) == [member.value for member in p.choices], p.name
+
+
+def test_s3_every_default_and_preset_value_reads_back_from_its_api_spelling():
+    from rules.ruleset import PARAMETERS
+    for p in PARAMETERS:
+        for value in (p.default, *p.presets.values()):
+            assert p.coerce(p.api_value(value)) == value, p.name
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ({"decks": 9}, "decks must be 1..8, not 9"),
+    ({"players": 3}, "players must be 4..12, not 3"),
+    ({"first_level": "4"}, "first_level must be 2 or 3, not 4"),
+    ({"throw_penalty": 7}, "throw_penalty must be a non-negative multiple of 5, not 7"),
+    ({"turnover_steps": 101}, "turnover_steps must be 1..100, not 101"),
+    ({"rainbow_min": 3}, "rainbow_min must be null or 4..32, not 3"),
+    ({"tractor_min_length": 14}, "tractor_min_length must be 2..13, not 14"),
+    ({"score_step": 7}, "score_step must be a multiple of 5 from 10 to the decks' 200 points, not 7"),
+    ({"bombs": "some"}, "bombs must be one of none, any-suit, follow-suit, not 'some'"),
+    ({"throws": 1}, "throws must be true or false"),
+    ({"rainbow_min": "4"}, "rainbow_min must be null or an integer"),
+    ({"kitty_size": "x"}, "kitty_size must be an integer or 'auto'"),
+])
+def test_s3_a_value_outside_its_declaration_is_refused_by_name(override, message):
+    with pytest.raises(RulesetError) as caught:
+        Ruleset.preset("qq", **override)
+    assert (caught.value.parameter, caught.value.message) == (next(iter(override)), message)
+
+
+def test_s3_a_choice_declared_without_a_line_per_value_is_refused_at_import():
+    from rules.parameters import parameter
+    from rules.ruleset import Bombs
+    with pytest.raises(TypeError):
+        parameter(Bombs.NONE, section="14.1", summary="Bombs.", values={"none": "no bombs"})
+
+
+def test_s3_a_new_parameter_is_one_declaration():
+    """What docs/engine.md shows: a field declared with `parameter` is read, checked and spelled."""
+    from rules.parameters import Kind, declared_parameters, parameter
+
+    @dataclasses.dataclass(frozen=True)
+    class Table:
+        seats: int = parameter(4, section="3", minimum=4, maximum=12, presets={"qq": 6}, summary="Seats.")
+        levels: tuple[int, ...] = parameter((14,), kind=Kind.RANKS, section="11", summary="Ranks.")
+
+    seats, levels = declared_parameters(Table)
+    assert (seats.name, seats.kind, seats.preset_value("qq"), seats.preset_value("pagat")) == ("seats", Kind.COUNT, 6, 4)
+    assert levels.coerce(["K", "A", "K"]) == (13, 14) and levels.api_value((13, 14)) == ["K", "A"]
+    with pytest.raises(RulesetError, match="seats must be 4..12, not 13"):
+        seats.check(13)
