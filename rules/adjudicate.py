@@ -67,7 +67,7 @@ from .declarations import (
 from .follow import check_play
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
-from .ruleset import Partnership, Ruleset
+from .ruleset import FirstDealer, Partnership, Ruleset
 from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
@@ -108,6 +108,12 @@ class HandRecord:
     tricks: tuple[tuple[Play, ...], ...] = ()
     first_hand: bool = False
     exchanges: tuple[Exchange, ...] = ()
+    games_won: tuple[int, ...] = ()          # by seat (section 14.9); empty: none yet
+
+    @property
+    def seat_levels(self) -> tuple[int, ...] | None:
+        """The levels seats declare with their own (the first hand, section 14.11), else None."""
+        return self.levels if self.first_hand else None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
@@ -135,6 +141,7 @@ class HandRecord:
                 first_hand=bool(data.get("first_hand", False)),
                 exchanges=tuple(Exchange(int(x["seat"]), parse_cards(x["declaration"]), parse_cards(x["discard"]))
                                 for x in data.get("exchanges", ())),
+                games_won=tuple(int(x) for x in data.get("games_won") or ()),
             )
         except (KeyError, TypeError, CardError) as exc:
             raise InputError(f"malformed hand record: {exc}") from None
@@ -155,6 +162,8 @@ class HandRecord:
         }
         if self.first_hand:
             out["first_hand"] = True
+        if self.games_won:
+            out["games_won"] = list(self.games_won)
         if self.exchanges:
             out["exchanges"] = [{"seat": x.seat, "declaration": format_cards(x.declaration),
                                  "discard": format_cards(x.discard)} for x in self.exchanges]
@@ -222,18 +231,19 @@ WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
 def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-              hands: Sequence[dict[int, int]]) -> bool:
+              hands: Sequence[dict[int, int]], levels: Sequence[int] | None = None) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
-    return any(steal_options(rules, level, history, declarer, s, expand(hands[s])) for s in range(rules.players))
+    return any(steal_options(rules, level, history, declarer, s, expand(hands[s]), levels)
+               for s in range(rules.players))
 
 
 def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-                  seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+                  seat: int, hand: Sequence[int], levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """The declarations with which ``seat`` could steal the kitty now: the overturns it holds
     (none for the standing declarer)."""
     if seat == declarer:
         return ()
-    return tuple(o for o in declaration_options(rules, level, history, seat, hand) if o.kind == OVERTURN)
+    return tuple(o for o in declaration_options(rules, level, history, seat, hand, levels) if o.kind == OVERTURN)
 
 
 @dataclass(frozen=True)
@@ -349,13 +359,15 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     for i, (seat, cards) in enumerate(record.declarations):
         if not 0 <= seat < n:
             raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
-        r = check_declaration(rules, level, history, seat, cards, hand=record.hands[seat])
+        r = check_declaration(rules, level, history, seat, cards, hand=record.hands[seat], levels=record.seat_levels)
         if not r.valid:
             trump = r.trump
             return halt("declaring", f"declarations/{i}", seat, r.violations)
         history.append((seat, tuple(cards)))
         decl = r.state
     trump = decl.trump
+    if trump is not None and decl.levels:
+        trump = Trump(level, trump.suit)      # seats declared at their own levels: the dealer's is played
     if open_declaring:
         return halt("declaring")
     if trump is None:
@@ -363,10 +375,12 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         if out.trump is None:
             return halt("redeal", "declarations", None, [no_declaration_violation(rules, record.first_hand)])
         trump = out.trump
-    if record.first_hand and decl.declarer is not None and decl.declarer != dealer:
+    first_dealer = decl.first if rules.first_dealer is FirstDealer.FIRST_DECLARER else decl.declarer
+    if record.first_hand and first_dealer is not None and first_dealer != dealer:
+        who = "first" if rules.first_dealer is FirstDealer.FIRST_DECLARER else "winning"
         return halt("declaring", "dealer", dealer, [Violation(
-            "WRONG_DEALER", f"In the first hand the winning declarer (seat {decl.declarer}) deals.",
-            {"expected": decl.declarer})])
+            "WRONG_DEALER", f"In the first hand the {who} declarer (seat {first_dealer}) deals.",
+            {"expected": first_dealer})])
 
     # 3. the exchange
     if state_reading and rules.kitty and not later:
@@ -390,7 +404,8 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
                        if decl.declarer is None else f"seat {steal.seat} made the standing declaration")
             return halt("stealing", step, steal.seat, [Violation(
                 "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
-        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=expand(hands[steal.seat]))
+        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=expand(hands[steal.seat]),
+                              levels=record.seat_levels)
         if not r.valid:
             return halt("stealing", step, steal.seat, r.violations)
         new_hand, why = exchange(rules, expand(hands[steal.seat]), kitty, steal.discard)
@@ -400,9 +415,12 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
         history.append((steal.seat, tuple(steal.declaration)))
         decl = r.state
         trump = decl.trump or trump
+        if decl.levels:
+            trump = Trump(level, trump.suit)
         kitty, dealer_kitty = tuple(steal.discard), ()
     if (state_reading and rules.kitty_theft and declarations_closed is not True and decl.declarer is not None
-            and not record.friends and not record.tricks and can_steal(rules, level, history, decl.declarer, hands)):
+            and not record.friends and not record.tricks and can_steal(rules, level, history, decl.declarer, hands,
+                                                                             record.seat_levels)):
         return halt("stealing")
     after_exchange = tuple(expand(h) for h in hands)
 
@@ -514,7 +532,8 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
                         last_trick=LastTrick(last.winner, last.format, last.points, winning),
                         dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
                         room_coefficient=room_coefficient,
-                        friend_calls=len(record.friends) if find_friends else None)
+                        friend_calls=len(record.friends) if find_friends else None,
+                        games_won=record.games_won or None)
     return replace(position, stop="over", settlement=settlement)
 
 

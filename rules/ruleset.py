@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from .cards import NT
 from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
 from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
@@ -112,6 +113,7 @@ class DeclarationStyle(StrEnum):
     QQ = "qq"
     COUNT_MIN2_OVERTURN = "count-min2-overturn"
     COUNT_SUIT_ORDER = "count-suit-order"
+    COUNT_GREATER_LENGTH = "count-greater-length"
 
 
 class JokerDeclarations(StrEnum):
@@ -119,6 +121,7 @@ class JokerDeclarations(StrEnum):
     PAIRS = "pairs"
     ANY_MULTIPLE = "any-multiple"
     ALL_DECKS = "all-decks"
+    SMALL_ALL_BIG_ONE_LESS = "small-all-big-one-less"
 
 
 class NoDeclaration(StrEnum):
@@ -126,6 +129,35 @@ class NoDeclaration(StrEnum):
     NO_TRUMP = "no-trump"
     KITTY_REVEAL = "kitty-reveal"
     KITTY_FIRST_CARD = "kitty-first-card"
+    KITTY_FIRST_LEVEL_OR_HIGHEST = "kitty-first-level-or-highest"
+
+
+class PastLastLevel(StrEnum):
+    """What passing ``last_level`` does (section 14.9)."""
+
+    GAME_OVER = "game-over"
+    WRAP = "wrap"
+
+
+class OwnDeclarations(StrEnum):
+    """What the standing declarer may declare (section 14.11)."""
+
+    REINFORCE = "reinforce"
+    OVERTURN_OWN = "overturn-own"
+
+
+class FirstDealer(StrEnum):
+    """Who deals the first hand (section 14.11)."""
+
+    WINNING_DECLARER = "winning-declarer"
+    FIRST_DECLARER = "first-declarer"
+
+
+class FirstHandLevels(StrEnum):
+    """Which level each seat declares with in the first hand (section 14.11)."""
+
+    SHARED = "shared"
+    OWN = "own"
 
 
 class Scoring(StrEnum):
@@ -207,8 +239,9 @@ class Ruleset:
         2, kind=Kind.RANK, section="11", minimum=2, maximum=3, presets=_natural(3),
         summary="The level (级牌 rank) every seat starts on: `2` or `3`.")
     last_level: int = parameter(
-        14, kind=Kind.RANK, section="11", minimum=2, maximum=14,
-        summary="The last level; passing it as dealer wins the game (usually `A`).")
+        14, kind=Kind.RANK, section="11", minimum=2, maximum=NT, presets={"rbtying": NT},
+        summary="The last level; passing it as dealer wins the game (usually `A`), or starts the levels again "
+                "(`past_last_level`). `NT` is the level after A: no level cards and no trump suit (section 14.9).")
     permanent_twos: bool = parameter(
         False, section="4", term="常主", presets=_natural(True),
         summary="Whether every 2 is a permanent trump (常主), ranked just below the level cards.")
@@ -232,7 +265,7 @@ class Ruleset:
             "face-value": "by the printed rank of their top card (A high, but lowest in a run that wraps to 2)",
         })
     tractor_obligation: bool = parameter(
-        True, section="7", presets={"pagat": False},
+        True, section="7", presets={"pagat": False, "rbtying": False},
         summary="Whether adjacency counts in the follow obligation; false: only the widths owed count (a led "
                 "tractor of two pairs owes two pairs, consecutive or not).")
     follow_ladder: FollowLadder = parameter(
@@ -267,7 +300,8 @@ class Ruleset:
         0, section="6", minimum=0, multiple_of=5, presets={"pagat": 10},
         summary="Points per failed throw, a multiple of 5 (0: none); they go to the other side.")
     trick_compare: TrickCompare = parameter(
-        TrickCompare.LARGEST_UNIT_FIRST, section="8", summary="How plays that match the lead's format compare.",
+        TrickCompare.LARGEST_UNIT_FIRST, section="8", presets={"rbtying": TrickCompare.ALL_UNITS},
+        summary="How plays that match the lead's format compare.",
         values={
             "largest-unit-first": "the units matching the format's largest unit decide, then the next; singles only "
                                   "count when the format is all singles",
@@ -278,7 +312,7 @@ class Ruleset:
         KittyMultiplier.DOUBLE_CARDS, section="9", term="扣底",
         presets={"tuolaji": KittyMultiplier.CARDS, "shengji": KittyMultiplier.TWO_W_POW_L,
                  "qq": KittyMultiplier.POW2_PAIRS, "4399": KittyMultiplier.TWO_W_POW_L,
-                 "four-deck": KittyMultiplier.UNIT_SIZE},
+                 "four-deck": KittyMultiplier.UNIT_SIZE, "rbtying": KittyMultiplier.DOUBLE_LARGEST_UNIT},
         summary="The multiplier on the kitty's points when the attackers win the last trick (扣底/抠底), from the "
                 "largest unit (width w, length L) of the last lead.", values={
             "cards": "the number of cards led",
@@ -305,6 +339,8 @@ class Ruleset:
             "count-min2-overturn": "as count, but every overturn needs at least two cards",
             "count-suit-order": "as count, and as many cards (two or more) also overturn in a higher suit, "
                                 "♦ < ♣ < ♥ < ♠ (jokers above every suit)",
+            "count-greater-length": "as count, but an overturn needs strictly more cards (jokers of the same count "
+                                    "do not overturn a suit)",
         })
     declare_with_twos: bool = parameter(
         False, section="10", presets={"tuolaji": True},
@@ -312,16 +348,20 @@ class Ruleset:
                 "follow.")
     joker_declarations: JokerDeclarations = parameter(
         JokerDeclarations.PAIRS, section="14.8", term="无主",
-        presets={**_natural(JokerDeclarations.NONE), "shengji": JokerDeclarations.ANY_MULTIPLE},
+        presets={**_natural(JokerDeclarations.NONE), "shengji": JokerDeclarations.ANY_MULTIPLE,
+                 "rbtying": JokerDeclarations.ANY_MULTIPLE},
         summary="Which joker sets declare no-trump (无主).", values={
             "none": "jokers never declare",
             "pairs": "exactly two identical jokers",
             "any-multiple": "two or more identical jokers",
             "all-decks": "one copy of the joker from every deck (a single joker with one deck)",
+            "small-all-big-one-less": "small jokers need one copy from every deck, big jokers one fewer (at least "
+                                      "one)",
         })
     no_declaration: NoDeclaration = parameter(
         NoDeclaration.REDEAL, section="14.8",
-        presets={"qq": NoDeclaration.NO_TRUMP, "pagat": NoDeclaration.KITTY_REVEAL},
+        presets={"qq": NoDeclaration.NO_TRUMP, "pagat": NoDeclaration.KITTY_REVEAL,
+                 "rbtying": NoDeclaration.KITTY_FIRST_CARD},
         summary="What happens when nobody declares.", values={
             "redeal": "the hand is dealt again",
             "no-trump": "the hand is played without a trump suit",
@@ -329,10 +369,13 @@ class Ruleset:
                             "highest card",
             "kitty-first-card": "the kitty's first card decides: a joker makes the hand no-trump, any other card sets "
                                 "the trump suit (the first hand as under kitty-reveal)",
+            "kitty-first-level-or-highest": "the kitty is turned until a joker (no-trump) or a level card (its suit); "
+                                            "else its highest card decides, by suit ♣ < ♦ < ♠ < ♥, then rank",
         })
     scoring: Scoring = parameter(
         Scoring.STANDARD, section="11",
-        presets={"tuolaji": Scoring.TUOLAJI, "shengji": Scoring.SHENGJI_001, "four-deck": Scoring.FOUR_DECK},
+        presets={"tuolaji": Scoring.TUOLAJI, "shengji": Scoring.SHENGJI_001, "four-deck": Scoring.FOUR_DECK,
+                 "rbtying": Scoring.STEPS},
         summary="The table that turns the attackers' points into level changes.", values={
             "standard": "step 20·decks: 0 → dealer +3, below a step +2, below two +1; two steps take the deal, one "
                         "more level per step",
@@ -384,13 +427,15 @@ class Ruleset:
             "whole": "the first step runs from 0 to the step, as every other step",
         })
     bonus_level: BonusLevel = parameter(
-        BonusLevel.NONE, section="14.5", summary="Under find-friends, a level for a small dealer team.", values={
+        BonusLevel.NONE, section="14.5", presets={"rbtying": BonusLevel.SMALLER_DEALER_TEAM},
+        summary="Under find-friends, a level for a small dealer team.", values={
             "none": "no bonus",
             "smaller-dealer-team": "a dealer team that keeps the deal with fewer seats than 1 + the friend calls goes "
                                    "up one more level",
         })
     friend_cards: FriendCards = parameter(
-        FriendCards.ANY, section="14.6", summary="Under find-friends, which cards a friend call may name.", values={
+        FriendCards.ANY, section="14.6", presets={"rbtying": FriendCards.NO_TRUMPS},
+        summary="Under find-friends, which cards a friend call may name.", values={
             "any": "any card",
             "no-trumps": "no joker, level card or card of the trump suit",
             "no-trumps-no-top": "no trumps and no A (no K when the level is A)",
@@ -428,6 +473,33 @@ class Ruleset:
                 "rainbow throw, where throws are allowed). A follower who can split their hand into groups of one "
                 "rank of its group sizes must play such a split, else any cards; plays compete by the ranks their "
                 "groups get, largest group first, highest rank first.")
+    # -- the match (section 14.9) --------------------------------------------------------------
+    past_last_level: PastLastLevel = parameter(
+        PastLastLevel.GAME_OVER, section="14.9", presets={"rbtying": PastLastLevel.WRAP},
+        summary="What passing `last_level` as dealer does; each seat of the team that passes it wins a game "
+                "(`games_won`).", values={
+            "game-over": "the team wins and the game is over",
+            "wrap": "the team starts again at `first_level` and the game goes on",
+        })
+    # -- declaration policies (section 14.11) ---------------------------------------------------
+    own_declarations: OwnDeclarations = parameter(
+        OwnDeclarations.REINFORCE, section="14.11",
+        summary="What the standing declarer may show over its own declaration.", values={
+            "reinforce": "only more cards of the same trump (加固)",
+            "overturn-own": "also a stronger declaration of another suit or jokers, as anyone else could",
+        })
+    first_dealer: FirstDealer = parameter(
+        FirstDealer.WINNING_DECLARER, section="14.11", summary="Who deals the first hand.", values={
+            "winning-declarer": "the seat whose declaration stands",
+            "first-declarer": "the seat that declared first, whoever sets the trump",
+        })
+    first_hand_levels: FirstHandLevels = parameter(
+        FirstHandLevels.SHARED, section="14.11", presets={"rbtying": FirstHandLevels.OWN},
+        summary="Which level each seat declares with in the first hand.", values={
+            "shared": "every seat declares with `first_level`'s cards",
+            "own": "each seat declares with its own level's cards (`levels`); the winning declaration sets the "
+                   "dealer's level for the hand",
+        })
     # the card orders of this ruleset by trump (level * 8 + suit index), filled by
     # rules.order.order_for: cheaper than hashing every parameter an order reads
     orders: dict[int, Order] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -597,5 +669,13 @@ PRESETS: Final[dict[str, PresetSpec]] = {
         "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
         "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
         "reveal when nobody declares.",
+        kitty_sizes={(2, 4): 8}),
+    "rbtying": PresetSpec(
+        "rbtying", "The defaults of the most used open online engine: levels 2..NT that wrap, step scoring",
+        "The default settings of the open-source online Shengji engine rbtying/shengji",
+        "Levels 2..A then NT, after which the levels start again and a game is won; step scoring (40 points a "
+        "step), every unit of a play must beat its counterpart, the kitty doubled per card of the largest unit, "
+        "two or more jokers declare no-trump, each seat declares at its own level in the first hand, the "
+        "kitty's first card decides when nobody declares; pagat's rules otherwise, without a throw penalty.",
         kitty_sizes={(2, 4): 8}),
 }

@@ -171,13 +171,13 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
     declarations = None
     if w.stop == "declaring" and not (w.illegal and w.illegal.step == "dealer"):
         history = _history(record, w.declarations.count)
-        declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s])
-                             for s in range(n))
+        declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s],
+                                                 record.seat_levels) for s in range(n))
     elif w.stop == "stealing" and w.illegal is None and w.declarations.declarer is not None:
         history = _history(record, len(record.declarations)) + [(x.seat, tuple(x.declaration))
                                                                   for x in record.exchanges]
         declarations = tuple(steal_options(rules, w.declarations.level, history, w.declarations.declarer, s,
-                                           w.hands[s]) for s in range(n))
+                                           w.hands[s], record.seat_levels) for s in range(n))
     return HandState(phase, w.illegal, w.trump, w.declarations.declarer, record.dealer, w.declarations.level,
                      w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed,
                                     declarations, w.declarations.declarer),

@@ -26,6 +26,13 @@ def Levels() -> fields.List:
                        metadata={"description": "Each seat's level, a list by seat."})
 
 
+def GamesWon() -> fields.List:
+    return fields.List(fields.Integer(strict=True, validate=validate.Range(0, 10 ** 6)), load_default=None,
+                       allow_none=True, validate=validate.Length(max=12),
+                       metadata={"description": "Each seat's games won so far, a list by seat (default zeros; "
+                                                "docs/rules.md#the-match-levels-past-a-and-games-won)."})
+
+
 def Ratings() -> fields.List:
     return fields.List(fields.Integer(strict=True, validate=validate.Range(-10 ** 9, 10 ** 9)),
                        load_default=None, allow_none=True, validate=validate.Length(max=12),
@@ -42,7 +49,7 @@ def check_table(data: dict) -> int:
     n = data["rules"].players
     if data["dealer"] >= n:
         raise invalid(("dealer",), f"seat {data['dealer']} does not exist with {n} players")
-    for key in ("levels", "ratings"):
+    for key in ("levels", "ratings", "games_won"):
         if data[key] is not None and len(data[key]) != n:
             raise invalid((key,), f"{key} lists one entry per seat: {n}, not {len(data[key])}")
     return n
@@ -71,6 +78,7 @@ class SettleSchema(RequestSchema):
     friend_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 11),
                                   metadata={"description": "Find-friends: the number of friend calls the dealer "
                                                            "made (for `bonus_level`; default ⌊players/2⌋ − 1)."})
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
@@ -125,6 +133,9 @@ class SettlementSchema(Schema):
                          metadata={"description": "The seats that won the game, or null."})
     dealer_team = fields.List(fields.Integer(), required=True)
     explanation = fields.String(required=True)
+    new_games_won = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Each seat's games won after the hand: one more for each seat of a team that passed "
+                       "`last_level`."})
     ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: the rating (积分) and coin ledger of online rooms."})
 
 
@@ -172,6 +183,7 @@ class RecordSchema(RequestSchema):
                                metadata={"description": "The first hand: the declarer deals."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         n = check_table(data)

@@ -38,7 +38,7 @@ def settlement_answer(data: dict) -> dict:
                    last_trick=last, dealer_team=data["dealer_team"],
                    penalties=[(p["seat"], p["points"]) for p in data["penalties"]],
                    ratings=data["ratings"], room_coefficient=data["room_coefficient"],
-                   friend_calls=data["friend_calls"])
+                   friend_calls=data["friend_calls"], games_won=data["games_won"])
     return settlement_body(s)
 
 
@@ -48,7 +48,8 @@ def settlement_body(s) -> dict:
             "attackers_total": s.attackers_total, "outcome": s.outcome, "level_changes": list(s.level_changes),
             "new_levels": [present.rank(v) for v in s.new_levels], "next_dealer": s.next_dealer,
             "game_over": s.game_over, "winner": None if s.winner is None else list(s.winner),
-            "dealer_team": list(s.dealer_team), "explanation": s.explanation}
+            "dealer_team": list(s.dealer_team), "explanation": s.explanation,
+            "new_games_won": list(s.new_games_won)}
     if s.ledger is not None:
         body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
                           "coin_changes": None if s.ledger.coin_changes is None
@@ -67,7 +68,8 @@ def record(data: dict) -> HandRecord:
                            for p in trick) for trick in data["tricks"]),
         first_hand=data["first_hand"],
         exchanges=tuple(Exchange(x["seat"], present.multiset(x["declaration"]), present.multiset(x["discard"]))
-                        for x in data["exchanges"]))
+                        for x in data["exchanges"]),
+        games_won=tuple(data["games_won"] or ()))
 
 
 def played(order, play: Play) -> dict:
