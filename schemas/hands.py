@@ -11,6 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
+from .rulesets import ScoreRowSchema
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -341,6 +342,15 @@ class PointsSchema(Schema):
                                metadata={"description": "The same for the dealer's side."})
 
 
+class OutcomeSchema(Schema):
+    decided = fields.Boolean(required=True, metadata={"description": "Only one row is still reachable."})
+    rows = fields.List(fields.Nested(ScoreRowSchema), required=True,
+                       metadata={"description": "The rows of `rulesets/resolve`'s `score_table` still reachable."})
+    points_left = fields.Integer(required=True, metadata={
+        "description": "Card points not yet won in tricks, and the kitty's at the largest multiplier a last "
+                       "lead can still have."})
+
+
 class HandStateSchema(Schema):
     phase = fields.String(required=True, metadata={
         "enum": ["declaring", "exchanging", "stealing", "calling", "playing", "over", "redeal", "illegal"]})
@@ -367,3 +377,6 @@ class HandStateSchema(Schema):
     teams = fields.Nested(StateTeamsSchema, required=True)
     settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
                                metadata={"description": "When the phase is `over`, as `hands/settle`."})
+    outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True, metadata={
+        "description": "While playing and once over (when the teams are known): what the score still allows "
+                       "(docs/rules.md#what-the-score-still-allows)."})

@@ -16,6 +16,7 @@ from schemas.hands import (
     SettlementSchema,
     SettleSchema,
 )
+from schemas.rulesets import score_rows
 
 from .. import engine, i18n
 from ..extensions import Blueprint
@@ -185,6 +186,8 @@ def state_answer(data: dict) -> dict:
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in s.calls]},
         "settlement": None if s.settlement is None else settlement_body(s.settlement),
+        "outcome": None if s.outlook is None else {
+            "decided": s.outlook.decided, "rows": score_rows(s.outlook.rows), "points_left": s.outlook.points_left},
     }
 
 

@@ -10,8 +10,9 @@ from rules.declarations import (
     no_declaration_outcome,
 )
 from rules.order import Trump, order_for
+from rules.outlook import largest_multiplier, reachable, score_table
 from rules.ruleset import PRESETS, Ruleset, RulesetError
-from rules.scoring import LastTrick, advance, settle
+from rules.scoring import LastTrick, advance, outcome, settle
 from rules.violations import InputError
 
 KITTY = parse_cards(["3S", "4S", "6S", "7S", "8S", "9S", "2D", "3D"])
@@ -194,3 +195,54 @@ def test_s14_12_rbtying_preset():
     pagat = Ruleset.preset("pagat").to_dict()
     differ = {k for k in p if p[k] != pagat[k]}
     assert differ <= set(expected)
+
+
+# -- what the score still allows (rules.outlook) -------------------------------------------------------
+
+
+def test_s11_score_table_standard_two_decks():
+    rows = score_table(Ruleset.preset("pagat"))
+    head = [(r.low, r.high, r.outcome, r.levels) for r in rows[:5]]
+    assert head == [(None, 0, "dealer-keeps", 3), (5, 35, "dealer-keeps", 2), (40, 75, "dealer-keeps", 1),
+                    (80, 115, "attackers-take-over", 0), (120, 155, "attackers-take-over", 1)]
+    assert rows[-1].high is None
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_s11_score_table_agrees_with_the_settlement_table_at_every_total(preset):
+    rs = Ruleset.preset(preset)
+    rows = score_table(rs)
+    lo = rows[0].high - 400
+    hi = (rows[-1].low or 0) + 400
+    for p in range(lo - lo % 5, hi, 5):
+        row = next(r for r in rows if (r.low is None or r.low <= p) and (r.high is None or p <= r.high))
+        res = outcome(rs, p)
+        if (row.low is None and p < rows[0].high) or (row.high is None and p > row.low):
+            continue        # beyond the listed span: the bounds rows hold every lower / higher total
+        assert (row.outcome == "dealer-keeps") == (res.side == "dealer") and row.levels == res.levels, (preset, p)
+
+
+def test_s11_largest_multiplier():
+    assert largest_multiplier(Ruleset.preset("pagat"), 25) == 50         # double-cards: 25 cards led
+    assert largest_multiplier(Ruleset.preset("shengji"), 4) == 8         # 2·w^L: a pair tractor
+    assert largest_multiplier(Ruleset.preset("qq", decks=1), 11) == 2    # one deck: no pair
+
+
+def test_outlook_decided_when_one_row_is_left():
+    rs = Ruleset.preset("pagat")
+    # 2 decks; the last trick: 4 single cards in play worth 0, an empty kitty of points
+    hands = [parse_cards(["3S"]), parse_cards(["4S"]), parse_cards(["6S"]), parse_cards(["7S"])]
+    kitty = parse_cards(["3C", "4C", "6C", "7C", "8C", "9C", "2D", "3D"])
+    o = reachable(rs, 90, hands, (), kitty)
+    assert o.decided and o.points_left == 0 and [(r.outcome, r.levels) for r in o.rows] == [("attackers-take-over", 0)]
+    # a 10 still out can move the attackers from 75 to 85: two rows
+    o = reachable(rs, 75, [parse_cards(["10S"])] + hands[1:], (), kitty)
+    assert not o.decided and o.points_left == 10 and [r.levels for r in o.rows] == [1, 0]
+
+
+def test_outlook_kitty_at_its_largest_multiplier():
+    rs = Ruleset.preset("pagat")
+    hands = [parse_cards(["3S", "3S"]), parse_cards(["4S", "5H"]), parse_cards(["6S", "8S"]), parse_cards(["7S", "9S"])]
+    kitty = parse_cards(["KC", "4C", "6C", "7C", "8C", "9C", "2D", "3D"])
+    o = reachable(rs, 0, hands, (), kitty)
+    assert o.points_left == 5 + 10 * 4            # the 5♥, and the kitty's K ×4 (two cards led, doubled)
