@@ -55,6 +55,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .cards import CARDS, Card, CardError, card, expand, format_cards, parse_cards, rank_name, rank_value, tally
+from .decks import copies_in_play
 from .declarations import (
     OVERTURN,
     DeclarationOption,
@@ -347,12 +348,13 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
             for c, k in h.items():
                 total[c] = total.get(c, 0) + k
         _add(total, record.kitty)
-        wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
+        expected = copies_in_play(rules, None if record.first_hand else level, record.levels)
+        wrong = sorted(c for c in range(54) if total.get(c, 0) != expected[c])
         if wrong:
             return halt("deal", "deal", None, [Violation(
                 "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
                 + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
-                {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
+                {"cards": {str(CARDS[c]): total.get(c, 0) for c in wrong}})])
 
     # 2. declarations and the trump
     history: list[tuple[int, tuple[Card, ...]]] = []

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import POINT_VALUES, points_of
+from .decks import deck_copies
 from .ruleset import Ruleset
 from .scoring import ATTACKERS_TAKE_OVER, DEALER_KEEPS, kitty_multiplier, outcome
 
@@ -67,12 +68,13 @@ def largest_multiplier(rules: Ruleset, cards: int) -> int:
 
 
 def _kitty_points_max(rules: Ruleset) -> int:
-    values = sorted((POINT_VALUES[c] for c in range(52) for _ in range(rules.decks)), reverse=True)
+    copies = deck_copies(rules)
+    values = sorted((POINT_VALUES[c] for c in range(52) for _ in range(copies[c])), reverse=True)
     return sum(values[:rules.kitty])
 
 
 def _bounds(rules: Ruleset) -> tuple[int, int]:
-    total = 100 * rules.decks
+    total = max(5, sum(POINT_VALUES[c] * n for c, n in enumerate(deck_copies(rules))))
     m = largest_multiplier(rules, rules.hand_size)
     if rules.kitty:
         bonus = _kitty_points_max(rules) * m

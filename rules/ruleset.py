@@ -7,7 +7,7 @@ checking, the API's spelling, the docs table and the spec all come from it.
 
 Decisions where the rules leave room (written down here and in docs/rules.md):
 - A preset's fixed ``kitty_size`` is a table by (decks, players); overriding ``decks`` or ``players``
-  to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
+  to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).  So does a short deck (``deck_min_rank`` above 2, or ``jokers`` other than ``both``; section 14.10).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
 - A preset played with ``partnership: find-friends`` deals next by ``next-winner-seat`` unless the
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import NT
+from .cards import NT, rank_name
 from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
 from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
@@ -137,6 +137,22 @@ class PastLastLevel(StrEnum):
 
     GAME_OVER = "game-over"
     WRAP = "wrap"
+
+
+class Jokers(StrEnum):
+    """The jokers in each deck (section 14.10)."""
+
+    BOTH = "both"
+    BIG_ONLY = "big-only"
+    SMALL_ONLY = "small-only"
+    NONE = "none"
+
+
+class KittyFit(StrEnum):
+    """What a kitty that leaves an uneven deal does (section 14.10)."""
+
+    REFUSE = "refuse"
+    REMOVE_LOW_CARDS = "remove-low-cards"
 
 
 class OwnDeclarations(StrEnum):
@@ -481,6 +497,26 @@ class Ruleset:
             "game-over": "the team wins and the game is over",
             "wrap": "the team starts again at `first_level` and the game goes on",
         })
+    # -- short decks and fitting the kitty (section 14.10) ----------------------------------------
+    deck_min_rank: int = parameter(
+        2, kind=Kind.RANK, section="14.10", minimum=2, maximum=10,
+        summary="The lowest rank in each deck, 2..10: each deck holds this rank..A of every suit (a level below it "
+                "makes the ruleset invalid).")
+    jokers: Jokers = parameter(
+        Jokers.BOTH, section="14.10", summary="The jokers in each deck.", values={
+            "both": "the small and the big joker",
+            "big-only": "the big joker only",
+            "small-only": "the small joker only",
+            "none": "no joker",
+        })
+    kitty_fit: KittyFit = parameter(
+        KittyFit.REFUSE, section="14.10",
+        summary="What a `kitty_size` that leaves a deal that does not divide among the players does.", values={
+            "refuse": "the ruleset is invalid",
+            "remove-low-cards": "single cards of the lowest rank that is not the dealer's level (the first hand: no "
+                                "seat's level and not 5, 10 or K) are taken out, ♣ ♦ ♥ ♠ in turn, until the deal "
+                                "divides",
+        })
     # -- declaration policies (section 14.11) ---------------------------------------------------
     own_declarations: OwnDeclarations = parameter(
         OwnDeclarations.REINFORCE, section="14.11",
@@ -514,7 +550,8 @@ class Ruleset:
         values = {p.name: p.preset_value(name) for p in PARAMETERS}
         values.update(_read(overrides))
         if "kitty_size" not in overrides:
-            values["kitty_size"] = spec.kitty_sizes.get((values["decks"], values["players"]), AUTO)
+            short = values["deck_min_rank"] != 2 or values["jokers"] is not Jokers.BOTH   # section 14.10
+            values["kitty_size"] = AUTO if short else spec.kitty_sizes.get((values["decks"], values["players"]), AUTO)
         if "follow_ladder" not in overrides and spec.ladder_by_decks:
             values["follow_ladder"] = spec.ladder_by_decks.get(values["decks"], values["follow_ladder"])
         if "next_dealer" not in overrides and values["partnership"] is Partnership.FIND_FRIENDS:
@@ -541,15 +578,29 @@ class Ruleset:
 
     # -- derived values -----------------------------------------------------------------------
     @property
+    def deck_cards(self) -> int:
+        """Cards in one deck: ranks ``deck_min_rank``..A of four suits and its jokers (section 14.10)."""
+        jokers = 2 if self.jokers is Jokers.BOTH else 0 if self.jokers is Jokers.NONE else 1
+        return 4 * (15 - self.deck_min_rank) + jokers
+
+    @property
     def total_cards(self) -> int:
-        return 54 * self.decks
+        """The cards of all the decks (before ``kitty_fit`` takes any out)."""
+        return self.deck_cards * self.decks
+
+    @property
+    def removed(self) -> int:
+        """How many cards ``kitty_fit: remove-low-cards`` takes out so that the deal divides (section 14.10)."""
+        if self.kitty_fit is KittyFit.REFUSE:
+            return 0
+        return (self.total_cards - self.kitty) % self.players
 
     @property
     def kitty(self) -> int:
         """The kitty size in cards, resolving ``auto`` (section 3)."""
         if self.kitty_size != AUTO:
             return int(self.kitty_size)
-        return auto_kitty(self.decks, self.players)
+        return auto_kitty(self.decks, self.players, self.deck_cards)
 
     @property
     def step(self) -> int:
@@ -558,7 +609,7 @@ class Ruleset:
 
     @property
     def hand_size(self) -> int:
-        return (self.total_cards - self.kitty) // self.players
+        return (self.total_cards - self.removed - self.kitty) // self.players
 
     def to_dict(self) -> dict[str, Any]:
         """Parameters in their API form (ranks as strings, enums as their values)."""
@@ -578,9 +629,18 @@ class Ruleset:
         kitty = self.kitty
         if kitty < 0 or kitty >= self.total_cards:
             raise RulesetError("kitty_size", f"kitty_size must be 0..{self.total_cards - 1}")
-        if (self.total_cards - kitty) % self.players:
+        if (self.total_cards - kitty) % self.players and self.kitty_fit is KittyFit.REFUSE:
             raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {count_of(self.total_cards - kitty, 'card')}, "
                                              f"which do not divide among {self.players} players")
+        if self.removed > 4 * self.decks:
+            raise RulesetError("kitty_fit", f"the deal divides only with {count_of(self.removed, 'card')} taken out, "
+                                            f"more than the {4 * self.decks} of one rank")
+        if self.first_level < self.deck_min_rank:
+            raise RulesetError("deck_min_rank", f"the decks start at {rank_name(self.deck_min_rank)}, above the first "
+                                                f"level {rank_name(self.first_level)}")
+        if self.hand_size < 1:
+            raise RulesetError("players", f"{self.total_cards} cards do not deal a hand to each of {self.players} "
+                                          "players")
         if (self.partnership is Partnership.FIND_FRIENDS and self.friend_join is FriendJoin.HOLDER
                 and self.decks != 2):
             raise RulesetError("friend_join", "friend_join 'holder' is defined for 2 decks only")
@@ -612,9 +672,9 @@ def _read(raw: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def auto_kitty(decks: int, players: int) -> int:
-    """``(54·decks) mod players``; 0 becomes ``players``; below 5 add ``players`` (section 3)."""
-    size = (54 * decks) % players or players
+def auto_kitty(decks: int, players: int, deck_cards: int = 54) -> int:
+    """``(cards·decks) mod players``; 0 becomes ``players``; below 5 add ``players`` (sections 3, 14.10)."""
+    size = (deck_cards * decks) % players or players
     while size < 5:
         size += players
     return size

@@ -52,6 +52,10 @@ class ResolvedRulesetSchema(Schema):
         "description": "The default number of friend calls (find-friends: half the players, rounded down, "
                        "less one; 0 with fixed partners)."})
     total_points = fields.Integer(required=True, metadata={"description": "The card points in all the decks."})
+    removed_cards = fields.List(fields.String(), required=True, metadata={
+        "description": "`kitty_fit: remove-low-cards`: the cards taken out so that the deal divides, in removal "
+                       "order, for a first hand with every seat at `first_level` (`[]` otherwise; "
+                       "docs/rules.md#short-decks-and-fitting-the-kitty)."})
     score_table = fields.List(fields.Nested(ScoreRowSchema), required=True, metadata={
         "description": "The points → levels table at the ruleset's deck count, over every total a hand can reach "
                        "(docs/rules.md#settlement-scoring-and-levels)."})

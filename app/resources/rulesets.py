@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import abort
 from werkzeug.routing import BaseConverter
 
-from rules.cards import CARD_KINDS, points_of
+from rules.cards import POINT_VALUES
+from rules.decks import deck_copies, removed_cards
 from rules.friends import default_friend_count
 from rules.outlook import score_table
 from rules.ruleset import PRESETS, Partnership, Ruleset
@@ -43,7 +44,9 @@ def resolved(rules: Ruleset) -> dict:
     parameters["kitty_size"] = rules.kitty
     calls = default_friend_count(rules) if rules.partnership is Partnership.FIND_FRIENDS else 0
     return {"name": rules.name, "parameters": parameters, "hand_size": rules.hand_size,
-            "friend_calls": calls, "total_points": rules.decks * points_of(range(CARD_KINDS)),
+            "friend_calls": calls,
+            "total_points": sum(POINT_VALUES[c] * n for c, n in enumerate(deck_copies(rules))),
+            "removed_cards": [str(c) for c in removed_cards(rules, None, (rules.first_level,) * rules.players)],
             "score_table": score_rows(score_table(rules))}
 
 

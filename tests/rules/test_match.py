@@ -3,6 +3,8 @@
 import pytest
 
 from rules.cards import NT, parse_cards
+from rules.deal import deal
+from rules.decks import copies_in_play, deck_copies, removed_cards
 from rules.declarations import (
     check_declaration,
     declaration_options,
@@ -246,3 +248,54 @@ def test_outlook_kitty_at_its_largest_multiplier():
     kitty = parse_cards(["KC", "4C", "6C", "7C", "8C", "9C", "2D", "3D"])
     o = reachable(rs, 0, hands, (), kitty)
     assert o.points_left == 5 + 10 * 4            # the 5♥, and the kitty's K ×4 (two cards led, doubled)
+
+
+# -- 14.10: short decks and fitting the kitty ----------------------------------------------------------
+
+
+def test_s14_10_short_decks_count_their_cards():
+    rs = Ruleset.preset("pagat", first_level="3", deck_min_rank="3", jokers="big-only")
+    copies = deck_copies(rs)
+    assert sum(copies) == rs.total_cards == 2 * (4 * 12 + 1)
+    assert copies[parse_cards(["2S"])[0]] == 0 and copies[52] == 0 and copies[53] == 2
+    assert rs.kitty_size == "auto" and rs.kitty == (98 % 4 or 4) + 4 and (rs.total_cards - rs.kitty) % 4 == 0
+
+
+def test_s14_10_a_level_below_the_decks_is_invalid():
+    with pytest.raises(RulesetError) as exc:
+        Ruleset.preset("pagat", deck_min_rank="3")
+    assert exc.value.parameter == "deck_min_rank"
+
+
+def test_s14_10_refuse_is_today_rule():
+    with pytest.raises(RulesetError) as exc:
+        Ruleset.preset("pagat", kitty_size=7)
+    assert exc.value.parameter == "kitty_size"
+
+
+def test_s14_10_remove_low_cards_first_hand_and_later():
+    rs = Ruleset.preset("pagat", players=5, partnership="find-friends", kitty_size=6, kitty_fit="remove-low-cards")
+    assert rs.removed == 2 and rs.hand_size == 20
+    assert [str(c) for c in removed_cards(rs, None, (2,) * 5)] == ["3C", "3D"]          # not 2 (levels), 3 is free
+    assert [str(c) for c in removed_cards(rs, None, (2, 3, 4, 2, 3))] == ["6C", "6D"]   # 2, 3, 4 levels, 5 points
+    assert [str(c) for c in removed_cards(rs, 9)] == ["2C", "2D"]                       # the lowest rank
+    assert [str(c) for c in removed_cards(rs, 2)] == ["3C", "3D"]                       # the next one up
+    rs7 = Ruleset.preset("pagat", players=7, partnership="find-friends", kitty_size=5, kitty_fit="remove-low-cards")
+    assert [str(c) for c in removed_cards(rs7, 9)] == ["2C", "2D", "2H", "2S", "2C"]    # round and round
+
+
+def test_s14_10_removed_cards_are_never_dealt():
+    rs = Ruleset.preset("pagat", players=5, partnership="find-friends", kitty_size=6, kitty_fit="remove-low-cards")
+    d = deal(rs, "seed")
+    dealt = [c for h in d.hands for c in h] + list(d.kitty)
+    assert len(dealt) == 106 and all(len(h) == 20 for h in d.hands)
+    expected = copies_in_play(rs, None, (2,) * 5)
+    assert all(dealt.count(c) == expected[c] for c in range(54))
+    # full decks deal as before: the same seed, the same cards
+    assert deal(Ruleset.preset("pagat"), "seed").hands == deal(Ruleset.preset("pagat"), "seed").hands
+
+
+def test_s14_10_no_jokers_deal():
+    rs = Ruleset.preset("tuolaji", jokers="none")
+    d = deal(rs, 3)
+    assert not any(c.is_joker for h in d.hands for c in h) and len(d.kitty) == rs.kitty
