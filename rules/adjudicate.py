@@ -348,8 +348,8 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
             for c, k in h.items():
                 total[c] = total.get(c, 0) + k
         _add(total, record.kitty)
-        expected = copies_in_play(rules, None if record.first_hand else level, record.levels)
-        wrong = sorted(c for c in range(54) if total.get(c, 0) != expected[c])
+        in_play = copies_in_play(rules, None if record.first_hand else level, record.levels)
+        wrong = sorted(c for c in range(54) if total.get(c, 0) != in_play[c])
         if wrong:
             return halt("deal", "deal", None, [Violation(
                 "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
