@@ -1,7 +1,10 @@
 """Rules sections 14.9 (levels past A, games won), 14.11 (declaration policies) and 14.12 (the
 `rbtying` preset)."""
+from dataclasses import replace
+
 import pytest
 
+from rules.adjudicate import HandRecord, adjudicate
 from rules.cards import NT, parse_cards
 from rules.deal import deal
 from rules.decks import copies_in_play, deck_copies, removed_cards
@@ -15,7 +18,10 @@ from rules.order import Trump, order_for
 from rules.outlook import largest_multiplier, reachable, score_table
 from rules.ruleset import PRESETS, Ruleset, RulesetError
 from rules.scoring import LastTrick, advance, outcome, settle
+from rules.state import hand_state
 from rules.violations import InputError
+
+from .random_hands import random_hand
 
 KITTY = parse_cards(["3S", "4S", "6S", "7S", "8S", "9S", "2D", "3D"])
 DEALER_WINS_LAST = LastTrick(0, [(1, 1)], 0)
@@ -299,3 +305,52 @@ def test_s14_10_no_jokers_deal():
     rs = Ruleset.preset("tuolaji", jokers="none")
     d = deal(rs, 3)
     assert not any(c.is_joker for h in d.hands for c in h) and len(d.kitty) == rs.kitty
+
+
+# -- the walk: whole hands under the new rules ----------------------------------------------------------
+def test_s14_10_recorded_deal_holds_exactly_the_cards_left():
+    rs = Ruleset.preset("pagat", players=5, partnership="find-friends", kitty_size=6, kitty_fit="remove-low-cards")
+    d = deal(rs, "walk", level=9)                        # the dealer at 9: the 2s go
+    record = HandRecord(rs, 0, (9, 4, 4, 4, 4), d.hands, d.kitty)
+    assert hand_state(record).phase == "declaring"
+    state = hand_state(record, declarations_closed=True)
+    assert state.phase in ("exchanging", "redeal"), state.illegal
+    wrong = HandRecord(rs, 0, (2, 4, 4, 4, 4), d.hands, d.kitty)     # at 2 the 3s go, not the 2s
+    assert hand_state(wrong, declarations_closed=True).illegal.reasons[0].code == "DEAL_CARDS"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_s14_12_random_rbtying_hands_adjudicate_and_settle(seed):
+    rs = Ruleset.preset("rbtying")
+    record = random_hand(rs, 3200 + seed, throw_rate=0.2)
+    if record.levels[record.dealer] == NT:
+        assert record.declarations == ()                 # nobody could declare
+    result = adjudicate(replace(record, games_won=(1, 0, 1, 0)))
+    assert result.legal, result.illegal
+    s = result.settlement
+    assert len(s.new_games_won) == 4 and not s.game_over
+    assert all(new >= old for new, old in zip(s.new_games_won, (1, 0, 1, 0), strict=True))
+
+
+def test_s14_9_a_nt_hand_record_refuses_a_declaration():
+    rs = Ruleset.preset("rbtying")
+    d = deal(rs, "nt")
+    jokers = [s for s in range(4) if any(c.is_joker for c in d.hands[s])]
+    seat = jokers[0]
+    joker = next(c for c in d.hands[seat] if c.is_joker)
+    record = HandRecord(rs, 0, (NT, 5, NT, 5), d.hands, d.kitty, declarations=((seat, (joker,)),))
+    state = hand_state(record)
+    assert state.phase == "illegal" and state.illegal.reasons[0].code == "DECLARATION_LEVEL"
+    assert hand_state(replace(record, declarations=()), declarations_closed=True).trump == Trump(NT, None)
+
+
+def test_s14_11_first_declarer_must_deal_the_first_hand():
+    rs = Ruleset.preset("pagat", first_dealer="first-declarer", no_declaration="redeal")
+    d = deal(rs, "first")
+    twos = {s: [c for c in d.hands[s] if not c.is_joker and c.rank == 2] for s in range(4)}
+    first = next(s for s in range(4) if twos[s])
+    record = HandRecord(rs, (first + 1) % 4, (2, 2, 2, 2), d.hands, d.kitty, first_hand=True,
+                        declarations=((first, (twos[first][0],)),))
+    state = hand_state(record, declarations_closed=True)
+    assert state.illegal.reasons[0].code == "WRONG_DEALER" and state.illegal.reasons[0].detail["expected"] == first
+    assert hand_state(replace(record, dealer=first), declarations_closed=True).illegal is None
