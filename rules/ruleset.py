@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import NT, rank_name
+from .cards import NT, POINTS, rank_name
 from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
 from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
@@ -584,6 +584,11 @@ class Ruleset:
         return 4 * (15 - self.deck_min_rank) + jokers
 
     @property
+    def deck_points(self) -> int:
+        """The card points of one deck: its 5s, 10s and Ks (100 in a full deck; section 14.10)."""
+        return 4 * sum(points for rank, points in POINTS.items() if rank >= self.deck_min_rank)
+
+    @property
     def total_cards(self) -> int:
         """The cards of all the decks (before ``kitty_fit`` takes any out)."""
         return self.deck_cards * self.decks
@@ -645,9 +650,9 @@ class Ruleset:
                 and self.decks != 2):
             raise RulesetError("friend_join", "friend_join 'holder' is defined for 2 decks only")
         step = self.step
-        if step < 10 or step % 5 or step > 100 * self.decks:
+        if step < 10 or step % 5 or step > self.deck_points * self.decks:
             raise RulesetError("score_step", f"score_step must be a multiple of 5 from 10 to the decks' "
-                                             f"{100 * self.decks} points, not {step}")
+                                             f"{self.deck_points * self.decks} points, not {step}")
         if self.rainbow_min is not None and self.rainbow_min > 4 * self.decks:
             raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
                                               f"{self.decks} decks hold ({4 * self.decks})")

@@ -14,7 +14,7 @@ DEAL_IN = {"rules": {"preset": "qq", "decks": 1}, "seed": "table-7/hand-12", "fi
 
 
 def deal_answer(data: dict) -> dict:
-    result = engine.run("deals", deal, data["rules"], data["seed"], data.get("first_seat", 0))
+    result = engine.run("deals", deal, data["rules"], data["seed"], data.get("first_seat", 0), data.get("level"))
     return {"seed": result.seed, "hands": [present.natural(h) for h in result.hands],
             "kitty": [str(c) for c in result.kitty],
             "order": [{"seat": s, "card": str(c)} for s, c in zip(result.seats, result.order, strict=True)]}

@@ -354,3 +354,10 @@ def test_s14_11_first_declarer_must_deal_the_first_hand():
     state = hand_state(record, declarations_closed=True)
     assert state.illegal.reasons[0].code == "WRONG_DEALER" and state.illegal.reasons[0].detail["expected"] == first
     assert hand_state(replace(record, dealer=first), declarations_closed=True).illegal is None
+
+
+def test_s14_10_deals_take_out_by_the_dealer_level():
+    rs = Ruleset.preset("pagat", players=5, partnership="find-friends", kitty_size=6, kitty_fit="remove-low-cards")
+    later = deal(rs, "lvl", level=2)
+    dealt = [c for h in later.hands for c in h] + list(later.kitty)
+    assert [str(c) for c in dealt].count("2C") == 2 and [str(c) for c in dealt].count("3C") == 1
