@@ -369,6 +369,8 @@ def _special(rng: random.Random, category: str) -> tuple[dict, Ruleset, Trump, P
             continue
         pool = Pool(rng, rs, trump)
         if category != "all-units-trick":
+            if TRUMP not in pool.suits():       # natural trumps need trumps: NT without jokers has none
+                continue
             _focus_through_level(rng, pool, trump)
         return spec, rs, trump, pool
 
