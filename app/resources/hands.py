@@ -17,7 +17,7 @@ from schemas.hands import (
     SettleSchema,
 )
 
-from .. import engine, i18n
+from .. import engine, faults, i18n
 from ..extensions import Blueprint
 
 blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
@@ -94,12 +94,13 @@ def illegal_body(illegal) -> dict:
             "reasons": present.reasons(illegal.reasons) if illegal else []}
 
 
-def adjudication_answer(data: dict) -> dict:
+def adjudication_answer(data: dict, lang: str | None = None) -> dict:
+    every = data.get("faults") == "all"
     result = engine.run("hands/adjudicate", adjudicate, record(data), partial=data["partial"],
-                        ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+                        ratings=data["ratings"], room_coefficient=data["room_coefficient"], every_fault=every)
     order = order_for(data["rules"], result.trump) if result.trump is not None else None
     illegal, teams = result.illegal, result.teams
-    return {
+    answer = {
         "legal": result.legal,
         **illegal_body(illegal),
         "trump": present.trump(result.trump),
@@ -109,7 +110,14 @@ def adjudication_answer(data: dict) -> dict:
         "penalties": [{"seat": seat, "points": points} for seat, points in result.penalties],
         "settlement": None if result.settlement is None else settlement_body(result.settlement),
     }
+    if every:
+        answer["faults"] = faults.describe(data["rules"], result.level, result.faults, order, MAX_DESCRIBED,
+                                           lang or i18n.current())
+        answer["as_recorded"] = bool(result.faults)
+    return answer
 
+
+MAX_DESCRIBED = 50          # faults past the 50th are listed without their alternatives (a bound on the work)
 
 ADJUDICATE_IN = {
     "rules": {"preset": "qq", "decks": 1}, "dealer": 0, "levels": ["2", "2", "2", "2"], "partial": True,
