@@ -67,13 +67,27 @@ class BodyLoader:
             abort(422, exc=error, messages=error.messages, schema=self.schema, headers=None)
 
 
-def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached: str | None) -> Callable:
-    """A view: load the body, call ``func``, answer its dict as JSON (through the answer cache if ``cached``)."""
+def picture(pictures: dict[str, Callable[[Any], str]] | None, data: Any) -> Response | None:
+    """The answer as a picture (:mod:`app.pictures`) when ``Accept`` prefers one of ``pictures``'
+    media types to JSON (JSON wins a tie, so ``*/*`` is JSON), else None."""
+    if not pictures:
+        return None
+    best = request.accept_mimetypes.best_match([JSON_MIME, *pictures])
+    if best is None or best == JSON_MIME:
+        return None
+    return Response(pictures[best](data), mimetype=best)
+
+
+def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached: str | None,
+              pictures: dict[str, Callable[[Any], str]] | None = None) -> Callable:
+    """A view: load the body, call ``func``, answer its dict as JSON (through the answer cache if
+    ``cached``), or as one of ``pictures`` when ``Accept`` asks for it (never cached)."""
     load = BodyLoader(schema)
 
     if cached is None:
         def view():
-            return json_response(encode(func(load())))
+            data = load()
+            return picture(pictures, data) or json_response(encode(func(data)))
         view.load = load
         return view
 
@@ -81,6 +95,9 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
 
     def cached_view():
         data = load()
+        shown = picture(pictures, data)
+        if shown is not None:
+            return shown
         environ = request.environ
         failed = environ.pop(door.FAILED, None)
         if failed is not None:

@@ -17,7 +17,7 @@ from schemas.hands import (
     SettleSchema,
 )
 
-from .. import engine, faults, i18n
+from .. import engine, faults, i18n, pictures
 from ..extensions import Blueprint
 
 blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
@@ -133,8 +133,21 @@ ADJUDICATE_IN = {
                 {"seat": 1, "cards": ["7S"]}]]}
 
 
+def adjudication_page(data: dict) -> str:
+    """The hand as a page, walked for every fault (a picture shows the whole hand)."""
+    lang = i18n.current()
+    every = {**data, "faults": "all"}
+    return pictures.hand_page(data, i18n.localize(adjudication_answer(every, lang), lang), lang)
+
+
+def state_page(data: dict) -> str:
+    lang = i18n.current()
+    return pictures.hand_page(data, i18n.localize(state_answer(data), lang), lang)
+
+
 @blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, example_in=ADJUDICATE_IN,
-               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)))
+               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)),
+               pictures={"text/html": adjudication_page})
 def adjudicate_hand(data: dict):
     """Check a whole recorded hand, step by step.
 
@@ -199,7 +212,8 @@ STATE_IN = {**{k: v for k, v in ADJUDICATE_IN.items() if k != "partial"},
 
 
 @blp.post_json("/state", HandStateRequestSchema, HandStateSchema, example_in=STATE_IN,
-               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state")
+               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state",
+               pictures={"text/html": state_page})
 def hand_state_now(data: dict):
     """The hand as it stands: the record of a hand cut anywhere, and everything a game needs next.
 
