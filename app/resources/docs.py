@@ -69,3 +69,40 @@ def docs_asset(name):
     if name not in ASSET_NAMES:
         abort(404)
     return send_from_directory(ASSETS, name, max_age=86400)
+
+
+REPLAY_SCRIPT = """<script>
+const form = document.getElementById("replay"), out = document.getElementById("hand");
+document.getElementById("file").addEventListener("change", async (e) => {
+  const f = e.target.files[0]; if (f) document.getElementById("record").value = await f.text();
+});
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const lang = document.getElementById("lang").value;
+  const r = await fetch("v1/hands/adjudicate", {method: "POST", body: document.getElementById("record").value,
+    headers: {"Content-Type": "application/json", "Accept": "text/html", "Accept-Language": lang}});
+  const text = await r.text();
+  if (r.ok) { out.srcdoc = text; } else {
+    let detail = text; try { detail = JSON.parse(text).detail || text; } catch (x) {}
+    out.srcdoc = "<p style='font:16px sans-serif;color:#c0392b'>" + r.status + ": " +
+      detail.replace(/[&<>]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;"}[c])) + "</p>";
+  }
+});
+out.addEventListener("load", () => { out.style.height = (out.contentDocument.body.scrollHeight + 40) + "px"; });
+</script>"""
+
+REPLAY_BODY = """<h1>Replay a hand · 牌局回放</h1>
+<form id="replay"><p><label for="record">Paste a hand record (the <code>hands/adjudicate</code> JSON) · 粘贴牌局记录</label></p>
+<textarea id="record" rows="8" style="width:100%;font:13px monospace" spellcheck="false"></textarea>
+<p><label>Or open a file · 或打开文件 <input type="file" id="file" accept=".json,application/json"></label>
+<label>Language · 语言 <select id="lang"><option value="en">English</option><option value="zh-CN">中文</option></select></label>
+<button type="submit" id="show">Show the hand · 显示</button></p></form>
+<iframe id="hand" title="The hand" style="width:100%;min-height:300px;border:1px solid #ccd;background:#fff"></iframe>"""
+
+
+@blp.route("/replay")
+@blp.doc(summary="A page where a referee pastes or uploads a hand record and sees it, every fault marked "
+                 "(it calls `POST /v1/hands/adjudicate` with `Accept: text/html` from the browser).")
+def replay():
+    from ..pictures import page
+    return Response(page("Replay · 牌局回放", REPLAY_BODY, "en", REPLAY_SCRIPT), mimetype="text/html")
