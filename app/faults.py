@@ -45,7 +45,8 @@ SECTIONS = {
 }
 CARD_NAME = re.compile(r"(?<![\w♠♥♣♦])(10|[2-9JQKA])([SHCD])(?![\w♠♥♣♦])")
 SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_WORDS = {"trump": ("trump", "trumps"), "S": ("♠", "♠"), "H": ("♥", "♥"), "C": ("♣", "♣"), "D": ("♦", "♦")}
+SUIT_WORDS = {"trump": ("trump", "trumps"), "S": ("♠", "♠ cards"), "H": ("♥", "♥ cards"), "C": ("♣", "♣ cards"),
+              "D": ("♦", "♦ cards")}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -130,7 +131,7 @@ def _why(fault, lang: str) -> tuple[str, dict]:
     if code == "MUST_FOLLOW_SUIT" and fault.lead:
         held = int(detail.get("held", 0))
         one, many = SUIT_WORDS.get(str(detail.get("suit")), ("trump", "trumps"))
-        name = one if held == 1 else many
+        name = many if held != 1 or one != "trump" else one
         if lang != i18n.EN:
             one = i18n.gettext("word", "trump") if one == "trump" else one
             name = one

@@ -351,6 +351,7 @@ class Walker:
         self.dealer_kitty: tuple[Card, ...] = ()
         self.every_fault = every_fault
         self.faults: list[Fault] = []
+        self.tainted = False                  # every_fault: the last trick held a fault, so its winner may not be the record's
 
     def run(self) -> Walk:
         """Every phase in order (section 2 of the module docstring), up to the first that stops."""
@@ -571,7 +572,9 @@ class Walker:
             for j, p in enumerate(trick):
                 expected = (self.leader + j) % n
                 step = f"tricks/{t}/{j}"
-                if p.seat != expected:
+                if p.seat != expected and j == 0 and self.tainted:
+                    self.leader = p.seat               # a winner changed by an earlier fault: the record's leader
+                elif p.seat != expected:
                     stop = self.fault(Phase.PLAYING, step, p.seat, [Violation(
                         "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
                                                                        if j == 0 and t else "") + f", not seat {p.seat}.",
@@ -592,6 +595,7 @@ class Walker:
                 self.current.append(p)
             if not complete:
                 break
+            self.tainted = bool(self.faults) and self.faults[-1].illegal.trick == t
             winner, points, point_cards, fmt = self.winner(trump)
             self.summaries.append(TrickSummary(t, self.leader, winner, points, point_cards, fmt, tuple(trick), throw))
             self.current.clear()
