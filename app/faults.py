@@ -7,6 +7,7 @@ The sentence templates live in the catalog under ``msgctxt "referee"`` (:mod:`ap
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rules.cards import CARDS
 from rules.faults import alternatives
@@ -189,6 +190,9 @@ def describe(rules, level: int, faults, order, limit: int, lang: str) -> list[di
     """Every fault as the answer lists it (``limit``: how many get their alternatives computed)."""
     out = []
     for number, fault in enumerate(faults, 1):
+        if order is not None:           # cards high to low, in the sentence as in the lists
+            fault = replace(fault, cards=tuple(order.sorted_cards(fault.cards)),
+                            lead=None if fault.lead is None else tuple(order.sorted_cards(fault.lead)))
         illegal = fault.illegal
         alt = alternatives(rules, level, fault) if number <= limit else None
         show = (lambda cs: [str(c) for c in order.sorted_cards(cs)]) if order is not None else (

@@ -72,37 +72,60 @@ def docs_asset(name):
 
 
 REPLAY_SCRIPT = """<script>
-const form = document.getElementById("replay"), out = document.getElementById("hand");
-document.getElementById("file").addEventListener("change", async (e) => {
-  const f = e.target.files[0]; if (f) document.getElementById("record").value = await f.text();
-});
-form.addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const lang = document.getElementById("lang").value;
-  const r = await fetch("v1/hands/adjudicate", {method: "POST", body: document.getElementById("record").value,
-    headers: {"Content-Type": "application/json", "Accept": "text/html", "Accept-Language": lang}});
+const record = document.getElementById("record"), lang = document.getElementById("lang");
+const hand = document.getElementById("hand"), link = document.getElementById("link");
+const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/[+]/g, "-").replace(/[/]/g, "_").replace(/=+$/, "");
+const unb64 = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const through = async (data, stream) => new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(stream)).arrayBuffer());
+async function show() {
+  const r = await fetch("v1/hands/adjudicate", {method: "POST", body: record.value,
+    headers: {"Content-Type": "application/json", "Accept": "text/html", "Accept-Language": lang.value}});
   const text = await r.text();
-  if (r.ok) { out.srcdoc = text; } else {
+  if (r.ok) {
+    hand.innerHTML = new DOMParser().parseFromString(text, "text/html").body.innerHTML;
+    const packed = b64(await through(new TextEncoder().encode(record.value), new CompressionStream("deflate-raw")));
+    link.href = location.pathname + "#hand=" + packed + "&lang=" + encodeURIComponent(lang.value);
+    link.hidden = false;
+  } else {
     let detail = text; try { detail = JSON.parse(text).detail || text; } catch (x) {}
-    out.srcdoc = "<p style='font:16px sans-serif;color:#c0392b'>" + r.status + ": " +
-      detail.replace(/[&<>]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;"}[c])) + "</p>";
+    hand.textContent = r.status + ": " + detail;
   }
+  hand.setAttribute("aria-busy", "false");
+}
+document.getElementById("file").addEventListener("change", async (e) => {
+  const f = e.target.files[0]; if (f) { record.value = await f.text(); show(); }
 });
-out.addEventListener("load", () => { out.style.height = (out.contentDocument.body.scrollHeight + 40) + "px"; });
+document.getElementById("replay").addEventListener("submit", (e) => { e.preventDefault(); show(); });
+(async () => {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("lang")) lang.value = params.get("lang");
+  if (params.get("hand")) {
+    record.value = new TextDecoder().decode(await through(unb64(params.get("hand")), new DecompressionStream("deflate-raw")));
+    show();
+  }
+})();
 </script>"""
 
 REPLAY_BODY = """<h1>Replay a hand · 牌局回放</h1>
 <form id="replay"><p><label for="record">Paste a hand record (the <code>hands/adjudicate</code> JSON) · 粘贴牌局记录</label></p>
-<textarea id="record" rows="8" style="width:100%;font:13px monospace" spellcheck="false"></textarea>
-<p><label>Or open a file · 或打开文件 <input type="file" id="file" accept=".json,application/json"></label>
+<textarea id="record" rows="6" style="width:100%;box-sizing:border-box;font:13px monospace" spellcheck="false"></textarea>
+<p class="row"><label>Or open a file · 或打开文件 <input type="file" id="file" accept=".json,application/json"></label>
 <label>Language · 语言 <select id="lang"><option value="en">English</option><option value="zh-CN">中文</option></select></label>
-<button type="submit" id="show">Show the hand · 显示</button></p></form>
-<iframe id="hand" title="The hand" style="width:100%;min-height:300px;border:1px solid #ccd;background:#fff"></iframe>"""
+<button type="submit" id="show">Show the hand · 显示</button>
+<a id="link" hidden>Link to this hand · 本局链接</a></p></form>
+<div id="hand" aria-live="polite"></div>"""
 
 
-@blp.route("/replay")
-@blp.doc(summary="A page where a referee pastes or uploads a hand record and sees it, every fault marked "
-                 "(it calls `POST /v1/hands/adjudicate` with `Accept: text/html` from the browser).")
+@blp.route("/replay", methods=["GET"])
+@blp.response(200, content_type="text/html", description="The replay page (docs/referee.md).",
+              example="<!DOCTYPE html>")
 def replay():
+    """A page where a referee pastes or opens a hand record and sees it.
+
+    The browser posts the record to `/v1/hands/adjudicate` with `Accept: text/html` and shows the
+    page of the hand, every fault marked. A link `/replay#hand=<record>` (the record as base64url of
+    its raw-deflated JSON, never sent to the service) opens that hand at once: a support ticket can
+    carry it.
+    """
     from ..pictures import page
     return Response(page("Replay · 牌局回放", REPLAY_BODY, "en", REPLAY_SCRIPT), mimetype="text/html")

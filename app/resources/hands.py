@@ -145,9 +145,18 @@ def state_page(data: dict) -> str:
     return pictures.hand_page(data, i18n.localize(state_answer(data), lang), lang)
 
 
-@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, example_in=ADJUDICATE_IN,
-               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)),
-               pictures={"text/html": adjudication_page})
+# issue 31: the same hand with two faults planted (a buried J♠ the dealer never held, an illegal follow)
+FAULTS_IN = {**ADJUDICATE_IN, "faults": "all", "kitty_discard": ["5D", "5S", "BJ", "2H", "3C", "JS"],
+             "tricks": [[*ADJUDICATE_IN["tricks"][0][:2], {"seat": 2, "cards": ["4C"]}, ADJUDICATE_IN["tricks"][0][3]],
+                        ADJUDICATE_IN["tricks"][1]]}
+
+
+@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, examples={
+    "hand": ("A hand checked step by step (`partial`: the tricks so far)", ADJUDICATE_IN,
+             adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN))),
+    "faults": ("Every fault (`faults: all`): each where it happened, in the referee's words", FAULTS_IN,
+               adjudication_answer(AdjudicateSchema().load(FAULTS_IN), i18n.EN))},
+    pictures={"text/html": adjudication_page})
 def adjudicate_hand(data: dict):
     """Check a whole recorded hand, step by step.
 

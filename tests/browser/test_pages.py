@@ -2,13 +2,18 @@
 a hand with faults, at desktop and at phone width; skipped with a message where no browser is installed."""
 from __future__ import annotations
 
+import base64
 import copy
+import json
 import random
 import shutil
 import subprocess
+import threading
+import zlib
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 from tests.api.test_referee import HAND, planted_follow
 
@@ -56,3 +61,37 @@ def test_screenshots_at_desktop_and_phone_width(client, tmp_path, width):
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     assert int.from_bytes(data[16:20], "big") == width
+
+
+def replay_link(record: dict, lang: str = "en") -> str:
+    """The replay page's link to a hand: the record raw-deflated, base64url, in the fragment."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(record).encode()) + packer.flush()
+    return "/replay#hand=" + base64.urlsafe_b64encode(packed).decode().rstrip("=") + "&lang=" + lang
+
+
+@pytest.fixture
+def live_server(app):
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_replay_page_in_the_browser_shows_every_trick_and_fault(client, live_server, tmp_path, lang):
+    """The referee's way: the replay page opened from a link, the browser calling the API."""
+    _, answer = faulty_page(client, tmp_path, lang)
+    record, _ = planted_follow(copy.deepcopy(HAND), random.Random(11))
+    record["kitty_discard"] = ["4H" if c == record["kitty_discard"][0] else c for c in record["kitty_discard"]]
+    url = live_server + replay_link(record, lang)
+    dom = chromium("--virtual-time-budget=15000", "--dump-dom", url).stdout
+    assert 'aria-busy="false"' in dom, dom[-2000:]
+    for t in answer["tricks"]:
+        assert f'id="trick-{t["index"] + 1}"' in dom
+    for f in answer["faults"]:
+        assert f["sentence"] in dom.replace("&amp;", "&")
+    shot = tmp_path / "replay.png"
+    chromium("--virtual-time-budget=15000", "--window-size=390,1600", f"--screenshot={shot}", url)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
