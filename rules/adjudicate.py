@@ -605,7 +605,8 @@ class Walker:
     def winner(self, trump: Trump) -> tuple[int, int, tuple[Card, ...], Format | None]:
         """The winner of the trick on the table; walking for every fault, a trick whose plays came
         out of turn is compared in playing order from its leader, and one that cannot be compared
-        at all (a lead of mixed suits) goes to its leader with its points."""
+        at all (a lead of mixed suits, plays of other sizes than the lead) goes to its leader with
+        its points."""
         plays = [(p.seat, p.cards) for p in self.current]
         if self.every_fault:
             n, leader = self.n, self.leader
@@ -613,7 +614,7 @@ class Walker:
             try:
                 res = trick_winner(self.rules, trump, plays, self.budget)
             except InputError as error:
-                if error.field != "plays/0/cards":      # past the work bound: the walk cannot go on either
+                if error.field is None or not error.field.startswith("plays/"):   # past the work bound
                     raise
                 cards = [c for _, played in plays for c in played]
                 point_cards = tuple(sorted((c for c in cards if c.points), reverse=True))

@@ -49,6 +49,9 @@ def alternatives(rules: Ruleset, level: int, fault: Fault, limit: int = EXAMPLES
     illegal = fault.illegal
     codes = {v.code for v in illegal.reasons}
     seat, hand, trump = illegal.seat, fault.hand, fault.trump
+    if fault.phase == Phase.CALLING and trump is not None:
+        cards = callable_cards(rules, trump)
+        return Alternatives(len(cards), tuple((c,) for c in cards[:limit]))
     if seat is None or hand is None:
         return NONE
     if fault.phase == Phase.PLAYING and illegal.play is not None and codes <= PLAY_CODES and trump is not None:
@@ -67,9 +70,6 @@ def alternatives(rules: Ruleset, level: int, fault: Fault, limit: int = EXAMPLES
         if fault.phase == Phase.STEALING:
             options = tuple(o for o in options if o.kind == OVERTURN)
         return Alternatives(len(options), tuple(o.cards for o in options[:limit]))
-    if fault.phase == Phase.CALLING and trump is not None:
-        cards = callable_cards(rules, trump)
-        return Alternatives(len(cards), tuple((c,) for c in cards[:limit]))
     return NONE
 
 
