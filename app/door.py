@@ -128,10 +128,13 @@ class Door:
               language: str) -> list:
         """A 200 with the headers Flask's ``after_request`` would add (:func:`app.edge.answer_headers`)."""
         given = environ.get("HTTP_X_REQUEST_ID", "")
+        headers = edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)
+        if environ["PATH_INFO"] in PICTURE_TYPES:      # the answer also depends on Accept (a picture or JSON)
+            headers = tuple((k, f"{v}, Accept" if k == "Vary" else v) for k, v in headers)
         start_response("200 OK", [
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
             ("X-Request-ID", given if self.request_id.match(given) else new_request_id()), ("X-Cache", result),
-            *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
+            *headers])
         requests, latency = metrics.request_children(environ["PATH_INFO"], "POST", "200")
         metrics.count(requests)
         metrics.observe(latency, time.perf_counter() - started)

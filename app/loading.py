@@ -75,7 +75,16 @@ def picture(pictures: dict[str, Callable[[Any], str]] | None, data: Any) -> Resp
     best = request.accept_mimetypes.best_match([JSON_MIME, *pictures])
     if best is None or best == JSON_MIME:
         return None
-    return Response(pictures[best](data), mimetype=best)
+    response = Response(pictures[best](data), mimetype=best)
+    response.vary.add("Accept")
+    return response
+
+
+def varies(response: Response, pictures: dict | None) -> Response:
+    """A JSON answer of an endpoint that also answers pictures depends on ``Accept`` too."""
+    if pictures:
+        response.vary.add("Accept")
+    return response
 
 
 def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached: str | None,
@@ -87,7 +96,7 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
     if cached is None:
         def view():
             data = load()
-            return picture(pictures, data) or json_response(encode(func(data)))
+            return picture(pictures, data) or varies(json_response(encode(func(data))), pictures)
         view.load = load
         return view
 
@@ -107,7 +116,7 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
         language = environ.get(door.LANGUAGE) or i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
         body, result = cache.answer(cached, data, lambda: encode(answer(data, language)), bypass=bypass,
                                     language=language, raw=environ.get(door.RAW_KEY))
-        return json_response(body, result)
+        return varies(json_response(body, result), pictures)
     cached_view.load = load
     cached_view.answer = answer
     return cached_view

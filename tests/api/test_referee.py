@@ -163,3 +163,13 @@ def test_pictures_answer_html_and_svg_by_accept(client):
     svg = client.post("/v1/tricks/winner", json=WINNER_IN, headers={"Accept": "image/svg+xml"})
     assert svg.mimetype == "image/svg+xml" and svg.get_data(as_text=True).startswith("<svg")
     assert client.get("/replay").mimetype == "text/html"
+
+
+def test_answers_of_picture_endpoints_vary_on_accept(client):
+    from app.resources.tricks import WINNER_IN
+    for accept in (None, "image/svg+xml"):
+        for _ in range(2):                                  # a miss, then a hit at the door
+            r = client.post("/v1/tricks/winner", json=WINNER_IN, headers={"Accept": accept} if accept else {})
+            assert {"Accept", "Accept-Language"} <= {v.strip() for v in r.headers["Vary"].split(",")}
+    r = post(client, HAND, accept="text/html")
+    assert "Accept" in r.headers["Vary"]
