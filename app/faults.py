@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from rules.cards import CARDS
-from rules.faults import alternatives
+from rules.faults import alternatives, traces
 
 from . import i18n
 
@@ -186,9 +186,22 @@ def sentence(fault, lang: str = i18n.EN) -> str:
     return f"{place}: {_say(action, values, lang)}{' ' if template.startswith('while') else '; '}{why}."
 
 
-def describe(rules, level: int, faults, order, limit: int, lang: str) -> list[dict]:
-    """Every fault as the answer lists it (``limit``: how many get their alternatives computed)."""
+def trace(found, fault, lang: str) -> str:
+    """The words that say what a fault is a trace of (:func:`rules.faults.traces`)."""
+    if found is None:
+        return ""
+    space = " " if lang == i18n.EN else ""
+    if found.fault is not None:
+        return space + _say("(A trace of fault {n}.)", {"n": found.fault + 1}, lang)
+    return space + _say("(Seat {seat} played it in trick {trick}.)",
+                        {"seat": fault.illegal.seat, "trick": found.trick + 1}, lang)
+
+
+def describe(rules, level: int, faults, order, limit: int, lang: str, tricks=()) -> list[dict]:
+    """Every fault as the answer lists it (``limit``: how many get their alternatives computed;
+    ``tricks``: the hand's tricks, where a card a seat lacks was played before)."""
     out = []
+    origins = traces(faults, tricks)
     for number, fault in enumerate(faults, 1):
         if order is not None:           # cards high to low, in the sentence as in the lists
             fault = replace(fault, cards=tuple(order.sorted_cards(fault.cards)),
@@ -210,6 +223,10 @@ def describe(rules, level: int, faults, order, limit: int, lang: str) -> list[di
             "reasons": [{"code": v.code, "message": prettify(v.message)} for v in illegal.reasons],
             "alternatives": None if alt is None else {
                 "count": alt.count, "examples": [show(e) for e in alt.examples]},
-            "sentence": sentence(fault, lang),
+            "follows_from": None if origins[number - 1] is None or origins[number - 1].fault is None
+            else origins[number - 1].fault + 1,
+            "played_in": None if origins[number - 1] is None or origins[number - 1].trick is None
+            else origins[number - 1].trick + 1,
+            "sentence": sentence(fault, lang) + trace(origins[number - 1], fault, lang),
         })
     return out

@@ -13,14 +13,19 @@ choices the seat had at that step and the first few of them:
 
 Other faults (the deal, the turn, the final count, the first hand's dealer) have no alternatives to
 choose from: ``count`` is None.  Past the selection's work bound a play's count is None too.
+
+:func:`traces` tells which faults are traces of an earlier one: a step that stands as recorded can
+leave the hand's cards off, so that a later play of a card already played (or buried) by the same
+seat is ``NOT_IN_HAND``, and cards never played are ``WRONG_TRICK_COUNT`` at the end.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .adjudicate import Fault, Phase
-from .cards import Card
+from .adjudicate import Fault, Phase, TrickSummary
+from .cards import Card, CardError, card
 from .declarations import OVERTURN, declaration_options
 from .friends import callable_cards
 from .ruleset import Ruleset
@@ -96,3 +101,57 @@ def burials(hand: tuple[Card, ...], recorded: tuple[Card, ...], size: int, limit
             left[c] -= 1
             example.append(c)
     return Alternatives(ways[size], (tuple(sorted(example)),))
+
+
+ACCOUNTING: Final = frozenset({"NOT_IN_HAND", "KITTY_DISCARD", "DECLARATION_NOT_IN_HAND"})
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What an accounting fault follows from: an earlier ``fault`` (its index), or else the earlier
+    ``trick`` (its index) where the seat already played the cards it lacks."""
+
+    fault: int | None = None
+    trick: int | None = None
+
+
+def traces(faults: Sequence[Fault], tricks: Sequence[TrickSummary] = ()) -> tuple[Trace | None, ...]:
+    """For each fault, what it is a trace of, or None (module docstring): a card the seat lacks that
+    an earlier fault of the same seat played, declared or buried, else that the seat played in an
+    earlier trick; cards left at the end in the hand of a seat with an earlier fault."""
+    out: list[Trace | None] = []
+    for i, fault in enumerate(faults):
+        found: Trace | None = None
+        seat = fault.illegal.seat
+        for v in fault.illegal.reasons:
+            if v.code in ACCOUNTING:
+                lacking = _cards(v.detail.get("cards")) or set(fault.cards)
+                k = next((k for k in range(i) if faults[k].illegal.seat == seat and lacking & set(faults[k].cards)),
+                         None)
+                if k is not None:
+                    found = Trace(fault=k)
+                elif fault.illegal.trick is not None:
+                    t = next((t.index for t in tricks if t.index < (fault.illegal.trick or 0) and any(
+                        p.seat == seat and lacking & set(p.cards) for p in t.plays)), None)
+                    found = None if t is None else Trace(trick=t)
+            elif v.code == "WRONG_TRICK_COUNT":
+                left = v.detail.get("left")
+                seats = set(left) if isinstance(left, dict) else set()
+                k = next((k for k in range(i) if faults[k].illegal.seat in seats), None)
+                found = None if k is None else Trace(fault=k)
+            if found is not None:
+                break
+        out.append(found)
+    return tuple(out)
+
+
+def _cards(names: object) -> set[Card]:
+    if not isinstance(names, list):
+        return set()
+    out: set[Card] = set()
+    for name in names:
+        try:
+            out.add(card(name))
+        except CardError:
+            pass
+    return out

@@ -283,6 +283,13 @@ class FaultSchema(Schema):
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     alternatives = fields.Nested(AlternativesSchema, required=True, allow_none=True,
                                  metadata={"description": "What the seat could have done (null past the 50th fault)."})
+    follows_from = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The `number` of the earlier fault this one is a trace of: that step stood as recorded and "
+                       "left the cards off (a card it played or buried is missing later, cards are left at the end); "
+                       "null for a fault of its own."})
+    played_in = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "A play of cards the seat no longer holds, no earlier fault explaining it: the trick (counted "
+                       "from 1) where the seat already played them."})
     sentence = fields.String(required=True, metadata={
         "description": "The fault in one sentence for the referee, cards as people write them: \"Trick 7, the 2nd "
                        "play: seat 0 played 7♣ to A♦ while holding 5 trumps; a trump had to be played.\""})

@@ -112,7 +112,7 @@ def adjudication_answer(data: dict, lang: str | None = None) -> dict:
     }
     if every:
         answer["faults"] = faults.describe(data["rules"], result.level, result.faults, order, MAX_DESCRIBED,
-                                           lang or i18n.current())
+                                           lang or i18n.current(), result.tricks)
         answer["as_recorded"] = bool(result.faults)
     return answer
 

@@ -12,7 +12,7 @@ import pytest
 
 from rules.adjudicate import Exchange, HandRecord, Play, adjudicate
 from rules.cards import CARDS, card
-from rules.faults import alternatives, burials
+from rules.faults import alternatives, burials, traces
 from rules.friends import FriendCall
 from rules.ruleset import Ruleset
 from rules.selection import legal_set
@@ -164,3 +164,26 @@ def test_burial_counts_match_a_brute_force_enumeration():
         assert got.count == len(distinct)
         if distinct:
             assert got.examples[0] in distinct
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_replaced_follow_leaves_traces_that_point_back_to_it(seed):
+    """A follow replaced by cards the seat plays again later: the later play lacks them and the cards
+    it replaced are left at the end; both are traces (of the planted fault, or of the trick where the
+    cards were played), never faults of their own."""
+    rng = random.Random(seed)
+    record = random_hand(Ruleset.preset(rng.choice(["pagat", "qq"])), seed)
+    planted = illegal_follow(record, rng)
+    every = adjudicate(planted, every_fault=True)
+    first = every.faults[0]
+    assert first.illegal.step == strict_step(planted)
+    found = traces(every.faults, every.tricks)
+    assert found[0] is None
+    for fault, trace in zip(every.faults[1:], found[1:], strict=True):
+        codes = {v.code for v in fault.illegal.reasons}
+        if codes & {"NOT_IN_HAND", "WRONG_TRICK_COUNT"}:
+            assert trace is not None, fault
+            if trace.fault is not None:
+                assert every.faults[trace.fault].illegal.seat == fault.illegal.seat or "WRONG_TRICK_COUNT" in codes
+            else:
+                assert trace.trick is not None and trace.trick < fault.illegal.trick
