@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .adjudicate import Fault, Phase, TrickSummary
-from .cards import Card, CardError, card
+from .cards import Card, card
 from .declarations import OVERTURN, declaration_options
 from .friends import callable_cards
 from .ruleset import Ruleset
@@ -148,10 +148,4 @@ def traces(faults: Sequence[Fault], tricks: Sequence[TrickSummary] = ()) -> tupl
 def _cards(names: object) -> set[Card]:
     if not isinstance(names, list):
         return set()
-    out: set[Card] = set()
-    for name in names:
-        try:
-            out.add(card(name))
-        except CardError:
-            pass
-    return out
+    return {card(name) for name in names if isinstance(name, str)}     # the engine's own card names
