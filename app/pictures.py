@@ -295,11 +295,11 @@ def trick_svg(data: dict, answer: dict, lang: str) -> str:
     rules, trump = data["rules"], data["trump"]
     order = order_for(rules, trump)
     plays = data["plays"]
-    width = 80 + 34 * max(len(p["cards"]) for p in plays) + 20
-    row = 58
-    height = 34 + row * len(plays)
     title = ("Trick: seat {w} wins, {p} points" if lang == i18n.EN else "这一墩：{w} 号座位赢，{p} 分").format(
         w=answer["winner"], p=answer["points"])
+    width = max(80 + 34 * max(len(p["cards"]) for p in plays) + 20, 20 + 9 * len(title) * (1 if lang == i18n.EN else 2))
+    row = 58
+    height = 34 + row * len(plays)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'role="img" aria-labelledby="t"><title id="t">{escape(title)}</title>'
            f'<rect width="100%" height="100%" fill="#f6f7f4"/>'

@@ -95,3 +95,16 @@ def test_replay_page_in_the_browser_shows_every_trick_and_fault(client, live_ser
     shot = tmp_path / "replay.png"
     chromium("--virtual-time-budget=15000", "--window-size=390,1600", f"--screenshot={shot}", url)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_one_trick_as_svg_renders_with_a_text_alternative_per_card(client, tmp_path):
+    from app.resources.tricks import WINNER_IN
+    svg = client.post("/v1/tricks/winner", json=WINNER_IN, headers={"Accept": "image/svg+xml"}).get_data(as_text=True)
+    assert svg.count("<title>") == sum(len(p["cards"]) for p in WINNER_IN["plays"])
+    picture = tmp_path / "trick.svg"
+    picture.write_text(svg, encoding="utf-8")
+    dom = chromium("--dump-dom", picture.as_uri()).stdout
+    assert "Trick: seat 2 wins, 30 points" in dom
+    shot = tmp_path / "trick.png"
+    chromium("--window-size=400,300", f"--screenshot={shot}", picture.as_uri())
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
