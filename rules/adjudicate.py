@@ -56,7 +56,19 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, CardError, card, expand, format_cards, parse_cards, rank_name, rank_value, tally
+from .cards import (
+    CARDS,
+    Card,
+    CardError,
+    card,
+    expand,
+    format_cards,
+    parse_cards,
+    pretty_cards,
+    rank_name,
+    rank_value,
+    tally,
+)
 from .declarations import (
     OVERTURN,
     DeclarationOption,
@@ -672,7 +684,18 @@ class Walker:
             return self.fault(Phase.PLAYING, step, p.seat, [Violation(
                 "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(held, 'card')} left.",
                 {"cards": format_cards(p.cards)})], t, j, cards=p.cards, lead=lead_cards, hand=cards)
-        v = check_play(self.rules, trump, cards, p.cards, lead_cards, seat=p.seat, budget=self.budget)
+        try:
+            v = check_play(self.rules, trump, cards, p.cards, lead_cards, seat=p.seat, budget=self.budget)
+        except InputError as error:
+            if not self.every_fault or error.field != "lead":
+                raise
+            # a lead that stood as recorded but is none (mixed suits): only the cards held can be judged
+            missing = [c for c, k in _ms(p.cards).items() if k > hand.get(c, 0)]
+            if not missing:
+                return None
+            return self.fault(Phase.PLAYING, step, p.seat, [Violation(
+                "NOT_IN_HAND", f"you do not hold {pretty_cards(CARDS[c] for c in sorted(missing))}",
+                {"cards": format_cards(sorted(missing))})], t, j, cards=p.cards, lead=lead_cards, hand=cards)
         if not v.legal:
             return self.fault(Phase.PLAYING, step, p.seat, v.violations, t, j, cards=p.cards, lead=lead_cards,
                               hand=cards)
@@ -707,6 +730,8 @@ class Walker:
             if not summaries:                       # no trick to settle by
                 return replace(position, illegal=self.faults[-1].illegal)
         last = summaries[-1]
+        if last.format is None:                     # a last trick of plays nobody can compare: no kitty to score
+            return position
         winning = next(p.cards for p in last.plays if p.seat == last.winner)
         find_friends = rules.partnership is Partnership.FIND_FRIENDS
         try:

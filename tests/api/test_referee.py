@@ -173,3 +173,24 @@ def test_answers_of_picture_endpoints_vary_on_accept(client):
             assert {"Accept", "Accept-Language"} <= {v.strip() for v in r.headers["Vary"].split(",")}
     r = post(client, HAND, accept="text/html")
     assert "Accept" in r.headers["Vary"]
+
+
+@pytest.mark.parametrize("name", ["02_qq", "18_four-deck", "93_throw_not_reduced_pagat", "14_tuolaji"])
+def test_hostile_records_where_nearly_every_play_is_a_fault_are_answered(client, name):
+    """Every trick's cards moved on one seat (leads of mixed suits, plays of other sizes, cards not held):
+    every fault is listed, the page is drawn, never a 500."""
+    record = json.loads((Path(__file__).resolve().parents[1] / "data" / "hands" / f"{name}.json").read_text())
+    record.pop("expected", None)
+    for shift in (1, 2):
+        moved = copy.deepcopy(record)
+        for trick in moved["tricks"]:
+            cards = [p["cards"] for p in trick]
+            for i, p in enumerate(trick):
+                p["cards"] = cards[(i + shift) % len(trick)]
+                p.pop("attempted", None)
+        body = post(client, {**moved, "faults": "all"}).get_json()
+        assert len(body["faults"]) >= len(moved["tricks"])
+        assert all(f["alternatives"] is not None for f in body["faults"][:50])
+        assert all(f["alternatives"] is None for f in body["faults"][50:])
+        page = post(client, moved, lang="zh-CN", accept="text/html")
+        assert page.status_code == 200 and page.get_data(as_text=True).count('class="sentence"') == len(body["faults"])
