@@ -17,6 +17,7 @@ from rules.cards import card as _parse
 from rules.order import order_for
 
 from . import i18n
+from .faults import prettify
 
 SUIT_NAMES = {"S": ("spades", "黑桃", "♠"), "H": ("hearts", "红桃", "♥"), "C": ("clubs", "梅花", "♣"),
               "D": ("diamonds", "方块", "♦")}
@@ -31,6 +32,8 @@ WORDS = {  # English -> Chinese, the page's own words
     "Legal alternatives": "合法的选择", "e.g.": "例如", "trump": "主", "attempted": "试图甩",
     "Trick in progress": "进行中的一墩", "Phase": "阶段", "of": "的", "section": "第",
     "Teams": "队伍", "Replay": "牌局回放", "fault": "违规", "Penalties": "罚分",
+    "declaring": "亮主中", "exchanging": "扣底中", "stealing": "炒底中", "calling": "找朋友中", "playing": "出牌中",
+    "over": "已结束", "redeal": "重新发牌", "illegal": "有违规",
 }
 DEALER_SIDE = "dealer's side"
 STYLE = """
@@ -114,7 +117,7 @@ def _faults_by_step(answer: dict) -> dict[str, list[dict]]:
     faults = answer.get("faults")
     if faults is None and answer.get("step"):
         faults = [{"number": 1, "step": answer["step"], "seat": answer.get("seat"),
-                   "sentence": " ".join(r["message"] for r in answer.get("reasons", [])),
+                   "sentence": prettify(" ".join(r["message"] for r in answer.get("reasons", []))),
                    "rule": {"code": answer["reasons"][0]["code"] if answer.get("reasons") else "", "section": "",
                             "ref": ""}}]
     out: dict[str, list[dict]] = {}
@@ -161,11 +164,10 @@ def hand_page(data: dict, answer: dict, lang: str, title: str | None = None) -> 
                  f'<span>{w("Level")}: {escape(str(data["levels"][data["dealer"]]))}</span>'
                  f'<span>{w("Trump")}: {escape(trump_text)}</span>'
                  f'<span>{escape(rules.name)}</span>'
-                 + (f'<span>{w("Phase")}: {escape(answer["phase"])}</span>' if "phase" in answer else "")
+                 + (f'<span>{w("Phase")}: {escape(w(answer["phase"]))}</span>' if "phase" in answer else "")
                  + "</div>")
 
     # faults, first: the list a referee reads
-    listed = answer.get("faults")
     parts.append(f'<h2 id="faults">{w("Faults")}</h2>')
     all_faults = [f for fs in faults.values() for f in fs]
     if not all_faults:
@@ -175,8 +177,6 @@ def hand_page(data: dict, answer: dict, lang: str, title: str | None = None) -> 
         parts.append('<ol class="faults">' + "".join(
             f'<li><a href="#at-{escape(f["step"]).replace("/", "-")}">{escape(f["sentence"])}</a></li>'
             for f in all_faults) + "</ol>")
-        if listed is None:
-            parts.append(f'<p class="note">{escape("faults: all")}</p>')
 
     # the deal and what came before the tricks
     deal = data["deal"]
