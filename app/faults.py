@@ -132,7 +132,7 @@ def _why(fault, lang: str) -> tuple[str, dict]:
     if code == "MUST_FOLLOW_SUIT" and fault.lead:
         held = int(detail.get("held", 0))
         one, many = SUIT_WORDS.get(str(detail.get("suit")), ("trump", "trumps"))
-        name = many if held != 1 or one != "trump" else one
+        name = many if held != 1 else one if one == "trump" else f"{one} card"
         if lang != i18n.EN:
             one = i18n.gettext("word", "trump") if one == "trump" else one
             name = one
