@@ -13,27 +13,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
-from .cards import CARD_KINDS, NAMES, SUIT_SYMBOLS, pretty_cards, tally
+from .budget import Budget, WorkExceeded
+from .cards import CARD_KINDS, NAMES, SUIT_SYMBOLS, pretty_cards, size_and_most, tally
+from .formats import Format, Realization, Unit, describe_realization, unit_key
 from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded_shapes, held_tractor_cards, too_large
 from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
-from .rainbows import RAINBOW, rainbow_format
+from .rainbows import RAINBOW, lead_format, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
+from .realization import realize
 from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
+from .runs import longest_runs
 from .throws import ThrowResult, adjudicate_throw_with
-from .units import (
-    Budget,
-    Format,
-    Realization,
-    Unit,
-    WorkExceeded,
-    decompose_with,
-    describe_realization,
-    longest_runs,
-    realize,
-    size_and_most,
-    tractor_by_tier,
-    unit_key,
-)
+from .units import decompose_with, tractor_by_tier
 from .violations import InputError, Violation, count_of
 
 SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
@@ -49,7 +40,7 @@ _FEW: Final = 8          # plays up to this size are checked card by card agains
 @dataclass(init=False, eq=False, repr=False)
 class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape (a hot
-    value: see :class:`rules.units.Unit`).
+    value: docs/engine.md, "Speed notes").
 
     ``format`` is the play's canonical decomposition (None when the play is not of one suit); for a
     follow it is worked out when read, and ``is_throw`` is false (only a lead is a throw).  Two
@@ -101,7 +92,7 @@ class Verdict:
 # -- checks --------------------------------------------------------------------------------------
 def parse_lead(order: Order, lead: Iterable[int]) -> Format:
     try:
-        return decompose_with(order, lead)
+        return lead_format(order, lead)
     except InputError as exc:
         raise InputError(f"the lead is invalid: {exc}", "lead") from None
 

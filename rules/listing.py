@@ -16,21 +16,16 @@ from threading import Lock
 from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply, may_bomb
-from .cards import Card, tally
+from .budget import Budget, WorkExceeded
+from .cards import Card, tally, times_range
 from .follow import check_follow, parse_lead
+from .formats import Format, Unit
 from .obligation import FOLLOW_WORK, Obligation, too_large
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, RainbowGroup, follow_splits, held_groups
+from .realization import substitutes
 from .ruleset import Ruleset
-from .units import (
-    Budget,
-    Format,
-    Unit,
-    WorkExceeded,
-    available_units,
-    substitutes,
-    times_range,
-)
+from .runs import available_units
 from .violations import InputError
 
 MAX_LIMIT: Final = 1000
@@ -158,7 +153,6 @@ def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_fo
         if found is not None:
             return found
     return _count_owed(obligation, order, held, n, owed, limit)
-
 
 
 def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:

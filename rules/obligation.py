@@ -22,21 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import CARD_KINDS, pretty_cards
+from .budget import Budget
+from .cards import CARD_KINDS, pretty_cards, size_and_most
+from .formats import Format, Realization
 from .order import Order
+from .realization import Holding, Needed, needed, realize_in
 from .ruleset import FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
-from .units import (
-    Budget,
-    Format,
-    Holding,
-    Needed,
-    Realization,
-    longest_runs,
-    needed,
-    realize_in,
-    runs,
-    size_and_most,
-)
+from .runs import longest_runs, runs
 from .violations import InputError
 
 FOLLOW_WORK: Final = 6000
@@ -52,7 +44,6 @@ SHENGJI_3DECK_LADDERS: Final = {
              [(2, 1)], []),
     (3, 1): ([(3, 1)], [(2, 1)], []),
 }
-
 
 
 # -- the obligation ------------------------------------------------------------------------------
@@ -396,7 +387,7 @@ class Obligation:
 
     def _plain(self, w: int) -> bool:
         """Whether a unit of width ``w`` is realized in ``S`` exactly where a run of its shape is held
-        (:func:`~rules.units.runs`): no wider unit can stand for it (no card is held more than ``w``
+        (:func:`~rules.runs.runs`): no wider unit can stand for it (no card is held more than ``w``
         times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
         keeps it off tractors, and where longer tuples are kept whole every card that can host it is
         held exactly ``w`` times)."""
@@ -490,7 +481,6 @@ def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]]
             if found:
                 return True
     return False
-
 
 
 def _desc(shapes: list[tuple[int, int]]) -> list[tuple[int, int]]:

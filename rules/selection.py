@@ -36,7 +36,7 @@ Readings (where the text is silent):
   SHA-256 in counter mode over the seed (a string, or an int as its decimal digits), as for deals,
   under the domain ``tractor-rules/sample/v1``, so the same seed gives the same sample everywhere.
 
-Every question runs under bounds (:class:`~rules.units.Budget`): ``SELECTION_WORK`` steps for the
+Every question runs under bounds (:class:`~rules.budget.Budget`): ``SELECTION_WORK`` steps for the
 search that builds a follow's boxes (and the realizations it tries), ``QUERY_WORK`` for reading the
 boxes (a step per card of a box read, per unit listed, per card of a sample), ``WIDTH_WORK`` for the
 programme of :class:`WidthSet` (a step per state and copy count); past a bound the question raises
@@ -52,8 +52,10 @@ from math import comb
 from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply
-from .cards import Card, tally
+from .budget import Budget, WorkExceeded
+from .cards import Card, tally, times_range
 from .follow import parse_lead
+from .formats import Format
 from .listing import (
     DP_STATES,
     LegalPlays,
@@ -73,7 +75,7 @@ from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
 from .rainbows import RAINBOW, follow_splits, held_groups
 from .ruleset import Ruleset
-from .units import Budget, Format, WorkExceeded, available_units, times_range
+from .runs import available_units
 from .violations import InputError
 
 SELECTION_WORK: Final = 2500

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .formats import Format, Unit
 from .order import Order, Trump, order_for
-from .rainbows import beats_group, is_rainbow, lowest_group
+from .rainbows import beats_group, is_rainbow, lead_format, lowest_group
 from .ruleset import Ruleset
-from .units import Format, Unit, decompose_with, runs
+from .runs import runs
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def adjudicate_throw(rules: Ruleset, trump: Trump, lead_seat: int | None, lead: 
                      others: Sequence[tuple[int, Sequence[int]]] | None = None,
                      unseen: Sequence[int] | None = None) -> ThrowResult:
     order = order_for(rules, trump)
-    return adjudicate_throw_with(rules, order, lead_seat, decompose_with(order, lead), others, unseen)
+    return adjudicate_throw_with(rules, order, lead_seat, lead_format(order, lead), others, unseen)
 
 
 def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, fmt: Format,

@@ -36,24 +36,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
+from .budget import Budget, WorkExceeded
 from .cards import CARDS, POINT_VALUES, Card, tally
+from .formats import Format, Placement, Run, Shape, Unit
 from .order import TRUMP, Order, Trump, order_for
-from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
+from .rainbows import RAINBOW, greedy_ranks, lead_format, rank_counts, sizes_of
+from .realization import all_realizations, realizes, substitutes
 from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
-from .units import (
-    Budget,
-    Format,
-    Placement,
-    Run,
-    Shape,
-    Unit,
-    WorkExceeded,
-    all_realizations,
-    decompose_with,
-    realizes,
-    runs,
-    substitutes,
-)
+from .runs import runs
 from .violations import InputError, count_of
 
 TRICK_WORK: Final = 20000
@@ -72,7 +62,7 @@ Vector = tuple[UnitValue, ...]        # a play's unit values in format order: co
 
 @dataclass(init=False, unsafe_hash=True)
 class PlayOutcome:
-    """One play of a trick (a hot value: see :class:`rules.units.Unit`)."""
+    """One play of a trick (a hot value: docs/engine.md, "Speed notes")."""
 
     seat: Final[int]
     matches_format: Final[bool]
@@ -91,7 +81,7 @@ class PlayOutcome:
 
 @dataclass(init=False, unsafe_hash=True)
 class TrickResult:
-    """Who won a trick and with what (a hot value: see :class:`rules.units.Unit`)."""
+    """Who won a trick and with what (a hot value: docs/engine.md, "Speed notes")."""
 
     winner: Final[int]
     winning_index: Final[int]
@@ -292,7 +282,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = played[0]
     try:
-        fmt = decompose_with(order, lead_cards)
+        fmt = lead_format(order, lead_cards)
     except InputError as exc:
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)

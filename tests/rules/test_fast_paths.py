@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 import rules
 from rules import follow
 from rules import obligation as obligations
+from rules.budget import Budget, WorkExceeded
 from rules.cards import CARDS
 from rules.order import Trump, order_for
+from rules.rainbows import lead_format
 from rules.ruleset import Ruleset, RulesetError
-from rules.units import Budget, WorkExceeded, decompose_with
+from rules.units import decompose_with
 from tests.rules.differential import cards_of, generate, load
 
 SEEDS = st.integers(0, 2 ** 63 - 1)
@@ -88,7 +90,7 @@ def led_suit(rs, trump, hand: list[int], lead: list[int]):
     for c in hand:
         if order.eff[c] == suit:
             held[c] = held.get(c, 0) + 1
-    return order, decompose_with(order, lead), held
+    return order, lead_format(order, lead), held
 
 
 def mixed_position(rng: random.Random, categories: list[str]):
@@ -193,7 +195,7 @@ def test_tractor_of_pairs_leads_are_answered_as_the_obligation_answers(seed):
     order = order_for(rs, trump)
     suit = rng.choice(sorted({order.eff[c] for c in range(54)}))
     pool = [c for c in range(54) if order.eff[c] == suit]
-    found = [r for length in (2, 3, 4) for r in rules.units.runs({c: 2 for c in pool}, order, 2, length)]
+    found = [r for length in (2, 3, 4) for r in rules.runs.runs({c: 2 for c in pool}, order, 2, length)]
     if not found or order.tractor_width > 2:
         return
     lead = [c for c in rng.choice(found) for _ in range(2)]
@@ -249,7 +251,7 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
     if rng.random() < 0.7:      # most random lists are not one run: build one from a held run
         counts = {c: cards.count(c) for c in cards}
         w = rng.randint(2, max(2, rs.decks))
-        found = [r for length in (2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        found = [r for length in (2, 3, 4) for r in rules.runs.runs({c: w for c in counts}, order, w, length)]
         if found:
             cards = [c for c in rng.choice(found) for _ in range(w)]
     counts = {}
@@ -278,7 +280,7 @@ def testtractor_by_tier_is_the_best_split(seed):
     if rng.random() < 0.8:
         counts = {c: cards.count(c) for c in cards}
         w = rng.randint(1, max(2, rs.decks))
-        found = [r for length in (1, 2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        found = [r for length in (1, 2, 3, 4) for r in rules.runs.runs({c: w for c in counts}, order, w, length)]
         if found:
             cards = [c for c in rng.choice(found) for _ in range(w)]
             if rng.random() < 0.3:          # one copy too many or too few somewhere
@@ -445,7 +447,8 @@ def test_same_kinds_takes_the_highest_hosts():
 @given(SEEDS)
 def test_decompose_shortcuts_match_the_canonical_split(seed):
     """A single, a pair and distinct cards decompose without the count map as _canonical says."""
-    from rules.units import Format, _canonical
+    from rules.formats import Format
+    from rules.units import _canonical
     rng = random.Random(seed)
     rs, trump, _hand, cards = two_deck_position(rng)
     order = order_for(rs, trump)

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 import rules
 from rules import selection
+from rules.budget import Budget
 from rules.cards import parse_cards
 from rules.order import Trump, order_for
 from rules.ruleset import Ruleset
 from rules.selection import MAX_SAMPLE, BoxSet, WidthSet, legal_set, play_summary, sample_plays, selection_help
-from rules.units import Budget
 from tests.rules.brute import legal_follows, legal_leads
 from tests.rules.make_positions import CONFIGS, deal
 
