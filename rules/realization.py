@@ -135,61 +135,90 @@ def realize_in(holding: Holding, owed: Needed, order: Order, wider: bool, budget
     """:func:`realize` of the owed units in a holding."""
     if owed.size > holding.size or owed.widest > holding.top:
         return None
-    used: list[int] = []
-    codes: list[int] = []
+    search = _Search(holding, owed, order, wider, budget, usable)
+    if not search.place(0):
+        return None
+    out: Realization = []
     work = holding.work
-    if _place(work, owed.units, owed.same, 0, order, wider, holding.top, used, codes, set(),
-              holding.ordered(), 0, 0, budget, usable):
-        out: Realization = []
-        for j in range(len(used)):
-            w = used[j] >> 8
-            l = used[j] & 255
-            out.append(((w, l), run_of(codes[j], l)))
-            _add(work, codes[j], l, w)
-        return out
-    return None
+    for j in range(len(search.codes)):
+        w = search.widths[j]
+        l = search.lengths[j]
+        out.append(((w, l), run_of(search.codes[j], l)))
+        _add(work, search.codes[j], l, w)
+    return out
 
 
-def _place(work: list[int], need: tuple[tuple[Shape, bool], ...], same: tuple[bool, ...], i: int,
-           order: Order, wider: bool, top: int, used: list[int], codes: list[int],
-           failed: set[tuple[int, int, int, bytes]], ordered: list[int], prev_shape: int, prev_code: int,
-           budget: Budget, usable: Usable | None) -> bool:
-    """Places ``need[i:]`` in ``work`` (copies by card index), each unit as its shape (``width << 8 |
-    length``, in ``used``) and its run's code (:func:`run_codes`, in ``codes``), remembering the
-    failed positions (the first placement is tried once and needs none); ``same[i]``: whether
-    ``need[i]`` equals ``need[i - 1]``, whose placement then bounds this one's from below (equal
-    units are placed in one order only)."""
-    if i == len(need):
-        return True
-    budget.spend()
-    same_as_prev = same[i]
-    key = (0, 0, 0, b"")
-    if i:
-        key = (i, prev_shape, prev_code, bytes(work)) if same_as_prev else (i, -1, 0, bytes(work))
-        if key in failed:
-            return False
-    owed, tag = need[i]
-    for shape in substitutes(owed, top, wider):
-        w, l = shape
-        code_of_shape = (w << 8) | l
-        if same_as_prev and code_of_shape < prev_shape:
-            continue
-        allowed = usable(w, tag) if usable is not None else None
-        for code in run_codes(work, order, w, l, ordered, allowed):
-            if same_as_prev and code_of_shape == prev_shape and code < prev_code:
+class _Search:
+    """One realization search: the holding's copies by card index (``work``: taken while units are
+    placed, given back as they are lifted), the owed units (``need``, and ``same``: whether each
+    equals the one before it), what a placement may use (``wider``, ``top``, ``usable``), the units
+    placed so far (widths, lengths and run codes, :func:`rules.runs.run_codes`) and the positions
+    known to fail."""
+
+    def __init__(self, holding: Holding, owed: Needed, order: Order, wider: bool, budget: Budget,
+                 usable: Usable | None) -> None:
+        self.work = holding.work
+        self.cards = holding.ordered()
+        self.top = holding.top
+        self.need = owed.units
+        self.same = owed.same
+        self.order = order
+        self.wider = wider
+        self.budget = budget
+        self.usable = usable
+        self.widths: list[int] = []
+        self.lengths: list[int] = []
+        self.codes: list[int] = []
+        self.failed: set[tuple[int, int, int, int, bytes]] = set()
+
+    def place(self, i: int) -> bool:
+        """Places ``need[i:]`` on top of the units placed, remembering the positions that fail (the
+        first placement is tried once and needs none).  A unit equal to the one before it is placed
+        no lower than that one (by shape, then run code), so equal units are placed in one order only."""
+        need = self.need
+        if i == len(need):
+            return True
+        self.budget.spend()
+        work = self.work
+        same_as_prev = self.same[i]
+        prev_w = 0
+        prev_l = 0
+        prev_code = 0
+        key = (0, 0, 0, 0, b"")
+        if i:
+            if same_as_prev:
+                prev_w = self.widths[-1]
+                prev_l = self.lengths[-1]
+                prev_code = self.codes[-1]
+                key = (i, prev_w, prev_l, prev_code, bytes(work))
+            else:
+                key = (i, -1, 0, 0, bytes(work))
+            if key in self.failed:
+                return False
+        owed, tag = need[i]
+        usable = self.usable
+        for shape in substitutes(owed, self.top, self.wider):
+            w, l = shape
+            if same_as_prev and (w < prev_w or (w == prev_w and l < prev_l)):
                 continue
-            _add(work, code, l, -w)
-            used.append(code_of_shape)
-            codes.append(code)
-            if _place(work, need, same, i + 1, order, wider, top, used, codes, failed, ordered,
-                      code_of_shape, code, budget, usable):
-                return True
-            used.pop()
-            codes.pop()
-            _add(work, code, l, w)
-    if i:
-        failed.add(key)
-    return False
+            at_prev = same_as_prev and w == prev_w and l == prev_l
+            allowed = usable(w, tag) if usable is not None else None
+            for code in run_codes(work, self.order, w, l, self.cards, allowed):
+                if at_prev and code < prev_code:
+                    continue
+                _add(work, code, l, -w)
+                self.widths.append(w)
+                self.lengths.append(l)
+                self.codes.append(code)
+                if self.place(i + 1):
+                    return True
+                self.widths.pop()
+                self.lengths.pop()
+                self.codes.pop()
+                _add(work, code, l, w)
+        if i:
+            self.failed.add(key)
+        return False
 
 
 def _add(work: list[int], code: int, length: int, copies: int) -> None:
