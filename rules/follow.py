@@ -27,8 +27,6 @@ from .throws import ThrowResult, adjudicate_throw_with
 from .units import decompose_with, tractor_by_tier
 from .violations import InputError, Violation, count_of
 
-SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
-
 # enum members read once: a member looked up on its class costs a few hundred ns per call
 _NO_BOMBS: Final = Bombs.NONE
 _UNPROTECTED: Final = FollowProtection.NONE
@@ -154,14 +152,16 @@ def _suit_name(order: Order, suit: int) -> str:
 
 
 def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Sequence[int],
-                 lead_format: Format, budget: Budget | None = None, bombs: bool = True) -> Verdict:
+                 lead_format: Format, budget: Budget | None = None, bombs: bool = True,
+                 shortcuts: bool = True) -> Verdict:
     """A follow of ``lead_format`` checked (section 7; sections 14.1 and 14.2 where on).
 
     One pass over the hand counts the led suit and checks that the play is held (a single or a pair
     by its own count, a larger play by copies per card); a lead of pairs and singles is decided
     from the played and held pairs, and so is a lead of one tractor of pairs where the follower holds
     no tractor of pairs (runs climbing by tier) or adjacency is ignored; the led suit's cards are
-    gathered as {card: copies} only for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
+    gathered as {card: copies} only for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given).
+    ``shortcuts`` false sends every decision to the obligation's search (tests compare the two)."""
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
@@ -265,9 +265,9 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             f"you hold {held_n} {name} cards: "
             + (f"the card played must be {name}" if n == 1 else f"all {n} cards played must be {name}"),
             {"suit": SUIT_LABELS[suit], "held": held_n}))
-    if n == 1 and SHORTCUTS:                # a single led owes one card of the suit, nothing more
+    if n == 1 and shortcuts:                # a single led owes one card of the suit, nothing more
         return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
-    if SHORTCUTS and rules.follow_protection is _UNPROTECTED:
+    if shortcuts and rules.follow_protection is _UNPROTECTED:
         if lead_shaped and rules.tractor_obligation and not (
                 rules.follow_ladder is _SHENGJI_3DECK and units[0].shape in SHENGJI_3DECK_LADDERS):
             # the play is a run of the lead's one unit: it realizes the whole owed shape (as
@@ -310,19 +310,19 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             played[c] = played.get(c, 0) + 1
     if budget is None:
         budget = Budget(FOLLOW_WORK)
-    by_pairs = _owed_by_pairs(rules, order, lead_format, held, played) if SHORTCUTS else None
+    by_pairs = _owed_by_pairs(rules, order, lead_format, held, played) if shortcuts else None
     if by_pairs is not None and by_pairs[1]:
         return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
-    owed_fast = None if by_pairs is not None or not SHORTCUTS else _owed_without_violation(
+    owed_fast = None if by_pairs is not None or not shortcuts else _owed_without_violation(
         rules, order, lead_format, held, played, budget)
     if owed_fast is not None:
         return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
-    obligation = Obligation(rules, order, lead_format, held, budget)
+    obligation = Obligation(rules, order, lead_format, held, budget, shortcuts)
     try:
         example: Realization | None = None
         if by_pairs is not None:            # decided: the play does not realize the owed pairs
             owed = list(by_pairs[0])
-            if SHORTCUTS and len(owed) == 1:
+            if shortcuts and len(owed) == 1:
                 # what realize finds for one pair: the lowest held pair the reservations leave
                 allowed = obligation.usable(2, bool(obligation.uniform_tag)) if obligation.reserved else None
                 low = min((c for c, k in held.items() if k >= 2 and (allowed is None or allowed[c])),
@@ -465,14 +465,14 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     played_n, played_most = size_and_most(played)
     if size > played_n:
         return None
-    if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \
+    if len(whole) == 1 and whole[0][0] >= 2 \
             and (not rules.wider_substitutes or played_most <= whole[0][0]):
         # one unit and no substitute: realized exactly where a run of its shape is played
         if longest_runs(played, order, whole[0][0]) < whole[0][1]:
             return None
         return tuple(whole)
     w = whole[0][0]
-    if SHORTCUTS and _uniform_pieces(whole) and (not rules.wider_substitutes or played_most <= w):
+    if _uniform_pieces(whole) and (not rules.wider_substitutes or played_most <= w):
         # units (w, 1) of one width and no substitute: k // w of them from a card played k times
         got = 0
         for k in played.values():

@@ -127,8 +127,8 @@ def with_bombs_listed(found: LegalPlays, extra: Sequence[tuple[Card, ...]], limi
 
 
 def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
-                   limit: int) -> LegalPlays:
-    """The plays section 7 allows (bombs aside)."""
+                   limit: int, shortcuts: bool = True) -> LegalPlays:
+    """The plays section 7 allows (bombs aside; ``shortcuts``: the obligation's, see :class:`Obligation`)."""
     held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     if held_n <= n:
@@ -141,7 +141,7 @@ def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_fo
                 break
             plays.append(_canonical_play(order, base + extra))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK), shortcuts)
     try:
         owed = obligation.strongest()
     except WorkExceeded:

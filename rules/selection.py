@@ -84,7 +84,6 @@ QUERY_WORK: Final = 1000000
 MAX_SAMPLE: Final = 1000
 RAINBOW_LISTED: Final = 1000
 SAMPLE_DOMAIN: Final = b"tractor-rules/sample/v1\x00"
-WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
 
 @dataclass(frozen=True)
@@ -358,8 +357,9 @@ class WithBombs(LegalSet):
 
 # -- building the boxes ------------------------------------------------------------------------
 def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
-              budget: Budget | None = None) -> LegalSet:
-    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring).
+              budget: Budget | None = None, *, width_programme: bool = True) -> LegalSet:
+    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring;
+    ``width_programme`` false answers owed units of length 1 by boxes too, which tests compare).
 
     Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
     order = order_for(rules, trump)
@@ -374,7 +374,7 @@ def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[
             if not rules.throws:
                 return BoxSet(order, hand_c, list(leads.boxes) + groups, budget)
             return RainbowLeads(leads, groups)
-        return _follow_set(rules, order, hand_c, lead, budget)
+        return _follow_set(rules, order, hand_c, lead, budget, width_programme)
     except WorkExceeded:
         raise _too_large() from None
 
@@ -599,7 +599,7 @@ class _GroupPlays:
 
 
 def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
-                given: Budget | None) -> LegalSet:
+                given: Budget | None, width_programme: bool) -> LegalSet:
     """The legal follows: section 7's, a rainbow's splits (section 14.2), and the bombs section 14.1 adds."""
     lead_format = parse_lead(order, lead)
     n = lead_format.size
@@ -608,7 +608,7 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
     budget = given if given is not None else Budget(QUERY_WORK)
     if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_set(order, hand, lead_format, n, budget)
-    found = _section7_set(rules, order, hand, lead_format, given)
+    found = _section7_set(rules, order, hand, lead_format, given, width_programme)
     if n >= MIN_BOMB and bombs_apply(rules, n):
         suit = order.eff[lead_format.units[0].cards[0]]
         cards = [c for c, k in hand.items() for _ in range(k)]
@@ -639,7 +639,7 @@ def _rainbow_set(order: Order, hand: dict[int, int], lead_format: Format, n: int
 
 
 def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
-                  given: Budget | None) -> LegalSet:
+                  given: Budget | None, width_programme: bool) -> LegalSet:
     """The plays section 7 allows (module docstring)."""
     n = lead_format.size
     suit = order.eff[lead_format.units[0].cards[0]]
@@ -659,7 +659,7 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
     if not owed:
         return FollowBoxes(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
     tag = obligation.uniform_tag
-    if WIDTH_PROGRAMME and tag is not None and all(l == 1 for _, l in owed):
+    if width_programme and tag is not None and all(l == 1 for _, l in owed):
         widths = [w for w, _ in owed]
         dp = WidthSet.build(order, hand, held, n, widths,
                             lambda c, kinds: obligation.card_widths(c, kinds, tag),

@@ -47,7 +47,6 @@ from .runs import runs
 from .violations import InputError, count_of
 
 TRICK_WORK: Final = 20000
-SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
 # enum members read once: a member looked up on its class costs a few hundred ns per call
 _NO_BOMBS: Final = Bombs.NONE
@@ -261,7 +260,9 @@ def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequen
 
 
 def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
-                  budget: Budget | None) -> TrickResult:
+                  budget: Budget | None, shortcuts: bool = True) -> TrickResult:
+    """:func:`trick_winner`, raising :class:`WorkExceeded` past the budget; ``shortcuts`` false
+    compares every format through :func:`_beats` (tests compare the two)."""
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
     order = order_for(rules, trump)
@@ -293,11 +294,11 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     house = n >= MIN_BOMB                   # rainbows and bombs have four cards or more
     if house and order.rainbow_min and fmt.suit == RAINBOW:       # rainbow_min is 0 when off
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
-    elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
+    elif shortcuts and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, seats, played, n, led)
     else:
         best_index, outcomes = _any_trick(rules, order, seats, played, fmt, list(lead_cards), led,
-                                          budget if budget is not None else Budget(TRICK_WORK))
+                                          budget if budget is not None else Budget(TRICK_WORK), shortcuts)
     if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     points = 0
@@ -417,7 +418,7 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
 
 
 def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
-               lead_cards: list[int], led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
+               lead_cards: list[int], led: int, budget: Budget, shortcuts: bool) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
     outcomes = [PlayOutcome(seats[0], True, led == TRUMP, True)]
@@ -428,14 +429,14 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
     compare = rules.trick_compare
-    by_top = SHORTCUTS and not multi and compare is not _ALL_UNITS
+    by_top = shortcuts and not multi and compare is not _ALL_UNITS
     # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
     widths = compare is _LARGEST_UNIT_FIRST
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
-    same_kinds = SHORTCUTS and bool(multi) and multi[0][1] == 1 \
+    same_kinds = shortcuts and bool(multi) and multi[0][1] == 1 \
         and all(u == multi[0] for u in multi) and compare is not _ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
-    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
+    one_run = shortcuts and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
     wider = rules.wider_substitutes
     # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
     # distinct cards (its n = w * l cards are the run's l cards, w copies each)
@@ -463,7 +464,7 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
             is_trump = kind == TRUMP
             valued: Vector | None = None        # a shortcut's value, where one applies and matches
             distinct = len(set(cards)) if multi else n
-            if SHORTCUTS and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
+            if shortcuts and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
                 pass                # no two equal cards: no unit of width 2 or more; see plain_run
             elif by_top:
                 valued = ((_top_power(power, cards),),)
