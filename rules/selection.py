@@ -14,13 +14,13 @@ Questions about all legal plays then become small sums over boxes, never a listi
   those ranks, a play of each one's box (:class:`RainbowLeads`, counted as a product);
 - following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
   suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
-  owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
+  owed, the boxes come from the same search that counts the follow in :mod:`rules.listing`: a play
   realizes the owed shape exactly when the cards it holds two or more copies of do, and that only
   grows with them; the search fixes those cards card by card and, as soon as the fixed cards realize
   the owed shape, keeps the whole branch as one box (the cards already passed ``0..1``, the fixed
   ones exactly, the rest ``0..held``).  Each play lies in exactly one box.  Where every owed unit
-  has length 1 and one reservation tag (pairs, triples, n-kinds: the counting programme of
-  :mod:`rules.follow`), :class:`WidthSet` answers the same questions from that programme's states
+  has length 1 and one reservation tag (pairs, triples, n-kinds: the width programme of
+  :mod:`rules.widths`), :class:`WidthSet` answers the same questions from that programme's states
   instead, which stays small where the box search would branch widely.
 
 Readings (where the text is silent):
@@ -56,27 +56,14 @@ from .budget import Budget, WorkExceeded
 from .cards import Card, tally, times_range
 from .follow import parse_lead
 from .formats import Format
-from .listing import (
-    DP_STATES,
-    LegalPlays,
-    RangeBox,
-    WidthStates,
-    WidthWalk,
-    completions,
-    count_digit,
-    extra_bombs,
-    owed_boxes,
-    spread,
-    submultisets,
-    width_states,
-    with_bombs_listed,
-)
+from .listing import LegalPlays, RangeBox, extra_bombs, owed_boxes, submultisets, with_bombs_listed
 from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
 from .rainbows import RAINBOW, follow_splits, held_groups
 from .ruleset import Ruleset
 from .runs import available_units
 from .violations import InputError
+from .widths import DP_STATES, WidthStates, WidthWalk, completions, count_digit, owed_widths, spread, width_states
 
 SELECTION_WORK: Final = 2500
 WIDTH_WORK: Final = 400000
@@ -680,7 +667,7 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
 class WidthSet(LegalSet):
     """The legal follows when every owed unit has length 1 (pairs, triples, n-kinds; section 7).
 
-    As in the count of :mod:`rules.follow`: adjacency does not matter, a play realizes the owed
+    As in the width programme (:mod:`rules.widths`): adjacency does not matter, a play realizes the owed
     widths exactly when its copy counts can host them, and a programme over the suit cards tracks
     the set of owed widths that may still be missing (a state).  Each play is one path through the
     states, so the paths that end with nothing missing at ``n`` cards are the legal plays, once each.
@@ -709,8 +696,7 @@ class WidthSet(LegalSet):
               hosts: Callable[[int, list[int]], list[int]], budget: Budget) -> WidthSet | None:
         """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
         cards = order.by_seq(held, True)
-        kinds = sorted(set(widths), reverse=True)
-        start = sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds))
+        kinds, start = owed_widths(widths)
         masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
         states = width_states(tuple(kinds), start)
 
@@ -789,7 +775,7 @@ class WidthSet(LegalSet):
 
     def _completions(self) -> list[dict[int, int]]:
         """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed;
-        :func:`~rules.listing.completions` from no cards on)."""
+        :func:`~rules.widths.completions` from no cards on)."""
         if self._counts is None:
             forward = self._full
             assert forward is not None
@@ -853,7 +839,7 @@ class WidthSet(LegalSet):
         return tuple(out)
 
     def listing(self, limit: int) -> LegalPlays | None:
-        """The plays in the order of the width programme's listing (:mod:`rules.listing`): cards
+        """The plays in the order of the width programme's listing (:class:`~rules.widths.WidthWalk`): cards
         strongest first, most copies first, along paths that still end in a legal play."""
         counts = self._completions()
         count = self.count()
