@@ -56,13 +56,13 @@ class LeadOptions:
 
 
 # -- legal plays -------------------------------------------------------------------------------
-def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+def legal_plays(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
                 limit: int = 100) -> LeadOptions | LegalPlays:
     """Leading: the units available per suit.  Following: every distinct legal play (up to
     ``limit``) and their exact number, or a lower bound where counting exceeds the work bound."""
-    order = order_for(rules, trump)
+    order = order_for(ruleset, trump)
     if lead is None:
-        return _lead_options(rules, order, hand)
+        return _lead_options(ruleset, order, hand)
     limit = max(0, min(int(limit), MAX_LIMIT))
     lead_format = parse_lead(order, lead)
     n = lead_format.size
@@ -72,9 +72,9 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
-    found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
-    if n >= MIN_BOMB and bombs_apply(rules, n):
-        return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
+    found = _legal_follows(ruleset, order, hand_c, lead_format, n, suit, limit)
+    if n >= MIN_BOMB and bombs_apply(ruleset, n):
+        return _with_bombs(ruleset, order, hand, hand_c, lead_format, n, suit, limit, found)
     return found
 
 
@@ -89,24 +89,24 @@ def _rainbow_follows(order: Order, hand_c: dict[int, int], lead_format: Format, 
     return LegalPlays(tuple(_canonical_play(order, p) for p in listed), count, True, count > len(listed))
 
 
-def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+def _with_bombs(ruleset: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
                 n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
     """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
     suit rule allows that section 7 does not (section 14.1), listed after them."""
-    return with_bombs_listed(found, extra_bombs(rules, order, hand, hand_c, lead_format, n, suit), limit)
+    return with_bombs_listed(found, extra_bombs(ruleset, order, hand, hand_c, lead_format, n, suit), limit)
 
 
-def extra_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+def extra_bombs(ruleset: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
                 n: int, suit: int) -> list[tuple[Card, ...]]:
     """The bombs of ``n`` cards the hand holds and the suit rule allows that section 7 does not
     (section 14.1), in card order: the legal plays a lead of ``n`` cards adds to section 7's."""
     void = all(order.eff[c] != suit for c in hand_c)
     extra: list[tuple[Card, ...]] = []
     for c in sorted(hand_c, key=order.sort_key):
-        if hand_c[c] < n or not may_bomb(rules, order, c, suit, void):
+        if hand_c[c] < n or not may_bomb(ruleset, order, c, suit, void):
             continue
         bomb = (c,) * n
-        if not check_follow(rules, order, hand, bomb, lead_format, Budget(FOLLOW_WORK),
+        if not check_follow(ruleset, order, hand, bomb, lead_format, Budget(FOLLOW_WORK),
                              bombs=False).legal:
             extra.append(_canonical_play(order, bomb))
     return extra
@@ -123,7 +123,7 @@ def with_bombs_listed(found: LegalPlays, extra: Sequence[tuple[Card, ...]], limi
     return LegalPlays(plays, count, found.count_exact, count > len(plays) or not found.count_exact)
 
 
-def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
+def _legal_follows(ruleset: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
                    limit: int, shortcuts: bool = True) -> LegalPlays:
     """The plays section 7 allows (bombs aside; ``shortcuts``: the obligation's, see :class:`Obligation`)."""
     held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
@@ -138,7 +138,7 @@ def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_fo
                 break
             plays.append(_canonical_play(order, base + extra))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK), shortcuts)
+    obligation = Obligation(ruleset, order, lead_format, held, Budget(FOLLOW_WORK), shortcuts)
     try:
         owed = obligation.strongest()
     except WorkExceeded:
@@ -456,7 +456,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
-def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
+def _lead_options(ruleset: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
     by_suit: dict[int, dict[int, int]] = {}
     for c in hand:
         d = by_suit.setdefault(order.eff[c], {})
@@ -466,8 +466,8 @@ def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOpti
         suits.append(SuitUnits("trump" if suit == TRUMP else "SHCD"[suit],
                                tuple(available_units(by_suit[suit], order))))
     if not order.rainbow_min:
-        return LeadOptions(tuple(suits), rules.throws)
+        return LeadOptions(tuple(suits), ruleset.throws)
     hand_c = tally(hand)
     groups = tuple(RainbowGroup(tuple(c for c in cards for _ in range(hand_c[c])))
                    for cards in held_groups(order, hand_c))
-    return LeadOptions(tuple(suits), rules.throws, groups)
+    return LeadOptions(tuple(suits), ruleset.throws, groups)

@@ -111,15 +111,15 @@ class Obligation:
     (tests compare the two).
     """
 
-    def __init__(self, rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+    def __init__(self, ruleset: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
                  budget: Budget, shortcuts: bool = True):
         self.order = order
         self.budget = budget
         self.shortcuts = shortcuts
-        self.wider = rules.wider_substitutes
-        self.loose = not rules.tractor_obligation
+        self.wider = ruleset.wider_substitutes
+        self.loose = not ruleset.tractor_obligation
         self.bins = [u.shape for u in lead_format.units]
-        self.protection = protection = rules.follow_protection
+        self.protection = protection = ruleset.follow_protection
         self.free = protection is _SUIT_ONLY
         self.whole_groups = keeps_whole_groups(protection)
         self.keeps_tractors = keeps_held_tractors(protection)
@@ -129,7 +129,7 @@ class Obligation:
         self.top = size_and_most(suit_counts)[1]    # the most copies of a card held (the map is not changed)
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
         self.ladder = None
-        if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
+        if ruleset.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
         self._usable: dict[int, list[bool] | None] = {}

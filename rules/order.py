@@ -138,17 +138,17 @@ class Order:
         return [CARDS[k & 63] for k in keys]
 
 
-def order_for(rules: Ruleset, trump: Trump) -> Order:
+def order_for(ruleset: Ruleset, trump: Trump) -> Order:
     """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by one integer
     for the trump, cheaper than the shared cache's key of every parameter the order reads)."""
-    memo = rules.orders
+    memo = ruleset.orders
     suit = trump.suit
     key = trump.level * 8 + (4 if suit is None else 0 if suit == "S" else 1 if suit == "H" else 2 if suit == "C" else 3)
     found = memo.get(key)
     if isinstance(found, Order):
         return found
-    built = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
-                               rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
+    built = memo[key] = _build(trump.level, trump.suit, ruleset.permanent_twos, ruleset.tractor_adjacency,
+                               ruleset.tractor_min_width, ruleset.tractor_min_length, ruleset.rainbow_min or 0)
     return built
 
 

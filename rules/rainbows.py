@@ -89,9 +89,9 @@ def rank_counts(cards: Sequence[int] | dict[int, int]) -> dict[int, int]:
     return out
 
 
-def decompose(rules: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
+def decompose(ruleset: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
     """The canonical decomposition of a lead (section 6; a rainbow's, section 14.2)."""
-    return lead_format(order_for(rules, trump), cards)
+    return lead_format(order_for(ruleset, trump), cards)
 
 
 def lead_format(order: Order, given: Iterable[int]) -> Format:

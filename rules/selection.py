@@ -343,45 +343,45 @@ class WithBombs(LegalSet):
 
 
 # -- building the boxes ------------------------------------------------------------------------
-def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+def legal_set(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
               budget: Budget | None = None, *, width_programme: bool = True) -> LegalSet:
     """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring;
     ``width_programme`` false answers owed units of length 1 by boxes too, which tests compare).
 
     Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
-    order = order_for(rules, trump)
+    order = order_for(ruleset, trump)
     hand_c = tally(hand)
     try:
         if lead is None:
             budget = budget if budget is not None else Budget(QUERY_WORK)
-            leads = BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+            leads = BoxSet(order, hand_c, _lead_boxes(ruleset, order, hand_c, budget), budget)
             groups = _rainbow_boxes(order, hand_c)
             if not groups:
                 return leads
-            if not rules.throws:
+            if not ruleset.throws:
                 return BoxSet(order, hand_c, list(leads.boxes) + groups, budget)
             return RainbowLeads(leads, groups)
-        return _follow_set(rules, order, hand_c, lead, budget, width_programme)
+        return _follow_set(ruleset, order, hand_c, lead, budget, width_programme)
     except WorkExceeded:
         raise _too_large() from None
 
 
-def play_summary(rules: Ruleset, trump: Trump, hand: Sequence[int],
+def play_summary(ruleset: Ruleset, trump: Trump, hand: Sequence[int],
                  lead: Sequence[int] | None = None) -> PlaySummary:
     """``must``, ``may``, ``count`` of every legal play (leads included; section 6 and 7)."""
-    return legal_set(rules, trump, hand, lead).summary()
+    return legal_set(ruleset, trump, hand, lead).summary()
 
 
-def sample_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+def sample_plays(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
                  n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
     """``n`` distinct legal plays drawn uniformly from all of them, the same for the same seed."""
-    return legal_set(rules, trump, hand, lead).sample(n, seed)
+    return legal_set(ruleset, trump, hand, lead).sample(n, seed)
 
 
-def selection_help(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+def selection_help(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
                    selected: Sequence[int]) -> SelectionHelp:
     """``selectable``, ``complete``, ``completable`` for the cards ``selected`` so far."""
-    return legal_set(rules, trump, hand, lead).help(selected)
+    return legal_set(ruleset, trump, hand, lead).help(selected)
 
 
 def _too_large() -> InputError:
@@ -389,7 +389,7 @@ def _too_large() -> InputError:
                       "it does not answer positions this large", "hand")
 
 
-def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
+def _lead_boxes(ruleset: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
     by_suit: dict[int, dict[int, int]] = {}
     for c, k in hand.items():
         by_suit.setdefault(order.eff[c], {})[c] = k
@@ -397,7 +397,7 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
     for suit in sorted(by_suit):
         held = by_suit[suit]
         cards = tuple(sorted(held, key=order.display.__getitem__))
-        if rules.throws:
+        if ruleset.throws:
             boxes.append(Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), 1, sum(held.values())))
             continue
         for c in cards:
@@ -585,7 +585,7 @@ class _GroupPlays:
         return out
 
 
-def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
+def _follow_set(ruleset: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
                 given: Budget | None, width_programme: bool) -> LegalSet:
     """The legal follows: section 7's, a rainbow's splits (section 14.2), and the bombs section 14.1 adds."""
     lead_format = parse_lead(order, lead)
@@ -595,11 +595,11 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
     budget = given if given is not None else Budget(QUERY_WORK)
     if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_set(order, hand, lead_format, n, budget)
-    found = _section7_set(rules, order, hand, lead_format, given, width_programme)
-    if n >= MIN_BOMB and bombs_apply(rules, n):
+    found = _section7_set(ruleset, order, hand, lead_format, given, width_programme)
+    if n >= MIN_BOMB and bombs_apply(ruleset, n):
         suit = order.eff[lead_format.units[0].cards[0]]
         cards = [c for c, k in hand.items() for _ in range(k)]
-        bombs = extra_bombs(rules, order, cards, hand, lead_format, n, suit)
+        bombs = extra_bombs(ruleset, order, cards, hand, lead_format, n, suit)
         if bombs:
             return WithBombs(found, bombs)
     return found
@@ -625,7 +625,7 @@ def _rainbow_set(order: Order, hand: dict[int, int], lead_format: Format, n: int
     return FollowBoxes(order, hand, boxes, budget)
 
 
-def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
+def _section7_set(ruleset: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
                   given: Budget | None, width_programme: bool) -> LegalSet:
     """The plays section 7 allows (module docstring)."""
     n = lead_format.size
@@ -640,7 +640,7 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
         cards = tuple(suit_cards + rest)
         low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
         return FollowBoxes(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
-    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    obligation = Obligation(ruleset, order, lead_format, held, Budget(FOLLOW_WORK))
     owed = obligation.strongest()
     cards = tuple(sorted(held, key=key))
     if not owed:

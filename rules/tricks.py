@@ -104,20 +104,20 @@ class TrickResult:
         self.winning_cards = winning_cards
 
 
-def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
+def _unit_value(ruleset: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
     top = run[-1]
-    if used[1] >= 2 and rules.tractor_ranking is _FACE_VALUE:
+    if used[1] >= 2 and ruleset.tractor_ranking is _FACE_VALUE:
         return (width, order.face[top], order.power[top])
     return (width, order.power[top])
 
 
-def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
+def _best_vector(ruleset: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
                  budget: Budget) -> Vector | None:
     """The lexicographically best values of a split of ``counts`` into the format's multi-card
     units (in format order), or None when the play does not match the format.  Each unit takes
     the best value that leaves the rest realizable; equal best values are all tried."""
-    wider = rules.wider_substitutes
+    wider = ruleset.wider_substitutes
     top = max(counts.values())
 
     def fill(i: int, work: dict[int, int]) -> Vector | None:
@@ -130,7 +130,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
         options: list[Placement] = []
         for used in substitutes(owed, top, wider):
             for run in runs(work, order, used[0], used[1]):
-                value = _unit_value(rules, order, owed, used, run)
+                value = _unit_value(ruleset, order, owed, used, run)
                 if best_value is not None and value < best_value:
                     continue
                 for c in run:
@@ -158,18 +158,18 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     return fill(0, dict(counts))
 
 
-def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
+def _all_unit_vectors(ruleset: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
                       budget: Budget) -> Iterator[Vector]:
     """Value vectors of the splits of ``counts`` into the format (all-units): the multi-card units
     high to low within each unit shape, then the cards the split leaves (the singles) high to low."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) > len(multi)
     power = order.power
-    for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
+    for realization in all_realizations(counts, multi, order, ruleset.wider_substitutes, budget=budget):
         groups: dict[Shape, list[UnitValue]] = {}
         left = dict(counts)
         for owed, (used, run) in zip(multi, realization, strict=True):
-            groups.setdefault(owed, []).append(_unit_value(rules, order, owed, used, run))
+            groups.setdefault(owed, []).append(_unit_value(ruleset, order, owed, used, run))
             for c in run:
                 left[c] = left[c] - used[0]
         vector: list[UnitValue] = []
@@ -180,13 +180,13 @@ def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[in
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
+def _beats(ruleset: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
            best_vector: Vector | None, budget: Budget) -> tuple[bool, bool, Vector | None]:
     """(matches the format, beats the current best vector, own best vector); ``multi``: the
     format's multi-card unit shapes."""
-    compare = rules.trick_compare
+    compare = ruleset.trick_compare
     if compare is _HIGHEST_CARD or (not multi and compare is _LARGEST_UNIT_FIRST):
-        if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
+        if multi and not realizes(challenger, multi, order, ruleset.wider_substitutes, budget):
             return False, False, None
         top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
@@ -196,11 +196,11 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
             own: Vector | None = ((w, max(powers)),) if powers else None
         else:
-            own = _best_vector(rules, order, multi, challenger, budget)
+            own = _best_vector(ruleset, order, multi, challenger, budget)
         if own is None:
             return False, False, None
         return True, best_vector is None or own > best_vector, own
-    vectors = list(_all_unit_vectors(rules, order, fmt, challenger, budget))
+    vectors = list(_all_unit_vectors(ruleset, order, fmt, challenger, budget))
     if not vectors:
         return False, False, None
     own = max(vectors)
@@ -230,7 +230,7 @@ def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bo
     return tuple((w, p) for p in hosts[:k])
 
 
-def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
+def _one_run(ruleset: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
              budget: Budget) -> Vector | None:
     """What :func:`_beats` gives for a format whose one multi-card unit is the tractor ``shape``
     when no wider unit can stand for it (``widths``: largest-unit-first, else highest-card), or
@@ -243,30 +243,30 @@ def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int],
         return None
     if not widths:
         return ((max(order.power[c] for c in counts),),)
-    return (max(_unit_value(rules, order, shape, shape, run) for run in found),)
+    return (max(_unit_value(ruleset, order, shape, shape, run) for run in found),)
 
 
-def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+def trick_winner(ruleset: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
                  budget: Budget | None = None) -> TrickResult:
     """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first.
 
     ``budget`` bounds the search for the plays' best splits (``TRICK_WORK`` steps when not given);
     past it the call raises :class:`InputError`."""
     try:
-        return _trick_winner(rules, trump, plays, budget)
+        return _trick_winner(ruleset, trump, plays, budget)
     except WorkExceeded:
         raise InputError("comparing these plays needs more search steps than the service's work bound",
                          "plays") from None
 
 
-def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+def _trick_winner(ruleset: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
                   budget: Budget | None, shortcuts: bool = True) -> TrickResult:
     """:func:`trick_winner`, raising :class:`WorkExceeded` past the budget; ``shortcuts`` false
     compares every format through :func:`_beats` (tests compare the two)."""
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
-    order = order_for(rules, trump)
-    players = rules.players
+    order = order_for(ruleset, trump)
+    players = ruleset.players
     seats: list[int] = []
     played: list[tuple[int, ...]] = []      # each play's cards as a tuple (compiled: iterated natively)
     for seat, cards in plays:
@@ -297,9 +297,9 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     elif shortcuts and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, seats, played, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, seats, played, fmt, list(lead_cards), led,
+        best_index, outcomes = _any_trick(ruleset, order, seats, played, fmt, list(lead_cards), led,
                                           budget if budget is not None else Budget(TRICK_WORK), shortcuts)
-    if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
+    if house and ruleset.bombs is not _NO_BOMBS and bombs_apply(ruleset, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     points = 0
     scoring: list[int] = []
@@ -417,7 +417,7 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
     return all(eff[c] == first for c in cards)
 
 
-def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
+def _any_trick(ruleset: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
                lead_cards: list[int], led: int, budget: Budget, shortcuts: bool) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
@@ -428,7 +428,7 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
     power = order.power
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
-    compare = rules.trick_compare
+    compare = ruleset.trick_compare
     by_top = shortcuts and not multi and compare is not _ALL_UNITS
     # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
     widths = compare is _LARGEST_UNIT_FIRST
@@ -437,7 +437,7 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
         and all(u == multi[0] for u in multi) and compare is not _ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
     one_run = shortcuts and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
-    wider = rules.wider_substitutes
+    wider = ruleset.wider_substitutes
     # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
     # distinct cards (its n = w * l cards are the run's l cards, w copies each)
     plain_run = one_run and len(fmt.units) == 1 and not wider
@@ -445,11 +445,11 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
     if same_kinds:
         best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
     elif one_run and (not wider or _most_copies(lead_cards) <= multi[0][0]):
-        best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
+        best_vector = _one_run(ruleset, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
         best_vector = ((_top_power(power, lead_cards),),)
     else:
-        best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
+        best_vector = _beats(ruleset, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(played)):
@@ -471,14 +471,14 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
             elif same_kinds or (one_run and (not wider or _most_copies(cards) <= multi[0][0])):
                 counts = tally(cards)
                 valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
-                    else _one_run(rules, order, multi[0], counts, widths, budget)
+                    else _one_run(ruleset, order, multi[0], counts, widths, budget)
             elif is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
+                matches, _, vector = _beats(ruleset, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, multi, tally(cards), best_vector, budget)
+                matches, wins, vector = _beats(ruleset, order, fmt, multi, tally(cards), best_vector, budget)
             else:
-                matches = _beats(rules, order, fmt, multi, tally(cards), None, budget)[0]
+                matches = _beats(ruleset, order, fmt, multi, tally(cards), None, budget)[0]
             if valued is not None:
                 matches, vector = True, valued
                 wins = (is_trump and not best_trump) or \
