@@ -27,7 +27,7 @@ from .throws import ThrowResult, adjudicate_throw_with
 from .units import decompose_with, tractor_by_tier
 from .violations import InputError, Violation, count_of
 
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _NO_BOMBS: Final = Bombs.NONE
 _UNPROTECTED: Final = FollowProtection.NONE
 _SUIT_ONLY: Final = FollowProtection.SUIT_ONLY

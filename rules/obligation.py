@@ -34,7 +34,7 @@ from .violations import InputError
 FOLLOW_WORK: Final = 6000
 _SPLIT_FIELD: Final = 9         # bits per unit count in a packed split (a suit of 8 decks owes under 512 units)
 
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
 _SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
 

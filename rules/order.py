@@ -68,7 +68,7 @@ class Order:
     # a table derived from the fields above: the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
     kinds: tuple[tuple[Format, ...], ...] = field(default=(), compare=False, repr=False)
     # and each card's place in ``seq`` order (0..53), with the card at each place: small integers
-    # to sort by (no allocation for each key) and to read the cards back from
+    # to sort by and to read the cards back from
     rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
     by_rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
@@ -97,8 +97,7 @@ class Order:
         """The cards low to high in ``seq`` order (high to low with ``reverse``).
 
         Up to eight cards are sorted by insertion, reading ``seq`` in place; more by their places in
-        that order (``rank``, small integers) sorted and read back through ``by_rank``, without a
-        key function."""
+        that order (``rank``) sorted and read back through ``by_rank``."""
         out = list(cards)
         self.sort_by_seq(out)
         if reverse:

@@ -39,10 +39,7 @@ def run_codes(work: list[int], order: Order, width: int, length: int, cards: lis
     """The runs of :func:`runs` in ``work`` (copies by card index) starting at ``cards`` (low to
     high; ``allowed``: by card index, the only cards a run may use, when some are reserved), each
     as its code: its cards' indices, ``CODE_BITS`` apiece, the first card in the highest place.
-    Codes of one length compare as the runs' card tuples do.
-
-    A list, not a generator: the runs of one shape in one suit are few, and a compiled generator
-    costs more per run than building the list."""
+    Codes of one length compare as the runs' card tuples do."""
     out: list[int] = []
     if length > 1 and (width < order.tractor_width or length < order.tractor_length):
         return out
