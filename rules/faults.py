@@ -49,29 +49,29 @@ class Alternatives:
 NONE: Final = Alternatives(None)
 
 
-def alternatives(rules: Ruleset, level: int, fault: Fault, limit: int = EXAMPLES) -> Alternatives:
+def alternatives(ruleset: Ruleset, level: int, fault: Fault, limit: int = EXAMPLES) -> Alternatives:
     """The legal choices the seat had at ``fault`` (module docstring)."""
     illegal = fault.illegal
     codes = {v.code for v in illegal.reasons}
     seat, hand, trump = illegal.seat, fault.hand, fault.trump
     if fault.phase == Phase.CALLING and trump is not None:
-        cards = callable_cards(rules, trump)
+        cards = callable_cards(ruleset, trump)
         return Alternatives(len(cards), tuple((c,) for c in cards[:limit]))
     if seat is None or hand is None:
         return NONE
     if fault.phase == Phase.PLAYING and illegal.play is not None and codes <= PLAY_CODES and trump is not None:
         try:
-            plays = legal_set(rules, trump, hand, fault.lead)
+            plays = legal_set(ruleset, trump, hand, fault.lead)
             count = plays.count()
             return Alternatives(count, plays.plays_at(range(min(limit, count))))
         except InputError:
             return NONE
     if "KITTY_DISCARD" in codes:
-        return burials(hand, fault.cards, rules.kitty, limit)
+        return burials(hand, fault.cards, ruleset.kitty, limit)
     if fault.phase in (Phase.DECLARING, Phase.STEALING) and illegal.step != "dealer":
         if "KITTY_THEFT" in codes:
             return Alternatives(0)
-        options = declaration_options(rules, level, fault.history, seat, hand)
+        options = declaration_options(ruleset, level, fault.history, seat, hand)
         if fault.phase == Phase.STEALING:
             options = tuple(o for o in options if o.kind == OVERTURN)
         return Alternatives(len(options), tuple(o.cards for o in options[:limit]))
