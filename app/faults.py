@@ -97,8 +97,10 @@ def _place(fault, lang: str) -> tuple[str, dict]:
         return "The burial", {}
     if step.startswith("exchanges/"):
         return "Steal {n} of the kitty", {"n": n}
-    if step.startswith("friends"):
-        return "Friend call {n}", {"n": n or 1}
+    if step == "friends":
+        return "The friend calls", {}
+    if step.startswith("friends/"):
+        return "Friend call {n}", {"n": n}
     if step == "dealer":
         return "The first hand's dealer", {}
     return "The deal", {}

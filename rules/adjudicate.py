@@ -246,6 +246,20 @@ def _add(hand: dict[int, int], cards: Iterable[int]) -> None:
         hand[c] = hand.get(c, 0) + 1
 
 
+def _call_index(v: Violation) -> int | None:
+    """The friend call a ``FRIEND_CALL`` reason names (None: the list of calls as a whole)."""
+    index = v.detail.get("index")
+    return index if isinstance(index, int) else None
+
+
+def _by_call(reasons: Iterable[Violation]) -> list[tuple[int | None, list[Violation]]]:
+    """Reasons grouped by the call they name, in order."""
+    groups: dict[int | None, list[Violation]] = {}
+    for v in reasons:
+        groups.setdefault(_call_index(v), []).append(v)
+    return list(groups.items())
+
+
 def _held(hand: dict[int, int]) -> int:
     """How many cards a hand holds (a card played that it did not hold, walking for every fault,
     counts below zero and is not held)."""
@@ -553,11 +567,14 @@ class Walker:
             return self.halt(Phase.CALLING)
         if find_friends or record.friends:
             why = check_friend_calls(rules, record.friends, self.trump)
-            if why:
-                index = why[0].detail.get("index") if isinstance(why[0].detail, dict) else None
-                called = record.friends[index].card if isinstance(index, int) and 0 <= index < len(record.friends) else None
-                return self.fault(Phase.CALLING, "friends" if index is None else f"friends/{index}", self.dealer, why,
-                                  cards=() if called is None else (called,))
+            # the first call at fault names the step; walking for every fault, each call is a fault of its own
+            groups = _by_call(why) if self.every_fault else [(_call_index(why[0]), list(why))] if why else []
+            for index, reasons in groups:
+                called = record.friends[index].card if index is not None and 0 <= index < len(record.friends) else None
+                stop = self.fault(Phase.CALLING, "friends" if index is None else f"friends/{index}", self.dealer,
+                                  reasons, cards=() if called is None else (called,))
+                if stop is not None:
+                    return stop
         return None
 
     def playing(self) -> Walk | None:

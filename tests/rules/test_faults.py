@@ -187,3 +187,12 @@ def test_a_replaced_follow_leaves_traces_that_point_back_to_it(seed):
                 assert every.faults[trace.fault].illegal.seat == fault.illegal.seat or "WRONG_TRICK_COUNT" in codes
             else:
                 assert trace.trick is not None and trace.trick < fault.illegal.trick
+
+
+def test_s12_each_bad_friend_call_is_a_fault_of_its_own():
+    r = random_hand(FRIENDS, 7)
+    calls = (FriendCall(card("AH"), 3), FriendCall(card("KS"), 1), FriendCall(card("QD"), 5))
+    every = adjudicate(replace(r, friends=calls), every_fault=True)
+    assert steps(every)[:2] == ["friends/0", "friends/2"]
+    assert [f.cards for f in every.faults[:2]] == [(card("AH"),), (card("QD"),)]
+    assert adjudicate(replace(r, friends=calls)).illegal.step == "friends/0"
