@@ -17,7 +17,7 @@ from .cache import from_config
 from .door import LANGUAGE, Door
 from .edge import new_request_id
 from .extensions import Api
-from .fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
+from .fingerprint import FINGERPRINT, SERVICE_FINGERPRINT
 from .problems import field_problem, internal_error
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,7 @@ DEFAULTS = {
     "CACHE_PREFIX": "tractor",
     "ENGINE_VERSION": engine.VERSION,
     "ENGINE_FINGERPRINT": FINGERPRINT,
+    "SERVICE_FINGERPRINT": SERVICE_FINGERPRINT,
     "CORS_ORIGINS": (),
 }
 
@@ -65,9 +66,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["CORS_ORIGINS"] = cors.parse_origins(origins) if isinstance(origins, str) else tuple(origins or ())
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    # version + request fingerprint (what accepts a body) - engine fingerprint: a raw-key hit skips parsing,
-    # so answers stored by a build that accepted other bodies must not be found.
-    engine_id = (f"{app.config['ENGINE_VERSION']}+{REQUEST_FINGERPRINT[:8]}"
+    # version + service fingerprint (app/ and schemas/: what accepts a body and shapes an answer) - engine
+    # fingerprint: answers stored by a build that accepted other bodies or wrote other bytes are never found.
+    engine_id = (f"{app.config['ENGINE_VERSION']}+{app.config['SERVICE_FINGERPRINT'][:16]}"
                  f"-{app.config['ENGINE_FINGERPRINT'][:16]}")
     app.extensions["answer_cache"] = cache = from_config(app.config, engine_id)
 

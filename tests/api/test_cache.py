@@ -8,7 +8,7 @@ import redis
 
 from app import create_app
 from app.cache import canonical, make_key
-from app.fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
+from app.fingerprint import FINGERPRINT, SERVICE_FINGERPRINT
 from rules.cards import parse_cards
 from tests.conftest import free_port
 
@@ -102,7 +102,7 @@ def test_redis_keys_carry_the_engine_version(redis_server):
     ask(client, trick(12))
     keys = [k.decode() for k in redis.Redis.from_url(redis_server.url).keys("tractor:9.9.9-test+*:tricks/winner:*")]
     assert sorted(k.split(":")[3] for k in keys) == ["can", "raw"]
-    assert all(k.split(":")[1] == f"9.9.9-test+{REQUEST_FINGERPRINT[:8]}-{FINGERPRINT[:16]}" for k in keys)
+    assert all(k.split(":")[1] == f"9.9.9-test+{SERVICE_FINGERPRINT[:16]}-{FINGERPRINT[:16]}" for k in keys)
     other = redis_app(redis_server.url, ENGINE_VERSION="9.9.10-test").test_client()
     assert ask(other, trick(12)).headers["X-Cache"] == "miss"
 
