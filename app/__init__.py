@@ -12,13 +12,13 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from rules.violations import InputError
 
-from . import cors, edge, engine, i18n, metrics
+from . import cors, edge, engine, i18n, metrics, shed
 from .cache import from_config
 from .door import LANGUAGE, Door
 from .edge import new_request_id
 from .extensions import Api
 from .fingerprint import FINGERPRINT, SERVICE_FINGERPRINT
-from .problems import field_problem, internal_error
+from .problems import field_problem, internal_error, problem
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +88,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(_before)
     app.after_request(_after)
     app.register_error_handler(InputError, _input_error)
+    app.register_error_handler(shed.Overloaded, _overloaded)
     app.register_error_handler(Exception, _unexpected)
     app.wsgi_app = Door(app.wsgi_app, cache, max_length=app.config["MAX_CONTENT_LENGTH"], request_id=REQUEST_ID,
                         origins=app.config["CORS_ORIGINS"])
+    app.wsgi_app = shed.Work(app.wsgi_app)
     return app
 
 
@@ -129,6 +131,10 @@ def _after(response):
 def _input_error(error: InputError):
     pointer = "/" + error.field if error.field else ""
     return field_problem(422, pointer, error.message)
+
+
+def _overloaded(error: shed.Overloaded):
+    return problem(503, headers={"Retry-After": "1"})
 
 
 def _unexpected(error: Exception):

@@ -23,6 +23,7 @@ DETAILS = {
     415: "Requests must be sent as Content-Type: application/json.",
     422: "The request is well-formed JSON but its content is invalid.",
     500: "The server failed to answer; the failure has been logged.",
+    503: "The server is saturated and did not queue the request; retry after Retry-After seconds.",
 }
 
 

@@ -253,7 +253,7 @@ def test_redis_down_door_still_answers(fresh_redis):
 ALLOWED = "https://table.example"
 ILLEGAL = {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "3D"], "play": ["KS", "3D"], "lead": ["QS", "QS"]}
 HAN = re.compile(r"[\u4e00-\u9fff]")
-PER_REQUEST = {"X-Request-ID", "X-Cache"}
+PER_REQUEST = {"X-Request-ID", "X-Cache", "X-Work"}
 
 
 def flask_path(app) -> Client:
