@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from werkzeug.exceptions import HTTPException
 
 from . import body as bodies
-from . import edge, metrics
+from . import edge, metrics, shed
 from .cache import HIT, AnswerCache
 from .edge import new_request_id
 from .encoding import encode
@@ -99,11 +99,11 @@ class Door:
                 cache.count(endpoint, HIT)
                 return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = route.load(_parse(body) if body else {})
+            data = shed.timed(lambda: route.load(_parse(body) if body else {}))
         except Exception:
             return self._to_flask(environ, start_response, body)
         try:
-            answer, result = cache.answer(endpoint, data, lambda: encode(route.answer(data, language)),
+            answer, result = cache.answer(endpoint, data, lambda: shed.timed(encode, route.answer(data, language)),
                                           bypass=bypass, language=language, raw=key)
         except Exception as error:
             # Flask answers the error from the engine's own exception, without computing it again

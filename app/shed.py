@@ -11,8 +11,8 @@ Load shedding: a worker whose queue holds ``SHED_QUEUE`` calls, or whose call ha
 ``SHED_WAIT`` seconds, answers 503 problem+json with ``Retry-After: 1`` at once (haproxy sends the
 request to another instance, deploy/haproxy.cfg); queueing longer would only make every answer late.
 
-Work: every answer carries ``X-Work``, the whole milliseconds the engine spent on it (0 for a cache
-hit); haproxy adds it to the client's work of the last second, so requests that bypass the cache
+Work: every answer carries ``X-Work``, the milliseconds of work spent on it (rounded up): the engine's time,
+and for the cached endpoints parsing, loading and encoding too (0 for a cache hit); haproxy adds it to the client's work of the last second, so requests that bypass the cache
 (``Cache-Control: no-cache``) or miss it count against the client as the work they cost
 (``WORK_LIMIT``).
 
@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -109,9 +111,18 @@ def leave(endpoint: str, seconds: float) -> None:
         _turns.leave(endpoint, seconds)
 
 
+def timed(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, its time added to this request's work (parsing, loading, encoding: no I/O)."""
+    start = time.perf_counter()
+    try:
+        return fn(*args)
+    finally:
+        _local.work = getattr(_local, "work", 0.0) + time.perf_counter() - start
+
+
 def work_units() -> int:
-    """Whole ``WORK_UNIT`` of engine time spent on this request so far."""
-    return int(getattr(_local, "work", 0.0) / WORK_UNIT)
+    """Milliseconds of work spent on this request so far, rounded up (0 only for no work: a hit)."""
+    return math.ceil(getattr(_local, "work", 0.0) / WORK_UNIT)
 
 
 class Work:
