@@ -34,6 +34,10 @@ DEFAULTS = {
     "REDIS_CLUSTER_NODES": None,
     "CACHE_SIZE": 4096,
     "NEAR_CACHE_SIZE": 1024,
+    # Bytes: the in-process cache, the near cache in front of Redis, and the largest answer stored.
+    "CACHE_BYTES": 64 * 1024 * 1024,
+    "NEAR_CACHE_BYTES": 8 * 1024 * 1024,
+    "CACHE_MAX_ANSWER": 64 * 1024,
     "CACHE_TTL": 7 * 24 * 3600,
     "CACHE_TIMEOUT": 0.1,
     "CACHE_BREAKER_SECONDS": 5.0,
@@ -51,7 +55,8 @@ def env_config() -> dict:
     for key in ("REDIS_URL", "REDIS_CLUSTER_NODES"):
         if os.environ.get(key):
             config[key] = os.environ[key]
-    for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
+    for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_BYTES", int), ("NEAR_CACHE_BYTES", int),
+                      ("CACHE_MAX_ANSWER", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
                       ("CACHE_BREAKER_SECONDS", float), ("CACHE_PREFIX", str)):
         if os.environ.get(key):
             config[key] = cast(os.environ[key])
