@@ -47,6 +47,7 @@ _parse = bodies.parse  # the one JSON parser of request bodies (a module attribu
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
 FAILED = "tractor.failed"            # the exception the door's answer raised, for Flask's view to re-raise
+LOAD_FAILED = "tractor.load_failed"  # the exception parsing or loading the body raised, likewise
 
 
 class Route(NamedTuple):
@@ -100,7 +101,9 @@ class Door:
                 return self._send(environ, start_response, stored, HIT, started, language)
         try:
             data = shed.timed(lambda: route.load(_parse(body) if body else {}))
-        except Exception:
+        except Exception as error:
+            # Flask answers it from this very error, without parsing and loading the body again
+            environ[LOAD_FAILED] = error
             return self._to_flask(environ, start_response, body)
         try:
             answer, result = cache.answer(endpoint, data, lambda: shed.timed(encode, route.answer(data, language)),

@@ -116,7 +116,8 @@ def run(topology, pool, results):
         finally:
             load.stop()
         after = topology.stats()["BACKEND"]
-        detail["retried"] = int(after["wretr"]) - int(before["wretr"]) + int(after["wredis"]) - int(before["wredis"])
+        retried = int(after["wretr"]) - int(before["wretr"]) + int(after["wredis"]) - int(before["wredis"])
+        detail["retried"] = retried if retried >= 0 else None   # None: haproxy reloaded (its counters restart)
         during, whole = summary(load.between(started, ended)), summary(load.samples)
         baseline = summary(load.between(0, started))
         hit = cross_instance_hit(topology, seed=zlib.crc32(name.encode()) % 10_000)
