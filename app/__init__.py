@@ -46,13 +46,14 @@ DEFAULTS = {
     "ENGINE_FINGERPRINT": FINGERPRINT,
     "SERVICE_FINGERPRINT": SERVICE_FINGERPRINT,
     "CORS_ORIGINS": (),
+    "DEAL_SECRET": None,
 }
 
 
 def env_config() -> dict:
-    """Settings from the environment (REDIS_URL, REDIS_CLUSTER_NODES, CACHE_*, CORS_ORIGINS)."""
+    """Settings from the environment (REDIS_URL, REDIS_CLUSTER_NODES, CACHE_*, CORS_ORIGINS, DEAL_SECRET)."""
     config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
-    for key in ("REDIS_URL", "REDIS_CLUSTER_NODES"):
+    for key in ("REDIS_URL", "REDIS_CLUSTER_NODES", "DEAL_SECRET"):
         if os.environ.get(key):
             config[key] = os.environ[key]
     for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_BYTES", int), ("NEAR_CACHE_BYTES", int),
