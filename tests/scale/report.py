@@ -88,7 +88,7 @@ def flood_section(row: dict) -> list[str]:
     sent = sum(heavy.values())
     lines = ["", "### Cheap requests beside a flood of heavy ones", "",
              "16 clients (each an issued key, each from its own address) send `plays/legal` with `sample: 1000` "
-             "and `Cache-Control: no-cache` back to back for 12 s "
+             "and `Cache-Control: no-cache` back to back for 12 s (in a process at nice 10: clients live elsewhere) "
              f"({sent} sent: {heavy.get('200', 0)} answered, {heavy.get('503', 0)} shed with 503, "
              f"{heavy.get('429', 0)} refused with 429 on their work or rate); meanwhile `/healthz` and a small "
              "`plays/validate` without the cache, 20 a second each from another address. Baseline: the same two "
