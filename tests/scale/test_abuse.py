@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from deploy import keys
-from deploy.cluster import Topology, redis_node
+from deploy.cluster import Topology, haproxy_binary, redis_node
 from tests.conftest import ROOT, free_port
 
 from .load import RULES, Sample, heavy_body, summary
@@ -263,3 +263,34 @@ def test_every_redis_is_bounded_in_bytes(topology):
         client = redis_node(node["port"])
         assert int(client.config_get("maxmemory")["maxmemory"]) > 0
         assert client.config_get("maxmemory-policy")["maxmemory-policy"] == "allkeys-lru"
+
+
+def test_haproxy_own_errors_are_problem_documents():
+    """With no instance up, haproxy's 503 is problem+json with Retry-After (a haproxy whose one
+    server is a port nobody listens on)."""
+    try:
+        haproxy_binary()
+    except SystemExit:
+        pytest.skip("haproxy is not installed (apt-get install -y haproxy, or `make test-scale` as root)")
+    edge = Topology(dir=Path(tempfile.mkdtemp(prefix="tractor-down-")), instances=[{"port": free_port(), "pid": 0}],
+                    haproxy={"port": free_port(), "pid": 0})
+    config = edge.check_haproxy()
+    proc = subprocess.Popen([haproxy_binary(), "-f", str(config), "-db"], env=edge.haproxy_env(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                conn = connect(edge.url)
+                conn.request("POST", "/v1/plays/validate", b"{}", {"Content-Type": "application/json"})
+                r = conn.getresponse()
+                body = json.loads(r.read())
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert r.status in (502, 503) and r.getheader("Content-Type") == "application/problem+json", r.status
+        assert r.getheader("Retry-After") == "1" and body["status"] == r.status and body["title"] and body["detail"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
