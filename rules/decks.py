@@ -25,23 +25,23 @@ REMOVAL_SUITS: Final = ("C", "D", "H", "S")
 _AVOIDED: Final = (5, 10, 13)
 
 
-def deck_copies(rules: Ruleset) -> tuple[int, ...]:
+def deck_copies(ruleset: Ruleset) -> tuple[int, ...]:
     """Copies of each card (by index) in all the decks."""
     out = [0] * 54
     for c in range(52):
-        if CARDS[c].rank >= rules.deck_min_rank:
-            out[c] = rules.decks
-    if rules.jokers is Jokers.BOTH or rules.jokers is Jokers.SMALL_ONLY:
-        out[SMALL_JOKER] = rules.decks
-    if rules.jokers is Jokers.BOTH or rules.jokers is Jokers.BIG_ONLY:
-        out[BIG_JOKER] = rules.decks
+        if CARDS[c].rank >= ruleset.deck_min_rank:
+            out[c] = ruleset.decks
+    if ruleset.jokers is Jokers.BOTH or ruleset.jokers is Jokers.SMALL_ONLY:
+        out[SMALL_JOKER] = ruleset.decks
+    if ruleset.jokers is Jokers.BOTH or ruleset.jokers is Jokers.BIG_ONLY:
+        out[BIG_JOKER] = ruleset.decks
     return tuple(out)
 
 
-def removal_rank(rules: Ruleset, level: int | None, levels: Sequence[int] = ()) -> int:
+def removal_rank(ruleset: Ruleset, level: int | None, levels: Sequence[int] = ()) -> int:
     """The rank ``kitty_fit`` takes out: ``level`` is the dealer's, None in the first hand (then
     ``levels`` are the seats')."""
-    low = rules.deck_min_rank
+    low = ruleset.deck_min_rank
     if level is not None:
         return low + 1 if level == low else low
     for r in range(low, 15):
@@ -50,18 +50,18 @@ def removal_rank(rules: Ruleset, level: int | None, levels: Sequence[int] = ()) 
     return low
 
 
-def removed_cards(rules: Ruleset, level: int | None, levels: Sequence[int] = ()) -> tuple[Card, ...]:
+def removed_cards(ruleset: Ruleset, level: int | None, levels: Sequence[int] = ()) -> tuple[Card, ...]:
     """The cards taken out, in removal order (none unless ``kitty_fit: remove-low-cards``)."""
-    n = rules.removed
+    n = ruleset.removed
     if n == 0:
         return ()
-    rank = removal_rank(rules, level, levels)
+    rank = removal_rank(ruleset, level, levels)
     return tuple(suited(rank, REMOVAL_SUITS[i % 4]) for i in range(n))
 
 
-def copies_in_play(rules: Ruleset, level: int | None, levels: Sequence[int] = ()) -> tuple[int, ...]:
+def copies_in_play(ruleset: Ruleset, level: int | None, levels: Sequence[int] = ()) -> tuple[int, ...]:
     """Copies of each card dealt: the decks' less the cards taken out."""
-    out = list(deck_copies(rules))
-    for c in removed_cards(rules, level, levels):
+    out = list(deck_copies(ruleset))
+    for c in removed_cards(ruleset, level, levels):
         out[c] -= 1
     return tuple(out)

@@ -20,10 +20,10 @@ from .ruleset import PastLastLevel, Ruleset
 from .violations import InputError
 
 
-def games_won(rules: Ruleset, given: Sequence[int] | None) -> tuple[int, ...]:
+def games_won(ruleset: Ruleset, given: Sequence[int] | None) -> tuple[int, ...]:
     """Each seat's games won so far (zeros when not given); InputError for a wrong length or a
     negative count."""
-    n = rules.players
+    n = ruleset.players
     if given is None or len(given) == 0:
         return (0,) * n
     if len(given) != n:
@@ -34,9 +34,9 @@ def games_won(rules: Ruleset, given: Sequence[int] | None) -> tuple[int, ...]:
     return tuple(given)
 
 
-def wraps(rules: Ruleset) -> bool:
+def wraps(ruleset: Ruleset) -> bool:
     """Whether passing ``last_level`` starts the levels again (``past_last_level: wrap``)."""
-    return rules.past_last_level is PastLastLevel.WRAP
+    return ruleset.past_last_level is PastLastLevel.WRAP
 
 
 def new_games_won(before: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:

@@ -51,49 +51,49 @@ class Outlook:
     high: int
 
 
-def largest_multiplier(rules: Ruleset, cards: int) -> int:
+def largest_multiplier(ruleset: Ruleset, cards: int) -> int:
     """The largest kitty multiplier (section 9) of a last lead of at most ``cards`` cards: one unit, or
     where throws are allowed a throw of them all (the schemes that count the cards led)."""
     best = 1
-    for w in range(1, rules.decks + 1):
+    for w in range(1, ruleset.decks + 1):
         for length in range(1, max(1, cards // w) + 1):
-            if w * length > cards or (length > 1 and w < max(2, rules.tractor_min_width)):
+            if w * length > cards or (length > 1 and w < max(2, ruleset.tractor_min_width)):
                 continue
-            if length > 1 and length < rules.tractor_min_length:
+            if length > 1 and length < ruleset.tractor_min_length:
                 continue
-            best = max(best, kitty_multiplier(rules, [(w, length)]))
-    if rules.throws and cards > 1:          # a throw: the schemes that count every card led
-        best = max(best, kitty_multiplier(rules, [(1, 1)] * cards))
+            best = max(best, kitty_multiplier(ruleset, [(w, length)]))
+    if ruleset.throws and cards > 1:          # a throw: the schemes that count every card led
+        best = max(best, kitty_multiplier(ruleset, [(1, 1)] * cards))
     return best
 
 
-def _kitty_points_max(rules: Ruleset) -> int:
-    copies = deck_copies(rules)
+def _kitty_points_max(ruleset: Ruleset) -> int:
+    copies = deck_copies(ruleset)
     values = sorted((POINT_VALUES[c] for c in range(52) for _ in range(copies[c])), reverse=True)
-    return sum(values[:rules.kitty])
+    return sum(values[:ruleset.kitty])
 
 
-def _bounds(rules: Ruleset) -> tuple[int, int]:
-    total = max(5, sum(POINT_VALUES[c] * n for c, n in enumerate(deck_copies(rules))))
-    m = largest_multiplier(rules, rules.hand_size)
-    if rules.kitty:
-        bonus = _kitty_points_max(rules) * m
+def _bounds(ruleset: Ruleset) -> tuple[int, int]:
+    total = max(5, sum(POINT_VALUES[c] * n for c, n in enumerate(deck_copies(ruleset))))
+    m = largest_multiplier(ruleset, ruleset.hand_size)
+    if ruleset.kitty:
+        bonus = _kitty_points_max(ruleset) * m
     else:
-        bonus = total * (m - 1) if rules.no_kitty_last_trick_multiplied else 0
+        bonus = total * (m - 1) if ruleset.no_kitty_last_trick_multiplied else 0
     high = min(total + bonus, SPAN * total)
-    negative = rules.last_trick_penalty or rules.throw_penalty > 0
+    negative = ruleset.last_trick_penalty or ruleset.throw_penalty > 0
     return (-high if negative else 0), high
 
 
 @lru_cache(maxsize=256)
-def score_table(rules: Ruleset) -> tuple[Row, ...]:
+def score_table(ruleset: Ruleset) -> tuple[Row, ...]:
     """The ruleset's points → levels rows over every total a hand can reach, each a run of totals
     (multiples of 5) with one outcome and one number of levels; adjacent rows differ."""
-    lo, hi = _bounds(rules)
+    lo, hi = _bounds(ruleset)
     rows: list[Row] = []
     p = lo
     while p <= hi:
-        res = outcome(rules, p)
+        res = outcome(ruleset, p)
         kind = DEALER_KEEPS if res.side == "dealer" else ATTACKERS_TAKE_OVER
         if rows and rows[-1].outcome == kind and rows[-1].levels == res.levels:
             rows[-1] = Row(rows[-1].low, p, kind, res.levels)
@@ -105,23 +105,23 @@ def score_table(rules: Ruleset) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def reachable(rules: Ruleset, attackers: int, hands: Sequence[Sequence[int]], on_table: Sequence[int],
+def reachable(ruleset: Ruleset, attackers: int, hands: Sequence[Sequence[int]], on_table: Sequence[int],
               kitty: Sequence[int], over: bool = False) -> Outlook:
     """The rows the hand can still end in: ``attackers`` is their total so far (penalties included),
     ``hands`` every seat's cards now, ``on_table`` the cards of the trick in progress, ``kitty`` the
     kitty as it stands (the buried cards once the dealer has buried)."""
     cards_left = sum(points_of(h) for h in hands) + points_of(on_table)
     in_hand = max((len(h) for h in hands), default=0) + (1 if on_table else 0)
-    m = largest_multiplier(rules, max(1, in_hand))
+    m = largest_multiplier(ruleset, max(1, in_hand))
     kitty_points = points_of(kitty)
-    bonus = kitty_points * m if kitty else (cards_left * (m - 1) if rules.no_kitty_last_trick_multiplied else 0)
+    bonus = kitty_points * m if kitty else (cards_left * (m - 1) if ruleset.no_kitty_last_trick_multiplied else 0)
     loss = 0
-    if rules.last_trick_penalty:
-        loss = kitty_points * m if kitty else (cards_left * m if rules.no_kitty_last_trick_multiplied else 0)
+    if ruleset.last_trick_penalty:
+        loss = kitty_points * m if kitty else (cards_left * m if ruleset.no_kitty_last_trick_multiplied else 0)
     tricks_left = in_hand
-    swing = rules.throw_penalty * tricks_left
+    swing = ruleset.throw_penalty * tricks_left
     left = 0 if over else cards_left + bonus
     low = attackers if over else attackers - loss - swing
     high = attackers if over else attackers + left + swing
-    rows = tuple(r for r in score_table(rules) if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
+    rows = tuple(r for r in score_table(ruleset) if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
     return Outlook(len(rows) == 1, rows, left, low, high)
