@@ -19,6 +19,7 @@ from schemas.records import hand_record
 
 from .. import engine, i18n
 from ..extensions import Blueprint
+from . import seats
 
 blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
 
@@ -127,9 +128,17 @@ def adjudicate_hand(data: dict):
 
 
 def state_answer(data: dict) -> dict:
-    s = engine.run("hands/state", hand_state, hand_record(data), declarations_closed=data["declarations_closed"],
+    record = hand_record(data)
+    s = engine.run("hands/state", hand_state, record, declarations_closed=data["declarations_closed"],
                    ratings=data["ratings"], room_coefficient=data["room_coefficient"],
                    sample=data["sample"] or 0, seed=data["seed"] if data["seed"] is not None else 0)
+    body = state_body(data, s)
+    if data["view"] is None and data["views"] is None:
+        return body
+    return seats.views_answer(data, record, s, body)
+
+
+def state_body(data: dict, s) -> dict:
     order = order_for(data["rules"], s.trump) if s.trump is not None else None
 
     def show(cards) -> list[str]:
