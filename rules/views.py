@@ -148,7 +148,7 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
         discard = _scored_kitty(record)
 
     order = order_for(rules, state.trump) if state.trump is not None and not dark else None
-    voids = _voids(rules, order, state) if order is not None else [set() for _ in range(n)]
+    voids = voids_of(rules, order, state) if order is not None else [set() for _ in range(n)]
     teams, calls = _friends(record, state, viewer, order, voids)
     decided = rules.partnership is Partnership.FIXED or (
         phase in ("playing", "over") and all(c.status != PENDING for c in calls))
@@ -214,7 +214,7 @@ def _scored_kitty(record: HandRecord) -> tuple[Card, ...]:
     return tuple(sorted(record.exchanges[-1].discard if record.exchanges else record.kitty_discard))
 
 
-def _voids(rules: Ruleset, order: Order, state: HandState) -> list[set[int]]:
+def voids_of(rules: Ruleset, order: Order, state: HandState) -> list[set[int]]:
     """Per seat, the effective suits it has shown it holds none of (a follow with fewer cards of the led
     suit than the lead; a bomb, which may be played holding the suit, shows nothing)."""
     voids: list[set[int]] = [set() for _ in range(rules.players)]
