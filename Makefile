@@ -4,28 +4,36 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+SERVE_STAMP := $(VENV)/.installed-serve
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 PURE_SOAK ?= 4000
 PURE_SOAK_SEED ?= 20261201
 
-.PHONY: install engine run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
+.PHONY: install compiled engine run test lint spec bench bench-http bench-selection soak fuzz clean haproxy cluster cluster-restart cluster-down test-scale
 
 install: $(STAMP) engine
 
-$(STAMP): pyproject.toml setup.py
+# What serving needs (the service's packages and mypyc to compile the engine), then the test tools.
+$(SERVE_STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	TRACTOR_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[build]'
+	touch $(SERVE_STAMP)
+
+$(STAMP): $(SERVE_STAMP)
 	TRACTOR_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
 # The compiled engine (mypyc, about a minute), rebuilt in place unless the one built is of the sources of
 # rules/ as they are; without a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs
 # (`rules.BUILD` says which).
-engine: $(STAMP)
+compiled: $(SERVE_STAMP)
 	@$(BIN)/python -c 'import rules, sys; print("engine:", rules.BUILD, rules._build.PURE_REASON or ""); sys.exit(not rules.COMPILED)' \
 	  || $(BIN)/python setup.py --quiet build_ext --inplace
 
-run: engine
+engine: $(STAMP) compiled
+
+run: compiled
 	PORT=$(PORT) $(BIN)/gunicorn wsgi:app -c gunicorn.conf.py
 
 # Everything but the tests that start a whole topology (marked `topology`, about 70 s: `make test-scale`).

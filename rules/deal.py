@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import CARDS, Card
+from .cards import CARD_KINDS, CARDS, Card
 from .ruleset import Ruleset
 from .violations import InputError
 
@@ -110,3 +110,16 @@ def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0) -> 
     seats = tuple((first_seat + p) % n if p < dealt else None for p in range(len(pack)))
     hands = tuple(tuple(sorted(pack[p] for p in range((s - first_seat) % n, dealt, n))) for s in range(n))
     return Deal(text, hands, tuple(pack[dealt:]), pack, seats)
+
+
+def unseen_cards(rules: Ruleset, *known: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of the pack (step 1) that are not among ``known``: for a seat, its hand and the cards
+    it has seen, so what the other hands and the kitty may hold (what a throw is judged against when the
+    hands are not given, section 6).  More copies known than the pack holds is an :class:`InputError`."""
+    left = [rules.decks] * CARD_KINDS
+    for cards in known:
+        for c in cards:
+            left[c] -= 1
+            if left[c] < 0:
+                raise InputError(f"more copies of {CARDS[c]} are known than {rules.decks} decks hold", "seen")
+    return tuple(CARDS[c] for c in range(CARD_KINDS) for _ in range(left[c]))

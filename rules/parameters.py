@@ -7,8 +7,9 @@ preset where that differs from the default.  Everything else is derived from tha
 
 - :meth:`Parameter.coerce` and :meth:`Parameter.check` (``Ruleset.from_dict`` and ``validate``),
 - :meth:`Parameter.api_value` (``Ruleset.to_dict``, so ``/v1/rulesets``),
-- the marshmallow fields and the OpenAPI descriptions (``schemas/fields.py``),
-- the parameter table of ``docs/rules.md`` (``python -m app.docs``, tested equal).
+- the marshmallow fields, the OpenAPI descriptions, the ``parameters`` list of ``GET /v1/rulesets`` and
+  the parameter table of ``docs/rules.md`` (all in ``schemas/parameters.py``; ``make spec`` writes the
+  table, and a test holds it equal).
 
 ``docs/engine.md`` shows how to add one.
 """

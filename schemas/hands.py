@@ -225,10 +225,13 @@ class HandStateRequestSchema(RecordSchema):
                                                     "kitty discard, friend calls or tricks")
 
 
-class IllegalPlaySchema(Schema):
+class TrickPlaySchema(Schema):
+    """One play of a completed trick, as recorded."""
+
     seat = fields.Integer(required=True)
     cards = fields.List(fields.String(), required=True)
-    attempted = fields.List(fields.String())
+    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt (`cards` "
+                                                                      "is its forced play)."})
 
 
 class TrickSummarySchema(Schema):
@@ -239,7 +242,7 @@ class TrickSummarySchema(Schema):
     point_cards = fields.List(fields.String(), required=True)
     format = fields.Nested(FormatSchema, required=True, allow_none=True,
                            metadata={"description": "null in a view that does not show the trick's cards."})
-    plays = fields.List(fields.Nested(IllegalPlaySchema), required=True)
+    plays = fields.List(fields.Nested(TrickPlaySchema), required=True)
     cards_shown = fields.Boolean(metadata={
         "description": "A view: false when `hide_played_cards` leaves this trick's cards out (then `plays`, "
                        "`point_cards` are empty and `format` null; `leader`, `winner`, `points` stay)."})
@@ -295,7 +298,10 @@ class CurrentPlaySchema(Schema):
 
 class NextActionSchema(Schema):
     seat = fields.Integer(required=True)
-    action = fields.String(required=True, metadata={"enum": ["declare", "discard", "steal", "call", "lead", "follow"]})
+    action = fields.String(required=True, metadata={
+        "enum": ["discard", "steal", "call", "lead", "follow"],
+        "description": "What the seat must do. While declaring there is no `next`: every seat may declare at "
+                       "any time, and `declarations` lists each seat's options."})
     cards = fields.Integer(allow_none=True, metadata={"description": "`discard`: how many cards to put down; "
                                                                     "`follow`: how many cards to play."})
     calls = fields.Integer(allow_none=True, metadata={"description": "`call`: how many friend calls (the default)."})

@@ -44,6 +44,33 @@ class PositionSchema(RequestSchema):
             yield None, ("lead",), data["lead"]
 
 
+SEEN = ("Every card this player has seen that is not in `hand`: the cards played so far this hand (every "
+        "trick, the current one included) and, for the dealer, the cards it buried. The service derives "
+        "`unseen` from it (the decks' cards less `hand` and `seen`), so a throw is judged as `unseen` would "
+        "judge it.")
+
+
+def seen_sources(data: dict):
+    """``seen`` for the copy check, less the lead's cards it holds (the lead was seen, not held twice)."""
+    if data["seen"]:
+        lead = {}
+        for c in data["lead"] or ():
+            lead[c] = lead.get(c, 0) + 1
+        rest = []
+        for c in data["seen"]:
+            if lead.get(c):
+                lead[c] -= 1
+            else:
+                rest.append(c)
+        yield None, ("seen",), rest
+
+
+def check_seen(data: dict) -> None:
+    """``seen`` and ``hand`` together hold no more than the decks (the copy check says which card)."""
+    if data["seen"] is not None:
+        check_size(("seen",), data["seen"], data["rules"].total_cards - len(data["hand"]), "the rest of the decks")
+
+
 class ValidatePlaySchema(PositionSchema):
     play = Cards(required=True, description="The cards played (they are part of `hand`).")
     seat = Seat(load_default=None, allow_none=True, description="The player's own seat.")
@@ -52,14 +79,17 @@ class ValidatePlaySchema(PositionSchema):
                          metadata={"description": "The other players' hands, to adjudicate a throw."})
     unseen = Cards(load_default=None, allow_none=True,
                    description="Every card the leader has not seen, to adjudicate a throw without the hands.")
+    seen = Cards(load_default=None, allow_none=True, description=SEEN)
 
     def check(self, data: dict) -> None:
         super().check(data)
         rules = data["rules"]
         if data["seat"] is not None and data["seat"] >= rules.players:
             raise invalid(("seat",), f"seat {data['seat']} does not exist with {rules.players} players")
-        if data["others"] is not None and data["unseen"] is not None:
-            raise invalid(("unseen",), "give either others or unseen, not both")
+        given = [name for name in ("others", "unseen", "seen") if data[name] is not None]
+        if len(given) > 1:
+            raise invalid((given[1],), f"give one of others, unseen or seen, not {' and '.join(given)}")
+        check_seen(data)
         if data["others"]:
             others = data["others"]
             check_seats(("others",), [o["seat"] for o in others], rules.players, exclude=data["seat"])
@@ -74,6 +104,7 @@ class ValidatePlaySchema(PositionSchema):
             yield None, ("others", i, "cards"), other["cards"]
         if data["unseen"]:
             yield None, ("unseen",), data["unseen"]
+        yield from seen_sources(data)
 
 
 class LegalPlaysSchema(PositionSchema):
@@ -88,11 +119,21 @@ class LegalPlaysSchema(PositionSchema):
                                                      "where allowed), instead of the first `limit`; needs `seed`."})
     seed = SeedField(load_default=None, allow_none=True,
                      description="With `sample`: the same seed always draws the same plays.")
+    unseen = Cards(load_default=None, allow_none=True,
+                   description="Leading with `selected`: every card the player has not seen; when `selected` is a "
+                               "complete throw, the answer's `throw` says whether it surely stands.")
+    seen = Cards(load_default=None, allow_none=True, description=SEEN + " Leading with `selected`: when `selected` "
+                 "is a complete throw, the answer's `throw` says whether it surely stands.")
 
     def check(self, data: dict) -> None:
         super().check(data)
         if data["sample"] is not None and data["seed"] is None:
             raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
+        if data["unseen"] is not None and data["seen"] is not None:
+            raise invalid(("seen",), "give one of unseen or seen, not unseen and seen")
+        check_seen(data)
+        if data["unseen"]:
+            check_size(("unseen",), data["unseen"], data["rules"].total_cards - len(data["hand"]), "the rest of the decks")
         if data["selected"]:
             left = {}
             for c in data["hand"]:
@@ -102,6 +143,12 @@ class LegalPlaysSchema(PositionSchema):
                     raise invalid(("selected", i), f"{c} is not in the hand (or is selected more often than "
                                                    "the hand holds it)")
                 left[c] -= 1
+
+    def card_sources(self, data: dict):
+        yield from super().card_sources(data)
+        if data["unseen"]:
+            yield None, ("unseen",), data["unseen"]
+        yield from seen_sources(data)
 
 
 class ThrowSchema(Schema):
@@ -151,6 +198,10 @@ class LegalPlaysAnswerSchema(Schema):
     units = fields.List(fields.Nested(SuitUnitsSchema),
                         metadata={"description": "Leading: the units the hand can lead, by effective suit."})
     throws_allowed = fields.Boolean(metadata={"description": "Leading: whether several units may be led at once."})
+    throw = fields.Nested(ThrowSchema, metadata={
+        "description": "Leading with `selected` that is a complete throw: whether it surely stands against "
+                       "`unseen` (or the cards `seen` leaves unseen): `stands: true` when no unseen card can beat "
+                       "it, null when some could (`at_risk`) or when neither `seen` nor `unseen` is given."})
     rainbows = fields.List(fields.Nested(UnitSchema), metadata={
         "description": "Leading, where the ruleset sets `rainbow_min` (docs/rules.md#rainbows-rainbow_min): per "
                        "printed rank of which the hand can lead a rainbow, highest first, the group of every "

@@ -5,14 +5,20 @@ from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
 from .common import CardList, FormatSchema, UnitSchema
-from .fields import RulesField, TrumpSchema
+from .fields import Cards, RulesField, TrumpSchema
 from .plays import PlaySchema
+
+
+class TrickPlayInSchema(PlaySchema):
+    attempted = Cards(load_default=None, allow_none=True, description=(
+        "A failed throw, as `hands/state` and `hands/adjudicate` answer it: the whole attempt, of which `cards` "
+        "is the forced play. Only the lead may carry it; the trick is decided by `cards`."))
 
 
 class TrickSchema(RequestSchema):
     rules = RulesField(required=True)
     trump = fields.Nested(TrumpSchema, required=True)
-    plays = fields.List(fields.Nested(PlaySchema), required=True, validate=validate.Length(min=1, max=12),
+    plays = fields.List(fields.Nested(TrickPlayInSchema), required=True, validate=validate.Length(min=1, max=12),
                         metadata={"description": "The trick's plays in play order, the lead first: each play's "
                                                  "seat is the one after the previous play's, modulo `players` "
                                                  "(else 422 at `/plays/i/seat`, the first play out of turn)."})
@@ -26,10 +32,24 @@ class TrickSchema(RequestSchema):
             if not play["cards"]:
                 raise invalid(("plays", i, "cards"), "a play has at least one card")
             check_size(("plays", i, "cards"), play["cards"], rules.hand_size, "a hand")
+            if play["attempted"] is not None:
+                if i:
+                    raise invalid(("plays", i, "attempted"), "only the lead can be a failed throw")
+                left = {}
+                for c in play["attempted"]:
+                    left[c] = left.get(c, 0) + 1
+                for c in play["cards"]:
+                    if not left.get(c):
+                        raise invalid(("plays", i, "cards"), "a failed throw's forced play is part of the attempt")
+                    left[c] -= 1
+                check_size(("plays", i, "attempted"), play["attempted"], rules.hand_size, "a hand")
 
     def card_sources(self, data: dict):
         for i, play in enumerate(data["plays"]):
-            yield None, ("plays", i, "cards"), play["cards"]
+            if play["attempted"] is not None:
+                yield None, ("plays", i, "attempted"), play["attempted"]
+            else:
+                yield None, ("plays", i, "cards"), play["cards"]
 
 
 class PlayOutcomeSchema(Schema):

@@ -21,3 +21,14 @@ def test_readme_python_api_example_gives_the_answers_it_shows():
     assert (scope["t"].winner, scope["t"].points) == (2, 30)
     for answer in ("'you hold the pair K♠K♠ and must play it'", "(2, 30)", "2, True)"):
         assert answer in block
+
+
+def test_readme_curl_examples_name_files_that_exist_and_are_answered(client):
+    """Every `-d @file` the README sends is in the repository, and the service answers it."""
+    text = README.read_text(encoding="utf-8")
+    sent = re.findall(r"curl -s -H \"\$H\" \$URL(\S+) -d @(\S+)", text)
+    assert sent, "the README sends a recorded hand from a file"
+    for path, name in sent:
+        body = (README.parent / name).read_text(encoding="utf-8")
+        response = client.post(path, data=body, content_type="application/json")
+        assert response.status_code == 200, (path, name, response.get_data(as_text=True)[:200])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules import check_play, legal_plays
+from rules.deal import unseen_cards
 from rules.order import order_for
 from rules.selection import legal_set
 from schemas import present
@@ -36,13 +37,20 @@ def throw_answer(order, throw) -> dict | None:
             "at_risk": [present.cards(order, u.all_cards) for u in throw.at_risk]}
 
 
+def unseen_of(data: dict) -> tuple | None:
+    """The cards a leader has not seen: as sent, or the decks' cards less `hand` and `seen`."""
+    if data.get("seen") is not None and data["lead"] is None:
+        return unseen_cards(data["rules"], data["hand"], data["seen"])
+    return present.multiset(data.get("unseen"))
+
+
 def verdict_answer(data: dict) -> dict:
     rules, trump = data["rules"], data["trump"]
     others = [(o["seat"], present.multiset(o["cards"])) for o in data["others"]] if data["others"] else None
     verdict = engine.run("plays/validate", check_play, rules, trump,
                          hand=present.multiset(data["hand"]), play=present.multiset(data["play"]),
                          lead=present.multiset(data["lead"]), seat=data["seat"],
-                         others=others, unseen=present.multiset(data["unseen"]))
+                         others=others, unseen=unseen_of(data))
     order = order_for(rules, trump)
     body = {"legal": verdict.legal, "reasons": present.reasons(verdict.violations),
             "format": present.fmt(order, verdict.format)}
@@ -80,7 +88,17 @@ def legal_answer(data: dict) -> dict:
         return body
     body.update(engine.run("plays/legal", selection_answer, order, chosen, selected, sample, data.get("seed"),
                            len(body.get("plays", ()))))
+    if lead is None and body.get("complete"):
+        body.update(selected_throw(data, order))
     return {k: body[k] for k in LEGAL_FIELDS if k in body}
+
+
+def selected_throw(data: dict, order) -> dict:
+    """A complete selection that is a throw: whether it surely stands against what the player has not seen."""
+    rules, trump, selected = data["rules"], data["trump"], present.multiset(data["selected"])
+    verdict = engine.run("plays/legal", check_play, rules, trump, hand=present.multiset(data["hand"]),
+                         play=selected, unseen=unseen_of(data))
+    return {} if verdict.throw is None else {"throw": throw_answer(order, verdict.throw)}
 
 
 LEGAL_FIELDS = tuple(LegalPlaysAnswerSchema().fields)   # the documented order of the answer's members

@@ -147,3 +147,63 @@ def test_follow_protection_reason_in_chinese(client):
     reason = r.get_json()["reasons"][0]
     assert reason["code"] == "MUST_PLAY_UNIT"
     assert "受保护" in reason["message"] and "5♠5♠5♠" in reason["message"]
+
+
+# -- section 6 from a player's own knowledge: `seen` instead of `unseen` ------------------------------
+THROW = {**QQ_HEARTS, "hand": ["AS", "QS", "QS", "3D"], "play": ["AS", "QS", "QS"]}
+
+
+def test_s6_throw_judged_from_the_cards_seen_as_from_the_unseen_they_leave(client):
+    """`seen` is `unseen` less arithmetic: the decks' cards less the hand and what was seen."""
+    from rules.cards import CARDS
+    seen = ["AS", "KS", "7S"]
+    deck = [str(c) for c in CARDS for _ in range(2)]
+    unseen = list(deck)
+    for c in THROW["hand"] + seen:
+        unseen.remove(c)
+    by_seen = post(client, "/v1/plays/validate", {**THROW, "seen": seen}).get_json()
+    by_unseen = post(client, "/v1/plays/validate", {**THROW, "unseen": unseen}).get_json()
+    assert by_seen == by_unseen
+    assert by_seen["throw"]["stands"] is True
+
+
+def test_s6_throw_not_certain_while_a_beating_pair_may_be_out(client):
+    body = post(client, "/v1/plays/validate", {**THROW, "seen": ["AS", "7S"]}).get_json()
+    assert body["throw"]["stands"] is None and body["throw"]["at_risk"] == [["QS", "QS"]]
+
+
+def test_s6_selection_help_says_whether_a_complete_throw_surely_stands(client):
+    ask = {**QQ_HEARTS, "hand": THROW["hand"], "selected": ["AS", "QS", "QS"]}
+    sure = post(client, "/v1/plays/legal", {**ask, "seen": ["AS", "KS"]}).get_json()
+    unsure = post(client, "/v1/plays/legal", {**ask, "seen": ["AS"]}).get_json()
+    blind = post(client, "/v1/plays/legal", ask).get_json()
+    assert (sure["throw"]["stands"], unsure["throw"]["stands"], blind["throw"]["stands"]) == (True, None, None)
+    partial = post(client, "/v1/plays/legal", {**ask, "selected": ["AS", "QS"], "seen": ["AS", "KS"]}).get_json()
+    single = post(client, "/v1/plays/legal", {**ask, "selected": ["AS"], "seen": ["AS", "KS"]}).get_json()
+    assert "throw" not in single and single["complete"] is True
+    assert partial["complete"] is True and partial["throw"]["at_risk"] == [["QS"]]   # the last K♠ beats the Q♠
+
+
+def test_s6_seen_refused_beside_unseen_or_beyond_the_decks(client):
+    both = post(client, "/v1/plays/validate", {**THROW, "seen": ["KS"], "unseen": ["2C"]})
+    assert_problem(both, 422) and pointers(both) == ["/seen"]
+    over = post(client, "/v1/plays/validate", {**THROW, "seen": ["AS", "AS"]})
+    assert_problem(over, 422) and pointers(over) == ["/seen/1"]
+
+
+def test_s7_a_follower_may_send_seen_with_the_lead_among_it(client):
+    body = post(client, "/v1/plays/validate", {**QQ_HEARTS, "hand": ["AS", "QS", "3D"], "play": ["QS"],
+                                               "lead": ["KS"], "seen": ["KS", "KS", "AS"]}).get_json()
+    assert body["legal"] is True
+
+
+def test_s6_tricks_winner_takes_a_failed_throw_as_hands_state_answers_it(client):
+    plays = [{"seat": 0, "cards": ["QS", "QS"], "attempted": ["AS", "QS", "QS"]}, {"seat": 1, "cards": ["KS", "KS"]},
+             {"seat": 2, "cards": ["3S", "4S"]}, {"seat": 3, "cards": ["5S", "6S"]}]
+    body = post(client, "/v1/tricks/winner", {**QQ_HEARTS, "plays": plays}).get_json()
+    plain = post(client, "/v1/tricks/winner", {**QQ_HEARTS, "plays": [{"seat": 0, "cards": ["QS", "QS"]}, *plays[1:]]})
+    assert body == plain.get_json() and body["winner"] == 1
+    later = post(client, "/v1/tricks/winner", {**QQ_HEARTS, "plays": [plays[0], {**plays[1], "attempted": ["KS", "KS"]}]})
+    assert_problem(later, 422) and pointers(later) == ["/plays/1/attempted"]
+    outside = post(client, "/v1/tricks/winner", {**QQ_HEARTS, "plays": [{**plays[0], "attempted": ["AS", "QS"]}]})
+    assert_problem(outside, 422) and pointers(outside) == ["/plays/0/cards"]

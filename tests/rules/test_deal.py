@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from rules.cards import CARDS, format_cards
+from rules.cards import CARDS, format_cards, parse_cards
 from rules.deal import deal, random_words, shuffled_pack
 from rules.ruleset import PRESETS, Ruleset
 
@@ -75,3 +75,16 @@ def test_s3_first_seat_takes_the_first_card_and_seats_follow_the_pack():
     for seat in range(4):
         assert sorted(c for c, s in zip(d.order, d.seats, strict=True) if s == seat) == list(d.hands[seat])
     assert d.kitty == d.order[100:]
+
+
+def test_s6_unseen_cards_are_the_pack_less_what_is_known():
+    from rules.deal import unseen_cards
+    from rules.violations import InputError
+    rs = Ruleset.preset("qq")
+    hand, seen = parse_cards(["AS", "QS", "QS"]), parse_cards(["AS", "BJ"])
+    left = unseen_cards(rs, hand, seen)
+    assert len(left) == 108 - 5
+    assert parse_cards(["AS"])[0] not in left and left.count(parse_cards(["QS"])[0]) == 0
+    assert left.count(parse_cards(["BJ"])[0]) == 1 and left.count(parse_cards(["KS"])[0]) == 2
+    with pytest.raises(InputError):
+        unseen_cards(rs, hand, parse_cards(["QS"]))
