@@ -442,6 +442,7 @@ class Ways:
 
     def __init__(self, problem: Problem) -> None:
         self.classes = problem.classes
+        self.places = len(problem.places)
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
 
@@ -470,6 +471,11 @@ class Ways:
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = _multinomial(len(klass.cards), room)
+        elif self.pooled(i):
+            # this class, then the free one: the sum over splits x of a!/prod x! * (N-a)!/prod (r-x)!
+            # is a! (N-a)!/prod r! * C(the allowed places' room, a) (Vandermonde's identity)
+            a, everything = len(klass.cards), sum(room)
+            total = _multinomial(everything, room) * comb(sum(room[j] for j in klass.allowed), a) // comb(everything, a)
         else:
             for split, left in self.splits(i, room):
                 rest = self.count(i + 1, left)
@@ -478,12 +484,27 @@ class Ways:
         self.memo[key] = total
         return total
 
+    def pooled(self, i: int) -> bool:
+        """Class ``i`` has no bounds of its own and only the free class (every place, no bounds) follows."""
+        if i != len(self.classes) - 2:
+            return False
+        klass, last = self.classes[i], self.classes[i + 1]
+        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and not any(last.lo)
+                and len(last.allowed) == self.places and all(h >= len(last.cards) for h in last.hi))
+
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
         size = len(self.classes[i].cards)
         if i == len(self.classes) - 1:
             klass = self.classes[i]
             return tuple(room[a] for a in klass.allowed)
+        if self.pooled(i):
+            # in proportion to prod C(r, x): the class's cards take uniformly chosen places among the room
+            # of its places (a multivariate hypergeometric draw)
+            klass = self.classes[i]
+            slots = [a for a in klass.allowed for _ in range(room[a])]
+            chosen = rng.sample(slots, size)
+            return tuple(chosen.count(a) for a in klass.allowed)
         known = self.options.get((i, room))
         if known is None:
             splits: list[tuple[int, ...]] = []
