@@ -11,7 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
-from .views import VIEW_FIELDS, check_viewer, views_request_fields
+from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -379,3 +379,7 @@ class HandStateSchema(Schema):
     public = fields.Nested(lambda: HandStateSchema(), metadata={"description": "`views: all`: a spectator's view."})
     referee = fields.Nested(lambda: HandStateSchema(), metadata={
         "description": "`views: all`: the referee's answer (as without `view`), repeated."})
+
+
+for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema):
+    mark_public(_schema, PUBLIC_NOTES[_schema.__name__])
