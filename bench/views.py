@@ -48,6 +48,7 @@ def cut(record, plays: int):
 
 
 def phase_of(record, plays: int) -> str:
+    """Where ``plays`` falls in the whole ``record``."""
     n = record.rules.players
     total = sum(len(t) for t in record.tricks)
     if plays == 0:
@@ -63,13 +64,13 @@ def positions(per_preset: int) -> list[tuple[str, int, object]]:
         for g in H.random_games(adj, (preset,), per_preset, 290_000 + 1000 * PRESETS.index(preset)):
             total = sum(len(t) for t in g.record.tricks)
             for k in range(0, total, 4):
-                out.append((g.id, k, cut(g.record, k)))
+                out.append((g.id, k, cut(g.record, k), phase_of(g.record, k)))
     return out
 
 
 def view_figures(client, cases, passes: int) -> dict:
     rng = random.Random(29)
-    bodies = {f"{gid}@{k}": record_body(r) for gid, k, r in cases}
+    bodies = {f"{gid}@{k}": record_body(r) for gid, k, r, _ in cases}
     best: dict[str, dict[str, float]] = {"state": {}, "all": {}}
     ids = list(bodies)
     for _ in range(passes):
@@ -88,13 +89,13 @@ def view_figures(client, cases, passes: int) -> dict:
 
 def world_figures(cases) -> dict:
     rows = []
-    for gid, k, record in cases:
+    for gid, k, record, phase in cases:
         state = hand_state(record)
         for seat in (state.next.seat if state.next is not None else 0, PUBLIC):
             start = time.perf_counter()
             got = draw_worlds(record, seat, 100, f"{gid}:{k}", state=state)
             took = time.perf_counter() - start
-            rows.append({"phase": phase_of(record, k), "ms": took * 1e3, "complete": got.complete,
+            rows.append({"phase": phase, "ms": took * 1e3, "complete": got.complete,
                          "draws": got.draws, "replays": got.replays, "kept": len(got.worlds),
                          "exact": got.count is not None})
     return {"rows": rows}
