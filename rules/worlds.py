@@ -53,6 +53,7 @@ from .violations import InputError
 WORLD_DRAWS: Final = 4000         # cheap draws per call
 WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
+KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -215,10 +216,13 @@ class Problem:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
     def make_classes(self) -> list[Klass]:
-        """The unseen physical cards as classes: each card some place must hold on its own, first; then the
-        rest by effective suit, the suits some place refuses before the others.  (A most a place may hold
-        of a card is checked on the draw: a class per card for those would make the count too large.)"""
-        bounded = sorted({c for f in self.lo for c, k in f.items() if k})
+        """The unseen physical cards as classes: each card some place must hold, or may hold fewer of than
+        are unseen, on its own (at most ``KIND_CLASSES``; a most past them is checked on the draw), first;
+        then the rest by effective suit, the suits some place refuses before the others."""
+        held = sorted({c for f in self.lo for c, k in f.items() if k})
+        capped = sorted({c for i, f in enumerate(self.hi) for c, k in f.items()
+                         if k < self.pool.get(c, 0) and i in self.allowed[self.suit_of[c]]} - set(held))
+        bounded = held + capped[:max(0, KIND_CLASSES - len(held))]
         out: list[Klass] = []
         for c in bounded:
             k = self.pool.get(c, 0)
