@@ -28,6 +28,10 @@ as dealt is known to the seat or not yet dealt, every one of them is replayed in
 are then counted exactly (``count``) and drawn from that list, each distinct world weighted by the
 number of physical deals it stands for.
 
+The count of ways keeps at most ``WAYS_STATES`` room vectors: past it, fewer cards are counted one by
+one (their most is then checked on the draw), and past that the draw is a plain shuffle checked
+against every constraint -- each still uniform, only slower to find worlds.
+
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
 ``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, records
@@ -54,7 +58,7 @@ WORLD_DRAWS: Final = 4000         # cheap draws per call
 WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
-WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
+WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -156,7 +160,7 @@ class Problem:
         self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
         self.bound_by_plays(plays, order)
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
-        self.classes = self.make_classes()
+        self.classes = self.make_classes(KIND_CLASSES)
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -215,14 +219,14 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self) -> list[Klass]:
+    def make_classes(self, kinds: int) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold, or may hold fewer of than
-        are unseen, on its own (at most ``KIND_CLASSES``; a most past them is checked on the draw), first;
+        are unseen, on its own (at most ``kinds`` of them; a most past them is checked on the draw), first;
         then the rest by effective suit, the suits some place refuses before the others."""
         held = sorted({c for f in self.lo for c, k in f.items() if k})
         capped = sorted({c for i, f in enumerate(self.hi) for c, k in f.items()
                          if k < self.pool.get(c, 0) and i in self.allowed[self.suit_of[c]]} - set(held))
-        bounded = held + capped[:max(0, KIND_CLASSES - len(held))]
+        bounded = held + capped[:max(0, kinds - len(held))]
         out: list[Klass] = []
         for c in bounded:
             k = self.pool.get(c, 0)
@@ -562,12 +566,16 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         every = problem.distinct(exact_limit)
         if every is not None:
             return _from_every(problem, real, every, count, rng)
-    ways: Ways | None = Ways(problem)
-    try:
-        if ways is not None and not ways.count(0, tuple(problem.sizes)):
-            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
-    except TooManyRooms:
-        ways = None
+    ways: Ways | None = None
+    for kinds in (KIND_CLASSES, KIND_CLASSES // 4, 0):
+        problem.classes = problem.make_classes(kinds)
+        try:
+            ways = Ways(problem)
+            if not ways.count(0, tuple(problem.sizes)):
+                raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+            break
+        except TooManyRooms:
+            ways = None
     found: list[World] = []
     draws = replays = 0
     while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:
