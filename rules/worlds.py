@@ -41,6 +41,7 @@ open (their cards are part of what the seat cannot see, and this sampler keeps t
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import comb
@@ -453,6 +454,7 @@ class Ways:
         self.places = len(problem.places)
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
+        self.states = WAYS_STATES
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """Class ``i``'s splits with the rooms each leaves."""
@@ -472,7 +474,7 @@ class Ways:
         got = self.memo.get(key)
         if got is not None:
             return got
-        if len(self.memo) > WAYS_STATES:
+        if len(self.memo) > self.states:
             raise TooManyRooms
         klass = self.classes[i]
         total = 0
@@ -516,24 +518,21 @@ class Ways:
         known = self.options.get((i, room))
         if known is None:
             splits: list[tuple[int, ...]] = []
-            weights: list[int] = []
+            upto: list[int] = []               # the weights summed up to each split
+            total = 0
             for split, left in self.splits(i, room):
                 ways = _multinomial(size, split) * self.count(i + 1, left)
                 if ways:
+                    total += ways
                     splits.append(split)
-                    weights.append(ways)
-            known = (splits, weights, sum(weights))
+                    upto.append(total)
+            known = (splits, upto, total)
             if len(self.options) < WAYS_STATES:
                 self.options[(i, room)] = known
-        splits, weights, total = known
+        splits, upto, total = known
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
-        x = rng.randrange(total)
-        for split, w in zip(splits, weights, strict=True):
-            if x < w:
-                return split
-            x -= w
-        return splits[-1]
+        return splits[bisect_right(upto, rng.randrange(total))]
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -567,10 +566,11 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if every is not None:
             return _from_every(problem, real, every, count, rng)
     ways: Ways | None = None
-    for kinds in (KIND_CLASSES, KIND_CLASSES // 4, 0):
+    for kinds, states in ((KIND_CLASSES, WAYS_STATES // 4), (KIND_CLASSES // 4, WAYS_STATES), (0, WAYS_STATES)):
         problem.classes = problem.make_classes(kinds)
         try:
             ways = Ways(problem)
+            ways.states = states
             if not ways.count(0, tuple(problem.sizes)):
                 raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
             break
