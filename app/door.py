@@ -41,6 +41,9 @@ from .i18n import negotiate
 
 # Path -> route, filled by ``Blueprint.post_json(..., cached=name)``.
 CACHED_PATHS: dict[str, Route] = {}
+# Path -> the picture media types it also answers (``Blueprint.post_json(..., pictures=...)``): a request
+# whose Accept names one goes to Flask, which negotiates (pictures are never cached).
+PICTURE_TYPES: dict[str, tuple[str, ...]] = {}
 
 RAW_KEY = "tractor.raw_key"
 _parse = bodies.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
@@ -81,8 +84,11 @@ class Door:
         self.routes = CACHED_PATHS if routes is None else routes
 
     def __call__(self, environ: dict, start_response: Callable) -> Any:
-        route = self.routes.get(environ.get("PATH_INFO", ""))
+        path = environ.get("PATH_INFO", "")
+        route = self.routes.get(path)
         if route is None or environ.get("REQUEST_METHOD") != "POST":
+            return self.wsgi_app(environ, start_response)
+        if path in PICTURE_TYPES and any(t in environ.get("HTTP_ACCEPT", "") for t in PICTURE_TYPES[path]):
             return self.wsgi_app(environ, start_response)
         started = time.perf_counter()
         body = self._body(environ)
@@ -122,10 +128,13 @@ class Door:
               language: str) -> list:
         """A 200 with the headers Flask's ``after_request`` would add (:func:`app.edge.answer_headers`)."""
         given = environ.get("HTTP_X_REQUEST_ID", "")
+        headers = edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)
+        if environ["PATH_INFO"] in PICTURE_TYPES:      # the answer also depends on Accept (a picture or JSON)
+            headers = tuple((k, f"{v}, Accept" if k == "Vary" else v) for k, v in headers)
         start_response("200 OK", [
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
             ("X-Request-ID", given if self.request_id.match(given) else new_request_id()), ("X-Cache", result),
-            *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
+            *headers])
         requests, latency = metrics.request_children(environ["PATH_INFO"], "POST", "200")
         metrics.count(requests)
         metrics.observe(latency, time.perf_counter() - started)

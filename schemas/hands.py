@@ -192,6 +192,11 @@ class RecordSchema(RequestSchema):
 class AdjudicateSchema(RecordSchema):
     partial = StrictBoolean(load_default=False,
                             metadata={"description": "The tricks so far only: no final count, no settlement."})
+    # issue 31: every fault
+    faults = fields.String(load_default="first", validate=validate.OneOf(["first", "all"]), metadata={
+        "description": "`first` (the default): the answer stops at the first illegal step. `all`: the walk goes on "
+                       "past each illegal step, which stands as recorded, and `faults` lists every one in order; "
+                       "the tricks, teams and settlement are then the hand as recorded (`as_recorded`)."})
 
 
 class HandStateRequestSchema(RecordSchema):
@@ -258,6 +263,49 @@ class TeamsSchema(Schema):
                           metadata={"description": "Per friend call: the seat it made a friend, or null."})
 
 
+class RuleRefSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "The reason code of the rule broken."})
+    section = fields.String(required=True, metadata={"description": "The rules section (`7`, `14.7`)."})
+    ref = fields.String(required=True, metadata={"description": "Where docs/rules.md explains it."})
+
+
+class AlternativesSchema(Schema):
+    count = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The exact number of legal choices the seat had (null: the step was no choice, such as the "
+                       "deal or the turn, or past the work bound)."})
+    examples = fields.List(fields.List(fields.String()), required=True,
+                           metadata={"description": "A few of them (at most 3)."})
+
+
+class FaultSchema(Schema):
+    number = fields.Integer(required=True, metadata={"description": "1, 2, ... in the order of the hand."})
+    step = fields.String(required=True, metadata={"description": "The path into the request, as `step`."})
+    phase = fields.String(required=True, metadata={
+        "enum": ["deal", "declaring", "redeal", "exchanging", "stealing", "calling", "playing", "over"]})
+    trick = fields.Integer(required=True, allow_none=True, metadata={"description": "The trick as people count: 1, 2, ..."})
+    play = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "The play within the trick as people count: 1 is the lead."})
+    seat = fields.Integer(required=True, allow_none=True)
+    cards = fields.List(fields.String(), required=True,
+                        metadata={"description": "The cards of the step: played, declared, buried or called."})
+    lead = fields.List(fields.String(), required=True, allow_none=True,
+                       metadata={"description": "A follow: the cards led."})
+    rule = fields.Nested(RuleRefSchema, required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.Nested(AlternativesSchema, required=True, allow_none=True,
+                                 metadata={"description": "What the seat could have done (null past the 50th fault)."})
+    follows_from = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The `number` of the earlier fault this one is a trace of: that step stood as recorded and "
+                       "left the cards off (a card it played or buried is missing later, cards are left at the end); "
+                       "null for a fault of its own."})
+    played_in = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "A play of cards the seat no longer holds, no earlier fault explaining it: the trick (counted "
+                       "from 1) where the seat already played them."})
+    sentence = fields.String(required=True, metadata={
+        "description": "The fault in one sentence for the referee, cards as people write them: \"Trick 7, the 2nd "
+                       "play: seat 0 played 7♣ to A♦ while holding 5 trumps; a trump had to be played.\""})
+
+
 class AdjudicationSchema(Schema):
     legal = fields.Boolean(required=True, metadata={"description": "Every step of the hand is legal."})
     step = fields.String(required=True, allow_none=True,
@@ -272,6 +320,12 @@ class AdjudicationSchema(Schema):
     attackers_points = fields.Integer(allow_none=True, required=True)
     penalties = fields.List(fields.Nested(PenaltySchema), required=True)
     settlement = fields.Nested(SettlementSchema, allow_none=True, required=True)
+    faults = fields.List(fields.Nested(FaultSchema), metadata={
+        "description": "With `faults: all` only: every illegal step in order (the first is also `step`, `seat`, "
+                       "`reasons`)."})
+    as_recorded = fields.Boolean(metadata={
+        "description": "With `faults: all` only: true when the hand has faults, and the tricks, teams and "
+                       "settlement are then the hand as recorded, each illegal step standing."})
 
 
 class CallSchema(Schema):

@@ -17,7 +17,7 @@ from schemas.hands import (
 )
 from schemas.records import hand_record
 
-from .. import engine, i18n
+from .. import engine, faults, i18n, pictures
 from ..extensions import Blueprint
 from . import seats
 
@@ -81,12 +81,13 @@ def illegal_body(illegal) -> dict:
             "reasons": present.reasons(illegal.reasons) if illegal else []}
 
 
-def adjudication_answer(data: dict) -> dict:
+def adjudication_answer(data: dict, lang: str | None = None) -> dict:
+    every = data.get("faults") == "all"
     result = engine.run("hands/adjudicate", adjudicate, hand_record(data), partial=data["partial"],
-                        ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+                        ratings=data["ratings"], room_coefficient=data["room_coefficient"], every_fault=every)
     order = order_for(data["rules"], result.trump) if result.trump is not None else None
     illegal, teams = result.illegal, result.teams
-    return {
+    answer = {
         "legal": result.legal,
         **illegal_body(illegal),
         "trump": present.trump(result.trump),
@@ -96,7 +97,14 @@ def adjudication_answer(data: dict) -> dict:
         "penalties": [{"seat": seat, "points": points} for seat, points in result.penalties],
         "settlement": None if result.settlement is None else settlement_body(result.settlement),
     }
+    if every:
+        answer["faults"] = faults.describe(data["rules"], result.level, result.faults, order, MAX_DESCRIBED,
+                                           lang or i18n.current(), result.tricks)
+        answer["as_recorded"] = bool(result.faults)
+    return answer
 
+
+MAX_DESCRIBED = 50          # faults past the 50th are listed without their alternatives (a bound on the work)
 
 ADJUDICATE_IN = {
     "rules": {"preset": "qq", "decks": 1}, "dealer": 0, "levels": ["2", "2", "2", "2"], "partial": True,
@@ -112,8 +120,30 @@ ADJUDICATE_IN = {
                 {"seat": 1, "cards": ["7S"]}]]}
 
 
-@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, example_in=ADJUDICATE_IN,
-               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)))
+def adjudication_page(data: dict) -> str:
+    """The hand as a page, walked for every fault (a picture shows the whole hand)."""
+    lang = i18n.current()
+    every = {**data, "faults": "all"}
+    return pictures.hand_page(data, i18n.localize(adjudication_answer(every, lang), lang), lang)
+
+
+def state_page(data: dict) -> str:
+    lang = i18n.current()
+    return pictures.hand_page(data, i18n.localize(state_answer(data), lang), lang)
+
+
+# issue 31: the same hand with two faults planted (a buried J♠ the dealer never held, an illegal follow)
+FAULTS_IN = {**ADJUDICATE_IN, "faults": "all", "kitty_discard": ["5D", "5S", "BJ", "2H", "3C", "JS"],
+             "tricks": [[*ADJUDICATE_IN["tricks"][0][:2], {"seat": 2, "cards": ["4C"]}, ADJUDICATE_IN["tricks"][0][3]],
+                        ADJUDICATE_IN["tricks"][1]]}
+
+
+@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, examples={
+    "hand": ("A hand checked step by step (`partial`: the tricks so far)", ADJUDICATE_IN,
+             adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN))),
+    "faults": ("Every fault (`faults: all`): each where it happened, in the referee's words", FAULTS_IN,
+               adjudication_answer(AdjudicateSchema().load(FAULTS_IN), i18n.EN))},
+    pictures={"text/html": adjudication_page})
 def adjudicate_hand(data: dict):
     """Check a whole recorded hand, step by step.
 
@@ -186,7 +216,8 @@ STATE_IN = {**{k: v for k, v in ADJUDICATE_IN.items() if k != "partial"},
 
 
 @blp.post_json("/state", HandStateRequestSchema, HandStateSchema, example_in=STATE_IN,
-               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state")
+               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state",
+               pictures={"text/html": state_page})
 def hand_state_now(data: dict):
     """The hand as it stands: the record of a hand cut anywhere, and everything a game needs next.
 
