@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from werkzeug.exceptions import HTTPException
 
 from . import body as bodies
-from . import edge, metrics
+from . import edge, metrics, shed
 from .cache import HIT, AnswerCache
 from .edge import new_request_id
 from .encoding import encode
@@ -50,6 +50,7 @@ _parse = bodies.parse  # the one JSON parser of request bodies (a module attribu
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
 FAILED = "tractor.failed"            # the exception the door's answer raised, for Flask's view to re-raise
+LOAD_FAILED = "tractor.load_failed"  # the exception parsing or loading the body raised, likewise
 
 
 class Route(NamedTuple):
@@ -105,11 +106,13 @@ class Door:
                 cache.count(endpoint, HIT)
                 return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = route.load(_parse(body) if body else {})
-        except Exception:
+            data = shed.timed(lambda: route.load(_parse(body) if body else {}))
+        except Exception as error:
+            # Flask answers it from this very error, without parsing and loading the body again
+            environ[LOAD_FAILED] = error
             return self._to_flask(environ, start_response, body)
         try:
-            answer, result = cache.answer(endpoint, data, lambda: encode(route.answer(data, language)),
+            answer, result = cache.answer(endpoint, data, lambda: shed.timed(encode, route.answer(data, language)),
                                           bypass=bypass, language=language, raw=key)
         except Exception as error:
             # Flask answers the error from the engine's own exception, without computing it again

@@ -34,6 +34,7 @@ SECTIONS = {
     "DECLARATION_WRONG_FAMILY": ("10", "declarations"),
     "DECLARATION_JOKERS_NOT_ALLOWED": ("10", "declarations"),
     "DECLARATION_TOO_FEW_CARDS": ("10", "declarations"),
+    "DECLARATION_LEVEL": ("14.9", "the-match-levels-past-a-and-games-won"),
     "NO_DECLARATION": ("10", "when-nobody-declares"),
     "WRONG_DEALER": ("10", "when-nobody-declares"),
     "DEAL_SIZE": ("3", "ruleset-parameters"),

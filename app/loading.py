@@ -55,12 +55,15 @@ class BodyLoader:
         return self.schema.load(data)
 
     def __call__(self) -> Any:
+        failed = request.environ.pop(door.LOAD_FAILED, None)
         data: Any = {}
-        if request.mimetype == JSON_MIME:
+        if failed is None and request.mimetype == JSON_MIME:
             raw = body.read(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
             if raw:
                 data = _parse(raw)
         try:
+            if failed is not None:
+                raise failed
             return self.load(data)
         except ValidationError as error:
             error.messages = {"json": error.messages}

@@ -65,6 +65,7 @@ from .cards import (
     pretty_cards,
     tally,
 )
+from .decks import copies_in_play
 from .declarations import (
     OVERTURN,
     DeclarationOption,
@@ -79,7 +80,7 @@ from .follow import check_play
 from .formats import Format
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
-from .ruleset import Partnership, Ruleset
+from .ruleset import FirstDealer, Partnership, Ruleset
 from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
@@ -119,6 +120,12 @@ class HandRecord:
     tricks: tuple[tuple[Play, ...], ...] = ()
     first_hand: bool = False
     exchanges: tuple[Exchange, ...] = ()
+    games_won: tuple[int, ...] = ()          # by seat (section 14.9); empty: none yet
+
+    @property
+    def seat_levels(self) -> tuple[int, ...] | None:
+        """The levels seats declare with their own (the first hand, section 14.11), else None."""
+        return self.levels if self.first_hand else None
 
 
 @dataclass(frozen=True)
@@ -220,18 +227,19 @@ WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
 def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-              hands: Sequence[dict[int, int]]) -> bool:
+              hands: Sequence[dict[int, int]], levels: Sequence[int] | None = None) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
-    return any(steal_options(rules, level, history, declarer, s, expand(hands[s])) for s in range(rules.players))
+    return any(steal_options(rules, level, history, declarer, s, expand(hands[s]), levels)
+               for s in range(rules.players))
 
 
 def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-                  seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+                  seat: int, hand: Sequence[int], levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """The declarations with which ``seat`` could steal the kitty now: the overturns it holds
     (none for the standing declarer)."""
     if seat == declarer:
         return ()
-    return tuple(o for o in declaration_options(rules, level, history, seat, hand) if o.kind == OVERTURN)
+    return tuple(o for o in declaration_options(rules, level, history, seat, hand, levels) if o.kind == OVERTURN)
 
 
 class Phase(StrEnum):
@@ -384,7 +392,8 @@ class Walker:
                 for c, k in h.items():
                     total[c] = total.get(c, 0) + k
             _add(total, record.kitty)
-            wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
+            in_play = copies_in_play(rules, None if record.first_hand else self.level, record.levels)
+            wrong = sorted(c for c in range(54) if total.get(c, 0) != in_play[c])
             if wrong:
                 return self.fault(Phase.DEAL, "deal", None, [Violation(
                     "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
@@ -398,7 +407,8 @@ class Walker:
         for i, (seat, cards) in enumerate(record.declarations):
             if not 0 <= seat < n:
                 raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
-            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat])
+            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat],
+                                  levels=record.seat_levels)
             if not r.valid:
                 self.trump = r.trump
                 stop = self.fault(Phase.DECLARING, f"declarations/{i}", seat, r.violations, cards=cards,
@@ -411,6 +421,8 @@ class Walker:
             self.history.append((seat, tuple(cards)))
             self.decl = r.state
         self.trump = self.decl.trump
+        if self.trump is not None and self.decl.levels:
+            self.trump = Trump(level, self.trump.suit)   # seats declared at their own levels: the dealer's is played
         if self.open_declaring:
             return self.halt(Phase.DECLARING)
         if self.trump is None:
@@ -418,10 +430,12 @@ class Walker:
             if out.trump is None:
                 return self.halt(Phase.REDEAL, "declarations", None, [no_declaration_violation(rules, record.first_hand)])
             self.trump = out.trump
-        declarer = self.decl.declarer
+        first_declarer = rules.first_dealer is FirstDealer.FIRST_DECLARER
+        declarer = self.decl.first if first_declarer else self.decl.declarer
         if record.first_hand and declarer is not None and declarer != self.dealer:
+            who = "first" if first_declarer else "winning"
             return self.fault(Phase.DECLARING, "dealer", self.dealer, [Violation(
-                "WRONG_DEALER", f"In the first hand the winning declarer (seat {declarer}) deals.",
+                "WRONG_DEALER", f"In the first hand the {who} declarer (seat {declarer}) deals.",
                 {"expected": declarer})])
         return None
 
@@ -429,7 +443,7 @@ class Walker:
         """An illegal declaration walking for every fault: shown cards the seat did not hold stand as
         shown (the table took them), any other fault leaves the standing declaration as it was."""
         if all(v.code == "DECLARATION_NOT_IN_HAND" for v in r.violations):
-            return check_declaration(self.rules, self.level, self.history, seat, cards)
+            return check_declaration(self.rules, self.level, self.history, seat, cards, levels=self.record.seat_levels)
         return r
 
     def exchanging(self) -> Walk | None:
@@ -471,7 +485,8 @@ class Walker:
                 self.steal_as_recorded(steal, None)
                 continue
             hand = expand(self.hands[steal.seat])
-            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration, hand=hand)
+            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration, hand=hand,
+                                  levels=record.seat_levels)
             if not r.valid:
                 stop = self.fault(Phase.STEALING, step, steal.seat, r.violations, cards=steal.declaration, hand=hand)
                 if stop is not None:
@@ -486,7 +501,7 @@ class Walker:
         declarer = self.decl.declarer
         if (self.state_reading and rules.kitty_theft and self.declarations_closed is not True and declarer is not None
                 and not record.friends and not record.tricks
-                and can_steal(rules, self.level, self.history, declarer, self.hands)):
+                and can_steal(rules, self.level, self.history, declarer, self.hands, record.seat_levels)):
             return self.halt(Phase.STEALING)
         self.after_exchange = tuple(expand(h) for h in self.hands)
         return None
@@ -501,6 +516,8 @@ class Walker:
             self.history.append((steal.seat, tuple(steal.declaration)))
             self.decl = r.state
             self.trump = self.decl.trump or self.trump
+            if self.decl.levels and self.trump is not None:
+                self.trump = Trump(self.level, self.trump.suit)
         self.kitty, self.dealer_kitty = tuple(steal.discard), ()
 
     def calling(self) -> Walk | None:
@@ -702,7 +719,8 @@ class Walker:
                                 last_trick=LastTrick(last.winner, last.format, last.points, winning),
                                 dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,
                                 room_coefficient=self.room_coefficient,
-                                friend_calls=len(record.friends) if find_friends else None)
+                                friend_calls=len(record.friends) if find_friends else None,
+                                games_won=record.games_won or None)
         except InputError:
             if not self.every_fault:
                 raise

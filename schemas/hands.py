@@ -11,6 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
+from .rulesets import ScoreRowSchema
 from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
@@ -25,6 +26,13 @@ class PenaltySchema(Schema):
 def Levels() -> fields.List:
     return fields.List(RankField(), required=True, validate=validate.Length(min=4, max=12),
                        metadata={"description": "Each seat's level, a list by seat."})
+
+
+def GamesWon() -> fields.List:
+    return fields.List(fields.Integer(strict=True, validate=validate.Range(0, 10 ** 6)), load_default=None,
+                       allow_none=True, validate=validate.Length(max=12),
+                       metadata={"description": "Each seat's games won so far, a list by seat (default zeros; "
+                                                "docs/rules.md#the-match-levels-past-a-and-games-won)."})
 
 
 def Ratings() -> fields.List:
@@ -43,7 +51,7 @@ def check_table(data: dict) -> int:
     n = data["rules"].players
     if data["dealer"] >= n:
         raise invalid(("dealer",), f"seat {data['dealer']} does not exist with {n} players")
-    for key in ("levels", "ratings"):
+    for key in ("levels", "ratings", "games_won"):
         if data[key] is not None and len(data[key]) != n:
             raise invalid((key,), f"{key} lists one entry per seat: {n}, not {len(data[key])}")
     return n
@@ -72,6 +80,7 @@ class SettleSchema(RequestSchema):
     friend_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 11),
                                   metadata={"description": "Find-friends: the number of friend calls the dealer "
                                                            "made (for `bonus_level`; default ⌊players/2⌋ − 1)."})
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
@@ -126,6 +135,9 @@ class SettlementSchema(Schema):
                          metadata={"description": "The seats that won the game, or null."})
     dealer_team = fields.List(fields.Integer(), required=True)
     explanation = fields.String(required=True)
+    new_games_won = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Each seat's games won after the hand: one more for each seat of a team that passed "
+                       "`last_level`."})
     ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: the rating (积分) and coin ledger of online rooms."})
 
 
@@ -173,6 +185,7 @@ class RecordSchema(RequestSchema):
                                metadata={"description": "The first hand: the declarer deals."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         n = check_table(data)
@@ -401,6 +414,15 @@ class PointsSchema(Schema):
                                metadata={"description": "The same for the dealer's side."})
 
 
+class OutcomeSchema(Schema):
+    decided = fields.Boolean(required=True, metadata={"description": "Only one row is still reachable."})
+    rows = fields.List(fields.Nested(ScoreRowSchema), required=True,
+                       metadata={"description": "The rows of `rulesets/resolve`'s `score_table` still reachable."})
+    points_left = fields.Integer(required=True, metadata={
+        "description": "Card points not yet won in tricks, and the kitty's at the largest multiplier a last "
+                       "lead can still have."})
+
+
 class HandStateSchema(Schema):
     phase = fields.String(required=True, metadata={
         "enum": ["declaring", "exchanging", "stealing", "calling", "playing", "over", "redeal", "illegal"]})
@@ -428,6 +450,9 @@ class HandStateSchema(Schema):
     teams = fields.Nested(StateTeamsSchema, required=True)
     settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
                                metadata={"description": "When the phase is `over`, as `hands/settle`."})
+    outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True, metadata={
+        "description": "While playing and once over (when the teams are known): what the score still allows "
+                       "(docs/rules.md#what-the-score-still-allows)."})
     locals().update(VIEW_FIELDS)
     views = fields.List(fields.Nested(lambda: HandStateSchema()), metadata={
         "description": "`views: all`: every seat's view, by seat."})

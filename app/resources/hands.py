@@ -16,6 +16,7 @@ from schemas.hands import (
     SettleSchema,
 )
 from schemas.records import hand_record
+from schemas.rulesets import score_rows
 
 from .. import engine, faults, i18n, pictures
 from ..extensions import Blueprint
@@ -39,7 +40,7 @@ def settlement_answer(data: dict) -> dict:
                    last_trick=last, dealer_team=data["dealer_team"],
                    penalties=[(p["seat"], p["points"]) for p in data["penalties"]],
                    ratings=data["ratings"], room_coefficient=data["room_coefficient"],
-                   friend_calls=data["friend_calls"])
+                   friend_calls=data["friend_calls"], games_won=data["games_won"])
     return settlement_body(s)
 
 
@@ -49,7 +50,8 @@ def settlement_body(s) -> dict:
             "attackers_total": s.attackers_total, "outcome": s.outcome, "level_changes": list(s.level_changes),
             "new_levels": [present.rank(v) for v in s.new_levels], "next_dealer": s.next_dealer,
             "game_over": s.game_over, "winner": None if s.winner is None else list(s.winner),
-            "dealer_team": list(s.dealer_team), "explanation": s.explanation}
+            "dealer_team": list(s.dealer_team), "explanation": s.explanation,
+            "new_games_won": list(s.new_games_won)}
     if s.ledger is not None:
         body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
                           "coin_changes": None if s.ledger.coin_changes is None
@@ -208,6 +210,8 @@ def state_body(data: dict, s) -> dict:
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in s.calls]},
         "settlement": None if s.settlement is None else settlement_body(s.settlement),
+        "outcome": None if s.outlook is None else {
+            "decided": s.outlook.decided, "rows": score_rows(s.outlook.rows), "points_left": s.outlook.points_left},
     }
 
 
