@@ -17,6 +17,7 @@ import time
 from dataclasses import replace
 
 from rules.adjudicate import HandRecord, Play
+from schemas.records import record_body
 
 from . import hands as H
 from .results import write_section
@@ -71,7 +72,7 @@ def main() -> int:
                 return describe(r.rules, a.level, a.faults, order, 50, "en", a.tricks)
             worst.append(fastest(referee))
             faults.append(len(referee()))
-            body = record.to_dict()
+            body = record_body(record)
             json_first.append(fastest(lambda b=body: client.post("/v1/hands/adjudicate", json=b)))
             json_all.append(fastest(lambda b=body: client.post("/v1/hands/adjudicate", json={**b, "faults": "all"})))
             page_en.append(fastest(lambda b=body: client.post("/v1/hands/adjudicate", json=b,

@@ -51,7 +51,7 @@ the two never disagree on a step both read.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
@@ -60,14 +60,9 @@ from .budget import Budget
 from .cards import (
     CARDS,
     Card,
-    CardError,
-    card,
     expand,
     format_cards,
-    parse_cards,
     pretty_cards,
-    rank_name,
-    rank_value,
     tally,
 )
 from .decks import copies_in_play
@@ -131,60 +126,6 @@ class HandRecord:
     def seat_levels(self) -> tuple[int, ...] | None:
         """The levels seats declare with their own (the first hand, section 14.11), else None."""
         return self.levels if self.first_hand else None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
-        """From the API's form (``POST /v1/hands/adjudicate``): cards as strings, ranks as names."""
-        try:
-            rules = data["rules"]
-            rules = Ruleset.preset(rules) if isinstance(rules, str) else Ruleset.from_dict(rules)
-            deal = data["deal"]
-            tricks = tuple(
-                tuple(Play(int(p["seat"]), parse_cards(p["cards"]),
-                           parse_cards(p["attempted"]) if p.get("attempted") is not None else None)
-                      for p in trick)
-                for trick in data.get("tricks", ()))
-            return cls(
-                rules=rules,
-                dealer=int(data["dealer"]),
-                levels=tuple(rank_value(x) for x in data["levels"]),
-                hands=tuple(parse_cards(h) for h in deal["hands"]),
-                kitty=tuple(card(x) for x in deal.get("kitty", ())),
-                declarations=tuple((int(d["seat"]), parse_cards(d["cards"])) for d in data.get("declarations", ())),
-                kitty_discard=parse_cards(data.get("kitty_discard", ())),
-                friends=tuple(FriendCall(parse_cards([f["card"]])[0], int(f.get("ordinal", 1)))
-                              for f in data.get("friends", ())),
-                tricks=tricks,
-                first_hand=bool(data.get("first_hand", False)),
-                exchanges=tuple(Exchange(int(x["seat"]), parse_cards(x["declaration"]), parse_cards(x["discard"]))
-                                for x in data.get("exchanges", ())),
-                games_won=tuple(int(x) for x in data.get("games_won") or ()),
-            )
-        except (KeyError, TypeError, CardError) as exc:
-            raise InputError(f"malformed hand record: {exc}") from None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "rules": {"preset": self.rules.name, **self.rules.to_dict()} if self.rules.name != "custom"
-            else self.rules.to_dict(),
-            "dealer": self.dealer,
-            "levels": [rank_name(x) for x in self.levels],
-            "deal": {"hands": [format_cards(h) for h in self.hands], "kitty": format_cards(self.kitty)},
-            "declarations": [{"seat": s, "cards": format_cards(c)} for s, c in self.declarations],
-            "kitty_discard": format_cards(self.kitty_discard),
-            "friends": [{"card": str(CARDS[f.card]), "ordinal": f.ordinal} for f in self.friends],
-            "tricks": [[{"seat": p.seat, "cards": format_cards(p.cards),
-                         **({"attempted": format_cards(p.attempted)} if p.attempted is not None else {})}
-                        for p in trick] for trick in self.tricks],
-        }
-        if self.first_hand:
-            out["first_hand"] = True
-        if self.games_won:
-            out["games_won"] = list(self.games_won)
-        if self.exchanges:
-            out["exchanges"] = [{"seat": x.seat, "declaration": format_cards(x.declaration),
-                                 "discard": format_cards(x.discard)} for x in self.exchanges]
-        return out
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ SECTIONS = {
     "14.9": "The match: levels past A and games won",
     "14.10": "Short decks and fitting the kitty",
     "14.11": "Declaration policies",
+    "15": "What each seat sees",
 }
 TABLE_BEGIN = "<!-- parameters: generated from the declarations in rules/ruleset.py (make spec) -->"
 TABLE_END = "<!-- parameters: end -->"

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.adjudicate import HandRecord, adjudicate
+from rules.adjudicate import adjudicate
 from rules.cards import card
 from rules.order import Trump
 from rules.selection import legal_set
+from schemas.records import load_record
 
 HAND = json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / "hand.json").read_text())
 
@@ -42,7 +43,7 @@ def planted_follow(record, rng):
         trial = copy.deepcopy(record)
         qa, qb = play_of(trial["tricks"][a], seat), play_of(trial["tricks"][b], seat)
         qa["cards"], qb["cards"] = qb["cards"], qa["cards"]
-        strict = adjudicate(HandRecord.from_dict(trial))
+        strict = adjudicate(load_record(trial))
         if strict.illegal is not None and strict.illegal.step.startswith(f"tricks/{a}/"):
             return trial, strict.illegal
     raise AssertionError("no follow fault could be planted")
@@ -71,7 +72,7 @@ def test_s7_follow_fault_after_a_burial_fault_both_found_in_order(client):
     assert fault["lead"] == record["tricks"][t][0]["cards"] or sorted(fault["lead"]) == sorted(record["tricks"][t][0]["cards"])
     assert fault["rule"]["section"] in ("7", "14.2")
     # the exact count of legal plays, from the hand the seat held then
-    rec = HandRecord.from_dict(record)
+    rec = load_record(record)
     walked = adjudicate(rec, every_fault=True).faults[steps.index(follow.step)]
     trump = walked.trump
     count = legal_set(rec.rules, trump, walked.hand, walked.lead).count()
@@ -126,7 +127,7 @@ def test_planted_faults_at_random_each_found_at_its_step(client, seed):
     steps = [f["step"] for f in body["faults"]]
     assert planted <= set(steps)
     assert steps == sorted(steps, key=steps.index)
-    assert body["step"] == adjudicate(HandRecord.from_dict(record)).illegal.step == steps[0]
+    assert body["step"] == adjudicate(load_record(record)).illegal.step == steps[0]
     for f in body["faults"]:
         assert f["sentence"] and f["rule"]["ref"].startswith("docs/rules.md#")
 
