@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from rules.state import hand_state
+from schemas.records import record_body
 
 from . import hands as H
 from .game_loop import play_hand
@@ -65,10 +66,6 @@ def fastest(cases: dict, calls: dict, passes: int, rng: random.Random) -> dict:
                 t = timed(call, cases[cid])
                 best[name][cid] = min(t, best[name].get(cid, t))
     return best
-
-
-def record_body(record) -> dict:
-    return json.loads(json.dumps(record.to_dict()))
 
 
 def full_record_figures(client, per_preset: int, passes: int) -> list[dict]:

@@ -43,18 +43,20 @@ the hand (the tricks so far, the last possibly incomplete) and skips the final c
 settlement; declarations are checked against the dealt hands (no card is played while dealing).
 
 One walk, two readings: :func:`walk` goes through these steps and stops at the first illegal one or
-where the record ends.  :func:`adjudicate` is its strict reading (a record is a whole hand, so a step
+where the record ends.  The walk is a phase machine (:class:`Walker`): one method per
+:class:`Phase`, in order, each moving the position on or answering where the walk stops.  :func:`adjudicate` is its strict reading (a record is a whole hand, so a step
 it lacks is illegal); :func:`rules.state.hand_state` reads the same walk as the hand stands (a record
 may stop while declaring, before the discard, before the calls or in a trick: that is its phase), so
 the two never disagree on a step both read.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, CardError, card, expand, format_cards, parse_cards, rank_name, rank_value, tally
+from .cards import CARDS, Card, expand, format_cards, tally
 from .declarations import (
     OVERTURN,
     DeclarationOption,
@@ -108,57 +110,6 @@ class HandRecord:
     tricks: tuple[tuple[Play, ...], ...] = ()
     first_hand: bool = False
     exchanges: tuple[Exchange, ...] = ()
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
-        """From the API's form (``POST /v1/hands/adjudicate``): cards as strings, ranks as names."""
-        try:
-            rules = data["rules"]
-            rules = Ruleset.preset(rules) if isinstance(rules, str) else Ruleset.from_dict(rules)
-            deal = data["deal"]
-            tricks = tuple(
-                tuple(Play(int(p["seat"]), parse_cards(p["cards"]),
-                           parse_cards(p["attempted"]) if p.get("attempted") is not None else None)
-                      for p in trick)
-                for trick in data.get("tricks", ()))
-            return cls(
-                rules=rules,
-                dealer=int(data["dealer"]),
-                levels=tuple(rank_value(x) for x in data["levels"]),
-                hands=tuple(parse_cards(h) for h in deal["hands"]),
-                kitty=tuple(card(x) for x in deal.get("kitty", ())),
-                declarations=tuple((int(d["seat"]), parse_cards(d["cards"])) for d in data.get("declarations", ())),
-                kitty_discard=parse_cards(data.get("kitty_discard", ())),
-                friends=tuple(FriendCall(parse_cards([f["card"]])[0], int(f.get("ordinal", 1)))
-                              for f in data.get("friends", ())),
-                tricks=tricks,
-                first_hand=bool(data.get("first_hand", False)),
-                exchanges=tuple(Exchange(int(x["seat"]), parse_cards(x["declaration"]), parse_cards(x["discard"]))
-                                for x in data.get("exchanges", ())),
-            )
-        except (KeyError, TypeError, CardError) as exc:
-            raise InputError(f"malformed hand record: {exc}") from None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "rules": {"preset": self.rules.name, **self.rules.to_dict()} if self.rules.name != "custom"
-            else self.rules.to_dict(),
-            "dealer": self.dealer,
-            "levels": [rank_name(x) for x in self.levels],
-            "deal": {"hands": [format_cards(h) for h in self.hands], "kitty": format_cards(self.kitty)},
-            "declarations": [{"seat": s, "cards": format_cards(c)} for s, c in self.declarations],
-            "kitty_discard": format_cards(self.kitty_discard),
-            "friends": [{"card": str(CARDS[f.card]), "ordinal": f.ordinal} for f in self.friends],
-            "tricks": [[{"seat": p.seat, "cards": format_cards(p.cards),
-                         **({"attempted": format_cards(p.attempted)} if p.attempted is not None else {})}
-                        for p in trick] for trick in self.tricks],
-        }
-        if self.first_hand:
-            out["first_hand"] = True
-        if self.exchanges:
-            out["exchanges"] = [{"seat": x.seat, "declaration": format_cards(x.declaration),
-                                 "discard": format_cards(x.discard)} for x in self.exchanges]
-        return out
 
 
 @dataclass(frozen=True)
@@ -236,18 +187,33 @@ def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Seque
     return tuple(o for o in declaration_options(rules, level, history, seat, hand) if o.kind == OVERTURN)
 
 
+class Phase(StrEnum):
+    """Where a walk stands (and stops): the phases of a hand in order, then the two dead ends."""
+
+    DEAL = "deal"
+    DECLARING = "declaring"
+    EXCHANGING = "exchanging"
+    STEALING = "stealing"
+    CALLING = "calling"
+    PLAYING = "playing"
+    OVER = "over"
+    REDEAL = "redeal"
+    ILLEGAL = "illegal"
+
+
 @dataclass(frozen=True)
 class Walk:
     """Where the walk of a record stopped, and the position there.
 
-    ``stop`` is the stage the walk stopped in: ``deal``, ``declaring``, ``redeal``, ``exchanging``,
-    ``calling``, ``playing`` or ``over``.  ``illegal`` is the illegal step the walk stopped at
-    (``NO_DECLARATION`` when it stops in ``redeal``); the position is then the one before that step.
-    ``hands`` are every seat's cards at the stop (while exchanging the dealer's hold the kitty);
-    ``current`` the plays of a trick in progress, led by ``leader`` (who also leads the next trick).
+    ``stop`` is the phase the walk stopped in: ``deal``, ``declaring``, ``redeal``, ``exchanging``,
+    ``stealing``, ``calling``, ``playing`` or ``over``.  ``illegal`` is the illegal step the walk
+    stopped at (``NO_DECLARATION`` when it stops in ``redeal``); the position is then the one before
+    that step.  ``hands`` are every seat's cards at the stop (while exchanging the dealer's hold the
+    kitty); ``current`` the plays of a trick in progress, led by ``leader`` (who also leads the next
+    trick).
     """
 
-    stop: str
+    stop: Phase
     illegal: IllegalStep | None
     trump: Trump | None
     declarations: DeclarationState
@@ -264,9 +230,307 @@ class Walk:
     dealer_kitty: tuple[Card, ...] = ()       # the kitty while the dealer's burial is it, else empty
 
 
+class Walker:
+    """One walk of one record, as a phase machine: :meth:`run` goes through the phases in order,
+    each phase's method either moving the position on (answering None) or answering the
+    :class:`Walk` where the walk stops (see :func:`walk`)."""
+
+    def __init__(self, record: HandRecord, reading: str, declarations_closed: bool | None,
+                 ratings: Sequence[int] | None, room_coefficient: int | float | None) -> None:
+        rules = record.rules
+        n = rules.players
+        if not 0 <= record.dealer < n:
+            raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
+        if len(record.levels) != n:
+            raise InputError(f"levels must list {n} seats", "levels")
+        later = bool(record.kitty_discard or record.exchanges or record.friends or record.tricks)
+        if declarations_closed is False and later:
+            raise InputError("declaring cannot still be open once the record holds a kitty discard, friend "
+                             "calls or tricks", "declarations_closed")
+        self.record = record
+        self.rules = rules
+        self.n = n
+        self.reading = reading
+        self.declarations_closed = declarations_closed
+        self.ratings = ratings
+        self.room_coefficient = room_coefficient
+        self.budget = Budget(ADJUDICATE_WORK)
+        self.state_reading = reading == STATE
+        self.later = later
+        self.open_declaring = self.state_reading and not (later if declarations_closed is None else declarations_closed)
+        self.level = record.levels[record.dealer]
+        self.dealer = record.dealer
+        self.decl = DeclarationState(self.level)
+        self.trump: Trump | None = None
+        self.hands = [_ms(h) for h in record.hands]
+        self.history: list[tuple[int, tuple[Card, ...]]] = []
+        self.summaries: list[TrickSummary] = []
+        self.penalties: list[tuple[int, int]] = []
+        self.current: list[Play] = []
+        self.leader = record.dealer
+        self.after_exchange: tuple[tuple[Card, ...], ...] | None = None
+        self.kitty: tuple[Card, ...] = ()
+        self.dealer_kitty: tuple[Card, ...] = ()
+
+    def run(self) -> Walk:
+        """Every phase in order (section 2 of the module docstring), up to the first that stops."""
+        for phase in (self.deal, self.declaring, self.exchanging, self.stealing, self.calling, self.playing):
+            stop = phase()
+            if stop is not None:
+                return stop
+        return self.over()
+
+    def halt(self, stop: Phase, step: str | None = None, seat: int | None = None, reasons: Iterable[Violation] = (),
+             trick: int | None = None, play: int | None = None) -> Walk:
+        """The position now, stopped in ``stop`` (at the illegal ``step``, when one is named)."""
+        illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
+        return Walk(stop, illegal, self.trump, self.decl, tuple(expand(h) for h in self.hands), tuple(self.summaries),
+                    tuple(self.current), self.leader, tuple(self.penalties), self.after_exchange, kitty=self.kitty,
+                    dealer_kitty=self.dealer_kitty)
+
+    def deal(self) -> Walk | None:
+        """1. The deal (while declaring is open, the cards dealt so far)."""
+        record, rules, n = self.record, self.rules, self.n
+        if len(record.hands) != n:
+            return self.halt(Phase.DEAL, "deal/hands", None, [Violation(
+                "DEAL_SIZE", f"The deal must have {n} hands, not {len(record.hands)}.", {"expected": n})])
+        dealing = False
+        for s, dealt in enumerate(record.hands):
+            short = len(dealt) < rules.hand_size
+            if len(dealt) > rules.hand_size or (short and not self.open_declaring):
+                return self.halt(Phase.DEAL, f"deal/hands/{s}", s, [Violation(
+                    "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
+                    {"expected": rules.hand_size, "got": len(dealt)})])
+            dealing = dealing or short
+        if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not self.open_declaring):
+            return self.halt(Phase.DEAL, "deal/kitty", None, [Violation(
+                "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
+                {"expected": rules.kitty, "got": len(record.kitty)})])
+        dealing = dealing or len(record.kitty) < rules.kitty
+        if not dealing:
+            total: dict[int, int] = {}
+            for h in self.hands:
+                for c, k in h.items():
+                    total[c] = total.get(c, 0) + k
+            _add(total, record.kitty)
+            wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
+            if wrong:
+                return self.halt(Phase.DEAL, "deal", None, [Violation(
+                    "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
+                    + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
+                    {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
+        return None
+
+    def declaring(self) -> Walk | None:
+        """2. The declarations and the trump."""
+        record, rules, n, level = self.record, self.rules, self.n, self.level
+        for i, (seat, cards) in enumerate(record.declarations):
+            if not 0 <= seat < n:
+                raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
+            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat])
+            if not r.valid:
+                self.trump = r.trump
+                return self.halt(Phase.DECLARING, f"declarations/{i}", seat, r.violations)
+            self.history.append((seat, tuple(cards)))
+            self.decl = r.state
+        self.trump = self.decl.trump
+        if self.open_declaring:
+            return self.halt(Phase.DECLARING)
+        if self.trump is None:
+            out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
+            if out.trump is None:
+                return self.halt(Phase.REDEAL, "declarations", None, [no_declaration_violation(rules, record.first_hand)])
+            self.trump = out.trump
+        declarer = self.decl.declarer
+        if record.first_hand and declarer is not None and declarer != self.dealer:
+            return self.halt(Phase.DECLARING, "dealer", self.dealer, [Violation(
+                "WRONG_DEALER", f"In the first hand the winning declarer (seat {declarer}) deals.",
+                {"expected": declarer})])
+        return None
+
+    def exchanging(self) -> Walk | None:
+        """3. The dealer's exchange of the kitty."""
+        record, dealer = self.record, self.dealer
+        if self.state_reading and self.rules.kitty and not self.later:
+            _add(self.hands[dealer], record.kitty)
+            return self.halt(Phase.EXCHANGING)
+        new_hand, why = exchange(self.rules, record.hands[dealer], record.kitty, record.kitty_discard)
+        if why:
+            _add(self.hands[dealer], record.kitty)
+            return self.halt(Phase.EXCHANGING, "kitty_discard", dealer, why)
+        self.hands[dealer] = _ms(new_hand)
+        self.kitty = self.dealer_kitty = tuple(record.kitty_discard)
+        return None
+
+    def stealing(self) -> Walk | None:
+        """3b. The steals of the kitty (section 14.7)."""
+        record, rules, n = self.record, self.rules, self.n
+        for i, steal in enumerate(record.exchanges):
+            step = f"exchanges/{i}"
+            if not 0 <= steal.seat < n:
+                raise InputError(f"seat must be 0..{n - 1}", f"{step}/seat")
+            declarer = self.decl.declarer
+            if not rules.kitty_theft or declarer is None or steal.seat == declarer:
+                why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not rules.kitty_theft
+                           else "the trump came from no declaration, so there is none to overturn"
+                           if declarer is None else f"seat {steal.seat} made the standing declaration")
+                return self.halt(Phase.STEALING, step, steal.seat, [Violation(
+                    "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
+            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration,
+                                  hand=expand(self.hands[steal.seat]))
+            if not r.valid:
+                return self.halt(Phase.STEALING, step, steal.seat, r.violations)
+            new_hand, why = exchange(rules, expand(self.hands[steal.seat]), self.kitty, steal.discard)
+            if why:
+                return self.halt(Phase.STEALING, step, steal.seat, why)
+            self.hands[steal.seat] = _ms(new_hand)
+            self.history.append((steal.seat, tuple(steal.declaration)))
+            self.decl = r.state
+            self.trump = self.decl.trump or self.trump
+            self.kitty, self.dealer_kitty = tuple(steal.discard), ()
+        declarer = self.decl.declarer
+        if (self.state_reading and rules.kitty_theft and self.declarations_closed is not True and declarer is not None
+                and not record.friends and not record.tricks
+                and can_steal(rules, self.level, self.history, declarer, self.hands)):
+            return self.halt(Phase.STEALING)
+        self.after_exchange = tuple(expand(h) for h in self.hands)
+        return None
+
+    def calling(self) -> Walk | None:
+        """4. The friend calls."""
+        record, rules = self.record, self.rules
+        find_friends = rules.partnership is Partnership.FIND_FRIENDS
+        if self.state_reading and find_friends and not record.friends and not record.tricks:
+            return self.halt(Phase.CALLING)
+        if find_friends or record.friends:
+            why = check_friend_calls(rules, record.friends, self.trump)
+            if why:
+                index = why[0].detail.get("index") if isinstance(why[0].detail, dict) else None
+                return self.halt(Phase.CALLING, "friends" if index is None else f"friends/{index}", self.dealer, why)
+        return None
+
+    def playing(self) -> Walk | None:
+        """5. The tricks, each play in turn, then each complete trick's winner."""
+        record, n, trump = self.record, self.n, self.trump
+        assert trump is not None                  # declaring decided it, or the walk stopped there
+        for t, raw_trick in enumerate(record.tricks):
+            trick = [_play(p) for p in raw_trick]
+            if not trick:
+                return self.halt(Phase.PLAYING, f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], t)
+            complete = len(trick) == n
+            if len(trick) > n or (not complete and not (self.reading != WHOLE and t == len(record.tricks) - 1)):
+                return self.halt(Phase.PLAYING, f"tricks/{t}", None, [Violation(
+                    "WRONG_TURN", f"A trick has one play by each of the {n} seats, not {len(trick)} plays.",
+                    {"plays": len(trick)})], t)
+            lead_cards: tuple[Card, ...] = ()
+            throw: ThrowResult | None = None
+            for j, p in enumerate(trick):
+                expected = (self.leader + j) % n
+                step = f"tricks/{t}/{j}"
+                if p.seat != expected:
+                    return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                        "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
+                                                                       if j == 0 and t else "") + f", not seat {p.seat}.",
+                        {"expected": expected, "got": p.seat})], t, j)
+                if j == 0:
+                    stop, throw = self.lead(trump, p, step, t)
+                    lead_cards = tuple(p.cards)
+                else:
+                    stop = self.follow(trump, p, lead_cards, step, t, j)
+                if stop is not None:
+                    return stop
+                _take(self.hands[p.seat], p.cards)
+                self.current.append(p)
+            if not complete:
+                break
+            res = trick_winner(self.rules, trump, [(p.seat, p.cards) for p in self.current], self.budget)
+            self.summaries.append(TrickSummary(t, self.leader, res.winner, res.points, res.point_cards, res.format,
+                                               tuple(trick), throw))
+            self.current.clear()
+            self.leader = res.winner
+        return None
+
+    def lead(self, trump: Trump, p: Play, step: str, t: int) -> tuple[Walk | None, ThrowResult | None]:
+        """A lead, a throw adjudicated against the other players' real hands (the module docstring's
+        decision on failed throws); answers the stop, if the lead is illegal, and the lead's throw."""
+        rules, hands = self.rules, self.hands
+        tried = p.attempted if p.attempted is not None else p.cards
+        others = [(s, expand(hands[s])) for s in range(self.n) if s != p.seat]
+        v = check_play(rules, trump, expand(hands[p.seat]), tried, None, seat=p.seat, others=others,
+                       budget=self.budget)
+        if not v.legal:
+            return self.halt(Phase.PLAYING, step, p.seat, v.violations, t, 0), None
+        throw = v.throw
+        if p.attempted is None:
+            if throw is not None and throw.stands is False:
+                return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                    "THROW_NOT_REDUCED",
+                    f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
+                    f"forced play {' '.join(format_cards(throw.forced_play or ()))} with the throw as 'attempted'.",
+                    {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0), throw
+            return None, throw
+        if throw is None or throw.stands is not False:
+            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                "THROW_STANDS", "The attempted lead is not a failed throw: "
+                + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
+                t, 0), throw
+        if _ms(p.cards) != _ms(throw.forced_play or ()):
+            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                "THROW_NOT_REDUCED",
+                f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play or ()))}.",
+                {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0), throw
+        if throw.penalty:
+            self.penalties.append((p.seat, throw.penalty))
+        return None, throw
+
+    def follow(self, trump: Trump, p: Play, lead_cards: tuple[Card, ...], step: str, t: int, j: int) -> Walk | None:
+        """A follow to ``lead_cards``."""
+        hand = self.hands[p.seat]
+        held = sum(hand.values())
+        if held < len(lead_cards):
+            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(held, 'card')} left.",
+                {"cards": format_cards(p.cards)})], t, j)
+        v = check_play(self.rules, trump, expand(hand), p.cards, lead_cards, seat=p.seat, budget=self.budget)
+        if not v.legal:
+            return self.halt(Phase.PLAYING, step, p.seat, v.violations, t, j)
+        return None
+
+    def over(self) -> Walk:
+        """6. The teams and points, then (a whole hand) every card played and the settlement."""
+        record, rules, dealer, hands = self.record, self.rules, self.dealer, self.hands
+        team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
+        teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
+                            hands=self.after_exchange, kitty_discard=self.dealer_kitty)
+        summaries = self.summaries
+        attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
+        position = replace(self.halt(Phase.PLAYING), teams=teams, attackers_points=attackers)
+        if self.reading == PARTIAL:
+            return position
+        left = [s for s in range(self.n) if sum(hands[s].values())]
+        if left or not summaries:
+            if self.state_reading:
+                return position
+            holder = left[0] if left else None
+            return replace(position, illegal=IllegalStep("tricks", holder, (Violation(
+                "WRONG_TRICK_COUNT", "The tricks end before every card is played"
+                + (f" (seat {holder} still holds {sum(hands[holder].values())})." if holder is not None else "."),
+                {"left": {s: sum(hands[s].values()) for s in left}}),), len(summaries)))
+        last = summaries[-1]
+        winning = next(p.cards for p in last.plays if p.seat == last.winner)
+        find_friends = rules.partnership is Partnership.FIND_FRIENDS
+        settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
+                            kitty=self.kitty,
+                            last_trick=LastTrick(last.winner, last.format, last.points, winning),
+                            dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,
+                            room_coefficient=self.room_coefficient,
+                            friend_calls=len(record.friends) if find_friends else None)
+        return replace(position, stop=Phase.OVER, settlement=settlement)
+
+
 def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool | None = None,
          ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None) -> Walk:
-    """Walk a record step by step (the module docstring's order) and stop at its first illegal step
+    """Walk a record phase by phase (the module docstring's order) and stop at its first illegal step
     or where it ends.
 
     ``reading``: ``whole`` -- the record is a whole hand, and each missing step is the illegal step
@@ -274,7 +538,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     left at the end ``WRONG_TRICK_COUNT``); ``partial`` -- the same, but the tricks may stop
     anywhere (the last one incomplete) and there is no final count or settlement; ``state`` -- the
     record may stop anywhere: while declaring (the hands holding only the cards dealt so far),
-    before the discard, before the friend calls, or in a trick; the walk then stops in that stage.
+    before the discard, before the friend calls, or in a trick; the walk then stops in that phase.
     ``declarations_closed`` (``state`` only; default: the record holds a later step) says declaring
     is over; while it is open the walk stops in ``declaring``.  Under ``kitty_theft`` a record that
     ends after the exchange stops in ``stealing`` while some seat could steal, unless
@@ -282,240 +546,7 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
 
     Every play check and trick comparison of the hand draws on one budget of ``ADJUDICATE_WORK``
     search steps; a record that needs more raises :class:`InputError`."""
-    rules = record.rules
-    budget = Budget(ADJUDICATE_WORK)
-    n = rules.players
-    if not 0 <= record.dealer < n:
-        raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
-    if len(record.levels) != n:
-        raise InputError(f"levels must list {n} seats", "levels")
-    later = bool(record.kitty_discard or record.exchanges or record.friends or record.tricks)
-    if declarations_closed is False and later:
-        raise InputError("declaring cannot still be open once the record holds a kitty discard, friend "
-                         "calls or tricks", "declarations_closed")
-    state_reading = reading == STATE
-    open_declaring = state_reading and not (later if declarations_closed is None else declarations_closed)
-    level = record.levels[record.dealer]
-    dealer = record.dealer
-    decl = DeclarationState(level)
-    trump: Trump | None = None
-    hands = [_ms(h) for h in record.hands]
-    summaries: list[TrickSummary] = []
-    penalties: list[tuple[int, int]] = []
-    current: list[Play] = []
-    leader = dealer
-    after_exchange: tuple[tuple[Card, ...], ...] | None = None
-    kitty: tuple[Card, ...] = ()
-    dealer_kitty: tuple[Card, ...] = ()
-
-    def halt(stop: str, step: str | None = None, seat: int | None = None, reasons: Iterable[Violation] = (),
-             trick: int | None = None, play: int | None = None) -> Walk:
-        illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
-        return Walk(stop, illegal, trump, decl, tuple(expand(h) for h in hands), tuple(summaries),
-                    tuple(current), leader, tuple(penalties), after_exchange, kitty=kitty, dealer_kitty=dealer_kitty)
-
-    # 1. the deal (while declaring is open, the cards dealt so far)
-    if len(record.hands) != n:
-        return halt("deal", "deal/hands", None, [Violation("DEAL_SIZE", f"The deal must have {n} hands, not "
-                                                           f"{len(record.hands)}.", {"expected": n})])
-    dealing = False
-    for s, dealt in enumerate(record.hands):
-        short = len(dealt) < rules.hand_size
-        if len(dealt) > rules.hand_size or (short and not open_declaring):
-            return halt("deal", f"deal/hands/{s}", s, [Violation(
-                "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
-                {"expected": rules.hand_size, "got": len(dealt)})])
-        dealing = dealing or short
-    if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not open_declaring):
-        return halt("deal", "deal/kitty", None, [Violation(
-            "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
-            {"expected": rules.kitty, "got": len(record.kitty)})])
-    dealing = dealing or len(record.kitty) < rules.kitty
-    if not dealing:
-        total: dict[int, int] = {}
-        for h in hands:
-            for c, k in h.items():
-                total[c] = total.get(c, 0) + k
-        _add(total, record.kitty)
-        wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
-        if wrong:
-            return halt("deal", "deal", None, [Violation(
-                "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
-                + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
-                {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
-
-    # 2. declarations and the trump
-    history: list[tuple[int, tuple[Card, ...]]] = []
-    for i, (seat, cards) in enumerate(record.declarations):
-        if not 0 <= seat < n:
-            raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
-        r = check_declaration(rules, level, history, seat, cards, hand=record.hands[seat])
-        if not r.valid:
-            trump = r.trump
-            return halt("declaring", f"declarations/{i}", seat, r.violations)
-        history.append((seat, tuple(cards)))
-        decl = r.state
-    trump = decl.trump
-    if open_declaring:
-        return halt("declaring")
-    if trump is None:
-        out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
-        if out.trump is None:
-            return halt("redeal", "declarations", None, [no_declaration_violation(rules, record.first_hand)])
-        trump = out.trump
-    if record.first_hand and decl.declarer is not None and decl.declarer != dealer:
-        return halt("declaring", "dealer", dealer, [Violation(
-            "WRONG_DEALER", f"In the first hand the winning declarer (seat {decl.declarer}) deals.",
-            {"expected": decl.declarer})])
-
-    # 3. the exchange
-    if state_reading and rules.kitty and not later:
-        _add(hands[dealer], record.kitty)
-        return halt("exchanging")
-    new_hand, why = exchange(rules, record.hands[dealer], record.kitty, record.kitty_discard)
-    if why:
-        _add(hands[dealer], record.kitty)
-        return halt("exchanging", "kitty_discard", dealer, why)
-    hands[dealer] = _ms(new_hand)
-    kitty = dealer_kitty = tuple(record.kitty_discard)
-
-    # 3b. steals of the kitty (section 14.7)
-    for i, steal in enumerate(record.exchanges):
-        step = f"exchanges/{i}"
-        if not 0 <= steal.seat < n:
-            raise InputError(f"seat must be 0..{n - 1}", f"{step}/seat")
-        if not rules.kitty_theft or decl.declarer is None or steal.seat == decl.declarer:
-            why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not rules.kitty_theft
-                       else "the trump came from no declaration, so there is none to overturn"
-                       if decl.declarer is None else f"seat {steal.seat} made the standing declaration")
-            return halt("stealing", step, steal.seat, [Violation(
-                "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
-        r = check_declaration(rules, level, history, steal.seat, steal.declaration, hand=expand(hands[steal.seat]))
-        if not r.valid:
-            return halt("stealing", step, steal.seat, r.violations)
-        new_hand, why = exchange(rules, expand(hands[steal.seat]), kitty, steal.discard)
-        if why:
-            return halt("stealing", step, steal.seat, why)
-        hands[steal.seat] = _ms(new_hand)
-        history.append((steal.seat, tuple(steal.declaration)))
-        decl = r.state
-        trump = decl.trump or trump
-        kitty, dealer_kitty = tuple(steal.discard), ()
-    if (state_reading and rules.kitty_theft and declarations_closed is not True and decl.declarer is not None
-            and not record.friends and not record.tricks and can_steal(rules, level, history, decl.declarer, hands)):
-        return halt("stealing")
-    after_exchange = tuple(expand(h) for h in hands)
-
-    # 4. friend calls
-    find_friends = rules.partnership is Partnership.FIND_FRIENDS
-    if state_reading and find_friends and not record.friends and not record.tricks:
-        return halt("calling")
-    if find_friends or record.friends:
-        why = check_friend_calls(rules, record.friends, trump)
-        if why:
-            index = why[0].detail.get("index") if isinstance(why[0].detail, dict) else None
-            return halt("calling", "friends" if index is None else f"friends/{index}", dealer, why)
-
-    # 5. the tricks
-    for t, raw_trick in enumerate(record.tricks):
-        trick = [_play(p) for p in raw_trick]
-        lead_cards: tuple[Card, ...] = ()      # set by the lead, before any follower
-        throw: ThrowResult | None = None
-        if not trick:
-            return halt("playing", f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], t)
-        complete = len(trick) == n
-        if len(trick) > n or (not complete and not (reading != WHOLE and t == len(record.tricks) - 1)):
-            return halt("playing", f"tricks/{t}", None, [Violation(
-                "WRONG_TURN", f"A trick has one play by each of the {n} seats, not {len(trick)} plays.",
-                {"plays": len(trick)})], t)
-        for j, p in enumerate(trick):
-            expected = (leader + j) % n
-            step = f"tricks/{t}/{j}"
-            if p.seat != expected:
-                return halt("playing", step, p.seat, [Violation(
-                    "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
-                                                                   if j == 0 and t else "") + f", not seat {p.seat}.",
-                    {"expected": expected, "got": p.seat})], t, j)
-            hand = hands[p.seat]
-            hand_cards = expand(hand)
-            if j == 0:
-                tried = p.attempted if p.attempted is not None else p.cards
-                others = [(s, expand(hands[s])) for s in range(n) if s != p.seat]
-                v = check_play(rules, trump, hand_cards, tried, None, seat=p.seat, others=others, budget=budget)
-                if not v.legal:
-                    return halt("playing", step, p.seat, v.violations, t, j)
-                throw = v.throw
-                if p.attempted is None:
-                    if throw is not None and throw.stands is False:
-                        return halt("playing", step, p.seat, [Violation(
-                            "THROW_NOT_REDUCED",
-                            f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
-                            f"forced play {' '.join(format_cards(throw.forced_play or ()))} with the throw as 'attempted'.",
-                            {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
-                            t, j)
-                else:
-                    if throw is None or throw.stands is not False:
-                        return halt("playing", step, p.seat, [Violation(
-                            "THROW_STANDS", "The attempted lead is not a failed throw: "
-                            + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
-                            t, j)
-                    if _ms(p.cards) != _ms(throw.forced_play or ()):
-                        return halt("playing", step, p.seat, [Violation(
-                            "THROW_NOT_REDUCED",
-                            f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play or ()))}.",
-                            {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})],
-                            t, j)
-                    if throw.penalty:
-                        penalties.append((p.seat, throw.penalty))
-                lead_cards = tuple(p.cards)
-            else:
-                if sum(hand.values()) < len(lead_cards):
-                    return halt("playing", step, p.seat, [Violation(
-                        "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(sum(hand.values()), 'card')} left.",
-                        {"cards": format_cards(p.cards)})], t, j)
-                v = check_play(rules, trump, hand_cards, p.cards, lead_cards, seat=p.seat, budget=budget)
-                if not v.legal:
-                    return halt("playing", step, p.seat, v.violations, t, j)
-            _take(hand, p.cards)
-            current.append(p)
-        if not complete:
-            break
-        res = trick_winner(rules, trump, [(p.seat, p.cards) for p in current], budget)
-        summaries.append(TrickSummary(t, leader, res.winner, res.points, res.point_cards, res.format,
-                                      tuple(trick), throw))
-        current.clear()
-        leader = res.winner
-
-    # teams (first-played reads the tricks, holder the hands after the exchange)
-    team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
-    teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
-                        hands=after_exchange, kitty_discard=dealer_kitty)
-    attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
-    position = halt("playing")
-    position = replace(position, teams=teams, attackers_points=attackers)
-    if reading == PARTIAL:
-        return position
-
-    # 6. every card played
-    left = [s for s in range(n) if sum(hands[s].values())]
-    if left or not summaries:
-        if state_reading:
-            return position
-        holder = left[0] if left else None
-        return replace(position, illegal=IllegalStep("tricks", holder, (Violation(
-            "WRONG_TRICK_COUNT", "The tricks end before every card is played"
-            + (f" (seat {holder} still holds {sum(hands[holder].values())})." if holder is not None else "."),
-            {"left": {s: sum(hands[s].values()) for s in left}}),), len(summaries)))
-
-    last = summaries[-1]
-    winning = next(p.cards for p in last.plays if p.seat == last.winner)
-    settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
-                        kitty=kitty,
-                        last_trick=LastTrick(last.winner, last.format, last.points, winning),
-                        dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
-                        room_coefficient=room_coefficient,
-                        friend_calls=len(record.friends) if find_friends else None)
-    return replace(position, stop="over", settlement=settlement)
+    return Walker(record, reading, declarations_closed, ratings, room_coefficient).run()
 
 
 def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,

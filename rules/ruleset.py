@@ -173,6 +173,13 @@ class FriendJoin(StrEnum):
     FIRST_OUTSIDER = "first-outsider"
 
 
+class DeclarationVisibility(StrEnum):
+    """Whether declarations are shown as they are made (section 15.2)."""
+
+    OPEN = "open"
+    DARK = "dark"
+
+
 SCORING_DECKS: Final = {
     Scoring.STANDARD: range(1, 9),
     Scoring.TUOLAJI: range(1, 9),
@@ -428,6 +435,26 @@ class Ruleset:
                 "rainbow throw, where throws are allowed). A follower who can split their hand into groups of one "
                 "rank of its group sizes must play such a split, else any cards; plays compete by the ranks their "
                 "groups get, largest group first, highest rank first.")
+    # -- what each seat is shown (section 15): views only; no rule of play reads these --------
+    declaration_visibility: DeclarationVisibility = parameter(
+        DeclarationVisibility.OPEN, section="15", term="暗叫", presets={"four-deck": DeclarationVisibility.DARK},
+        summary="Whether the other seats see a declaration's cards while declaring is open (亮暗牌, 暗叫); the "
+                "referee judges every declaration by its cards either way.", values={
+            "open": "every declaration is shown as it is made",
+            "dark": "the other seats see who declared and how many cards, not which (not the suit, nor whether "
+                    "jokers), until declaring closes",
+        })
+    hide_played_cards: bool = parameter(
+        False, section="15",
+        summary="Whether a view shows only the trick in progress and the last completed trick; earlier tricks "
+                "show their leader, winner and points.")
+    hide_throw_blocker: bool = parameter(
+        False, section="15",
+        summary="Whether a view leaves out the seat that beat a failed throw (`beaten_by`); the cards it was "
+                "reduced to stay shown.")
+    hide_defender_points: bool = parameter(
+        False, section="15",
+        summary="Whether a view leaves out the points won by the dealer's side (the attackers' stay shown).")
     # the card orders of this ruleset by trump (level * 8 + suit index), filled by
     # rules.order.order_for: cheaper than hashing every parameter an order reads
     orders: dict[int, Order] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)

@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .adjudicate import STATE, HandRecord, IllegalStep, Play, TrickSummary, steal_options, walk
+from .adjudicate import STATE, HandRecord, IllegalStep, Phase, Play, TrickSummary, steal_options, walk
 from .cards import CARDS, Card
 from .declarations import DeclarationOption, declaration_options
 from .follow import check_play
@@ -144,8 +144,8 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
     w = walk(record, reading=STATE, declarations_closed=declarations_closed, ratings=ratings,
              room_coefficient=room_coefficient)
     n = rules.players
-    phase = w.stop if w.illegal is None or w.stop == "redeal" else "illegal"
-    called = w.stop in ("playing", "over")
+    phase = str(w.stop if w.illegal is None or w.stop is Phase.REDEAL else Phase.ILLEGAL)
+    called = w.stop in (Phase.PLAYING, Phase.OVER)
     calls = record.friends if called else ()
     plays = [p for t in w.tricks for p in t.plays] + list(w.current)
     teams = w.teams if w.teams is not None and w.illegal is None else teams_after(
@@ -169,11 +169,11 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
         current = CurrentTrick(w.leader, w.current, res.winner, res.points)
 
     declarations = None
-    if w.stop == "declaring" and not (w.illegal and w.illegal.step == "dealer"):
+    if w.stop is Phase.DECLARING and not (w.illegal and w.illegal.step == "dealer"):
         history = _history(record, w.declarations.count)
         declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s])
                              for s in range(n))
-    elif w.stop == "stealing" and w.illegal is None and w.declarations.declarer is not None:
+    elif w.stop is Phase.STEALING and w.illegal is None and w.declarations.declarer is not None:
         history = _history(record, len(record.declarations)) + [(x.seat, tuple(x.declaration))
                                                                   for x in record.exchanges]
         declarations = tuple(steal_options(rules, w.declarations.level, history, w.declarations.declarer, s,
@@ -189,22 +189,22 @@ def _history(record: HandRecord, count: int) -> list[tuple[int, tuple[Card, ...]
     return [(s, tuple(c)) for s, c in record.declarations[:count]]
 
 
-def _next(rules: Ruleset, record: HandRecord, stop: str, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
+def _next(rules: Ruleset, record: HandRecord, stop: Phase, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
           leader: int, current: Sequence[Play], sample: int, seed: str | int,
           options: Sequence[Sequence[DeclarationOption]] | None = None, declarer: int | None = None) -> NextAction | None:
     dealer = record.dealer
-    if stop == "exchanging":
+    if stop is Phase.EXCHANGING:
         return NextAction(dealer, "discard", cards=rules.kitty)
-    if stop == "stealing":
+    if stop is Phase.STEALING:
         if options is None or declarer is None:
             return None
         n = rules.players
         seat = next((s for s in ((declarer + i) % n for i in range(1, n)) if options[s]), None)
         return None if seat is None else NextAction(seat, "steal", cards=rules.kitty)
-    if stop == "calling":
+    if stop is Phase.CALLING:
         return NextAction(dealer, "call", calls=default_friend_count(rules),
                           callable=callable_cards(rules, trump) if trump is not None else tuple(CARDS))
-    if stop != "playing" or trump is None:
+    if stop is not Phase.PLAYING or trump is None:
         return None
     seat = (leader + len(current)) % rules.players
     lead = current[0].cards if current else None

@@ -11,6 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
+from .views import VIEW_FIELDS, check_viewer, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -209,9 +210,13 @@ class HandStateRequestSchema(RecordSchema):
                                                      "distinct legal plays drawn uniformly from all of them (throws "
                                                      "included where allowed); needs `seed`."})
     seed = SeedField("With `sample`: the same seed always draws the same plays.", load_default=None, allow_none=True)
+    locals().update(views_request_fields())
 
     def check(self, data: dict) -> None:
         super().check(data)
+        check_viewer(data, data["rules"].players, "view")
+        if data["view"] is not None and data["views"] is not None:
+            raise invalid(("views",), "ask for one view (`view`) or for every view (`views: all`), not both")
         if data["sample"] is not None and data["seed"] is None:
             raise invalid(("seed",), "a sample needs a seed (a string or an integer)")
         later = data["kitty_discard"] or data["exchanges"] or data["friends"] or data["tricks"]
@@ -235,8 +240,14 @@ class TrickSummarySchema(Schema):
     winner = fields.Integer(required=True)
     points = fields.Integer(required=True)
     point_cards = fields.List(fields.String(), required=True)
-    format = fields.Nested(FormatSchema, required=True)
+    format = fields.Nested(FormatSchema, required=True, allow_none=True,
+                           metadata={"description": "null in a view that does not show the trick's cards."})
     plays = fields.List(fields.Nested(TrickPlaySchema), required=True)
+    cards_shown = fields.Boolean(metadata={
+        "description": "A view: false when `hide_played_cards` leaves this trick's cards out (then `plays`, "
+                       "`point_cards` are empty and `format` null; `leader`, `winner`, `points` stay)."})
+    beaten_by = fields.Integer(allow_none=True, metadata={
+        "description": "A view: the seat that beat the lead's failed throw (null: none, or `hide_throw_blocker`)."})
 
 
 class TeamsSchema(Schema):
@@ -347,8 +358,9 @@ class HandStateSchema(Schema):
     declarer = fields.Integer(required=True, allow_none=True, metadata={"description": "The standing declarer."})
     dealer = fields.Integer(required=True)
     level = fields.String(required=True, metadata={"description": "The level played (the dealer's)."})
-    hands = fields.List(fields.List(fields.String()), required=True,
-                        metadata={"description": "Every seat's cards now, high to low."})
+    hands = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "Every seat's cards now, high to low (public: no; a view holds its own seat's only, null "
+                       "for the others)."})
     next = fields.Nested(NextActionSchema, required=True, allow_none=True,
                          metadata={"description": "Who must act and how; null while declaring and when over."})
     declarations = fields.List(fields.Nested(SeatOptionsSchema), required=True, allow_none=True,
@@ -361,3 +373,9 @@ class HandStateSchema(Schema):
     teams = fields.Nested(StateTeamsSchema, required=True)
     settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
                                metadata={"description": "When the phase is `over`, as `hands/settle`."})
+    locals().update(VIEW_FIELDS)
+    views = fields.List(fields.Nested(lambda: HandStateSchema()), metadata={
+        "description": "`views: all`: every seat's view, by seat."})
+    public = fields.Nested(lambda: HandStateSchema(), metadata={"description": "`views: all`: a spectator's view."})
+    referee = fields.Nested(lambda: HandStateSchema(), metadata={
+        "description": "`views: all`: the referee's answer (as without `view`), repeated."})

@@ -45,6 +45,7 @@ SECTIONS = {
     "14.6": "House rules of the hand",
     "14.7": "House rules of the hand",
     "14.8": "When nobody declares",
+    "15": "What each seat sees",
 }
 TABLE_BEGIN = "<!-- parameters: generated from the declarations in rules/ruleset.py (make spec) -->"
 TABLE_END = "<!-- parameters: end -->"

@@ -17,6 +17,7 @@ from rules.adjudicate import HandRecord, Play, adjudicate
 from rules.cards import CARDS, rank_name
 from rules.follow import check_play
 from rules.ruleset import Ruleset
+from schemas.records import record_body
 from tests.rules.random_hands import random_hand
 
 OUT = Path(__file__).parent / "data" / "hands"
@@ -113,7 +114,7 @@ def main() -> None:
     tricks[t] = (Play(lead.seat, lead.attempted),) + tricks[t][1:]
     records["93_throw_not_reduced_pagat"] = dataclasses.replace(base, tricks=tuple(tricks))
     for name, record in records.items():
-        data = record.to_dict()
+        data = record_body(record)
         data["expected"] = expected(record)
         (OUT / f"{name}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(name, data["expected"].get("settlement", {}).get("explanation") or data["expected"])

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from rules import trick_winner
-from rules.adjudicate import Exchange, HandRecord, Play, adjudicate
-from rules.friends import FriendCall
+from rules.adjudicate import Play, adjudicate
 from rules.order import order_for
 from rules.scoring import settle
 from rules.state import hand_state
@@ -16,9 +15,11 @@ from schemas.hands import (
     SettlementSchema,
     SettleSchema,
 )
+from schemas.records import hand_record
 
 from .. import engine, i18n
 from ..extensions import Blueprint
+from . import seats
 
 blp = Blueprint("hands", __name__, url_prefix="/v1/hands", description="Whole hands (docs/rules.md#points-the-kitty-and-the-last-trick, #settlement-scoring-and-levels).")
 
@@ -56,20 +57,6 @@ def settlement_body(s) -> dict:
     return body
 
 
-def record(data: dict) -> HandRecord:
-    return HandRecord(
-        rules=data["rules"], dealer=data["dealer"], levels=tuple(data["levels"]),
-        hands=tuple(present.multiset(h) for h in data["deal"]["hands"]), kitty=tuple(data["deal"]["kitty"]),
-        declarations=tuple((d["seat"], present.multiset(d["cards"])) for d in data["declarations"]),
-        kitty_discard=present.multiset(data["kitty_discard"]),
-        friends=tuple(FriendCall(f["card"], f["ordinal"]) for f in data["friends"]),
-        tricks=tuple(tuple(Play(p["seat"], present.multiset(p["cards"]), present.multiset(p["attempted"]))
-                           for p in trick) for trick in data["tricks"]),
-        first_hand=data["first_hand"],
-        exchanges=tuple(Exchange(x["seat"], present.multiset(x["declaration"]), present.multiset(x["discard"]))
-                        for x in data["exchanges"]))
-
-
 def played(order, play: Play) -> dict:
     out = {"seat": play.seat, "cards": present.cards(order, play.cards)}
     if play.attempted is not None:
@@ -95,7 +82,7 @@ def illegal_body(illegal) -> dict:
 
 
 def adjudication_answer(data: dict) -> dict:
-    result = engine.run("hands/adjudicate", adjudicate, record(data), partial=data["partial"],
+    result = engine.run("hands/adjudicate", adjudicate, hand_record(data), partial=data["partial"],
                         ratings=data["ratings"], room_coefficient=data["room_coefficient"])
     order = order_for(data["rules"], result.trump) if result.trump is not None else None
     illegal, teams = result.illegal, result.teams
@@ -141,9 +128,17 @@ def adjudicate_hand(data: dict):
 
 
 def state_answer(data: dict) -> dict:
-    s = engine.run("hands/state", hand_state, record(data), declarations_closed=data["declarations_closed"],
+    record = hand_record(data)
+    s = engine.run("hands/state", hand_state, record, declarations_closed=data["declarations_closed"],
                    ratings=data["ratings"], room_coefficient=data["room_coefficient"],
                    sample=data["sample"] or 0, seed=data["seed"] if data["seed"] is not None else 0)
+    body = state_body(data, s)
+    if data["view"] is None and data["views"] is None:
+        return body
+    return seats.views_answer(data, record, s, body)
+
+
+def state_body(data: dict, s) -> dict:
     order = order_for(data["rules"], s.trump) if s.trump is not None else None
 
     def show(cards) -> list[str]:

@@ -1,0 +1,87 @@
+"""Each seat's table: the views of ``hands/state`` (``view``, ``views: all``) as answers."""
+from __future__ import annotations
+
+from rules.order import order_for
+from rules.views import PUBLIC, view
+from schemas import present
+
+from .. import engine
+from . import hands as H
+
+
+def viewer_of(value) -> int:
+    return PUBLIC if value == "public" else value
+
+
+def views_answer(data: dict, record, state, referee: dict) -> dict:
+    """``referee`` (the answer without view) as ``data`` asks for it: one seat's view, or every view."""
+    closed = data["declarations_closed"]
+    if state.phase == "illegal":
+        if data["views"] is None:
+            return referee
+        return {**referee, "views": [referee] * record.rules.players, "public": referee, "referee": referee}
+    if data["views"] is None:
+        return view_body(record.rules, engine.run("hands/state", view, record, state, viewer_of(data["view"]),
+                                    declarations_closed=closed))
+    seats = [view_body(record.rules, engine.run("hands/state", view, record, state, s, declarations_closed=closed))
+             for s in range(record.rules.players)]
+    public = view_body(record.rules, engine.run("hands/state", view, record, state, PUBLIC, declarations_closed=closed))
+    return {**referee, "views": seats, "public": public, "referee": referee}
+
+
+def view_body(rules, v) -> dict:
+    """A :class:`rules.views.View` in the ``hands/state`` answer's shape, cards sorted by the trump the
+    viewer knows (in natural order while it knows none)."""
+    order = order_for(rules, v.trump) if v.trump is not None else None
+
+    def show(cards) -> list[str]:
+        return present.cards(order, cards) if order is not None else present.natural(cards)
+
+    nxt = v.next
+    return {
+        "viewer": "public" if v.viewer == PUBLIC else v.viewer,
+        "phase": v.phase,
+        "step": None, "seat": None, "reasons": [],
+        "trump": present.trump(v.trump),
+        "declarer": v.declarer,
+        "dealer": v.dealer,
+        "level": present.rank(v.level),
+        "hands": [None if h is None else show(h) for h in v.hands],
+        "hand_counts": list(v.hand_counts),
+        "next": None if nxt is None else {
+            "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
+            "callable": None if nxt.callable is None else present.natural(nxt.callable),
+            "lead": None if nxt.lead is None else show(nxt.lead),
+            "must": None if nxt.must is None else show(nxt.must),
+            "may": None if nxt.may is None else show(nxt.may),
+            "count": nxt.count, "count_exact": nxt.count_exact,
+            "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
+            "record_plays": None if nxt.plays is None else [H.played(order, p) for p in nxt.plays]},
+        "declarations": None if v.declarations is None else [
+            {"seat": seat, "options": None if options is None else [
+                {"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)} for o in options]}
+            for seat, options in enumerate(v.declarations)],
+        "declared": [{"seat": d.seat, "count": d.count, "cards": None if d.cards is None else present.natural(d.cards)}
+                     for d in v.declared],
+        "kitty": None if v.kitty is None else show(v.kitty),
+        "kitty_discard": None if v.kitty_discard is None else show(v.kitty_discard),
+        "current_trick": None if v.current_trick is None else {
+            "leader": v.current_trick.leader, "plays": [H.played(order, p) for p in v.current_trick.plays],
+            "winning_seat": v.current_trick.winning_seat, "points": v.current_trick.points},
+        "tricks": [trick_body(order, t, shown, beaten) for t, shown, beaten in zip(v.tricks, v.tricks_shown,
+                                                                                    v.beaten_by, strict=True)],
+        "points": {"by_seat": list(v.points.by_seat), "attackers": v.points.attackers,
+                   "defenders": v.points.defenders},
+        "penalties": [{"seat": seat, "points": points} for seat, points in v.penalties],
+        "teams": {**H.teams_body(v.teams), "calls": [
+            {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
+            for c in v.calls]},
+        "settlement": None if v.settlement is None else H.settlement_body(v.settlement),
+    }
+
+
+def trick_body(order, t, shown: bool, beaten: int | None) -> dict:
+    if shown:
+        return {**H.trick_body(order, t), "cards_shown": True, "beaten_by": beaten}
+    return {"index": t.index, "leader": t.leader, "winner": t.winner, "points": t.points, "point_cards": [],
+            "format": None, "plays": [], "cards_shown": False, "beaten_by": beaten}

@@ -1,0 +1,395 @@
+"""What each seat knows: a seat's view of the hand as it stands (rules section 15).
+
+:func:`view` projects the referee's :class:`rules.state.HandState` (the walk of the whole record)
+onto one seat, or onto a spectator (:data:`PUBLIC`):
+
+- public (15.1): the ruleset, the seats, the dealer, the level, every declaration's seat and number of
+  cards (its cards unless dark, below), the calls, every play (unless ``hide_played_cards``), each
+  completed trick's winner and points, a failed throw's attempt, forced play, penalty and blocker
+  (unless ``hide_throw_blocker``), how many cards each seat holds, the points by seat and side (unless
+  ``hide_defender_points``), the kitty once the hand is over, the settlement;
+- the seat's own (15.2): its cards, its declaration options, the kitty it picked up and the cards it
+  buried, and ``next``'s ``must``, ``may``, ``count`` and sample when it is the seat to act.
+
+Decisions where section 15 leaves room:
+
+- *Dark declarations* (``declaration_visibility: dark``).  While declaring is open another seat's
+  declaration shows its seat and number of cards only, and the trump is shown to the standing
+  declarer alone.  The seat's own options are those that are valid whatever the hidden declarations
+  were: the options common to every history of level cards, 2s (``declare_with_twos``) and jokers
+  the hidden declarations could have shown (each valid in turn, none using more copies than the
+  decks hold beside the seat's own), at most ``DARK_HISTORIES`` histories; past that bound the
+  seat's options are not listed (null).
+- *Stealing* (section 14.7).  Whether some seat could steal is its hidden cards' business: a view
+  stays in ``stealing`` while the record allows a steal (``kitty_theft``, a standing declaration, no
+  call or trick yet, declaring not closed by the caller), whether or not any seat could, with no
+  ``next``; each seat sees its own steal options.
+- *Friend status* (15.2).  A status comes from public plays (the copy that joins or spends a call
+  under ``first-played``), or from a deduction: the copies of the called card the seat has not seen
+  could be with any other seat that holds cards and has not shown itself void of the card's
+  effective suit (a follow with fewer cards of the led suit than the lead), or in a kitty the seat
+  has not seen.  A status is shown when every such placement gives it, else ``pending`` with no
+  seat.  These placements include every world of the seat (15.4), so a status shown is one every
+  world gives; in the rare position where only the worlds' further constraints (hand sizes of
+  other cards, the record replaying) decide it, the view says ``pending``, never more.
+- *Points*: ``attackers`` and ``defenders`` only when the view knows every call's outcome.  Under
+  ``hide_defender_points`` the dealer side's ``by_seat`` entries (of the seats the view knows to be
+  on it) and ``defenders`` are null.
+- *Kitty*: ``kitty`` is the kitty the seat last picked up (the dealer: as dealt; a stealer: the
+  burial it took), ``kitty_discard`` what it buried; once the hand is over ``kitty_discard`` is the
+  scored kitty for every viewer.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement, product
+from typing import Final
+
+from .adjudicate import HandRecord, TrickSummary
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited
+from .declarations import DeclarationOption, check_declaration, declaration_options
+from .friends import Teams
+from .order import TRUMP, Order, Trump, order_for
+from .ruleset import Bombs, DeclarationVisibility, FriendJoin, Partnership, Ruleset
+from .scoring import Settlement, penalty_points
+from .state import JOINED, PENDING, SPENT, CallStatus, CurrentTrick, HandState, NextAction
+from .violations import InputError
+
+PUBLIC: Final = -1                 # the viewer that is no seat: a spectator
+DARK_HISTORIES: Final = 4096       # the most hidden declaration histories a dark view reads
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A declaration as a view shows it: ``cards`` None while it is dark to the viewer."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True)
+class ViewPoints:
+    by_seat: tuple[int | None, ...]
+    attackers: int | None
+    defenders: int | None
+
+
+@dataclass(frozen=True)
+class View:
+    """A hand as one seat knows it (see the module docstring); ``viewer`` is a seat or :data:`PUBLIC`.
+
+    ``hands`` holds the viewer's cards at its seat and None elsewhere; ``tricks_shown`` says per
+    completed trick whether its cards are shown (``hide_played_cards``); ``beaten_by`` per completed
+    trick the seat that beat its failed throw, where one failed and the view shows it."""
+
+    viewer: int
+    phase: str
+    trump: Trump | None
+    declarer: int | None
+    dealer: int
+    level: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    next: NextAction | None
+    declarations: tuple[tuple[DeclarationOption, ...] | None, ...] | None
+    declared: tuple[Declared, ...]
+    kitty: tuple[Card, ...] | None
+    kitty_discard: tuple[Card, ...] | None
+    current_trick: CurrentTrick | None
+    tricks: tuple[TrickSummary, ...]
+    tricks_shown: tuple[bool, ...]
+    beaten_by: tuple[int | None, ...]
+    points: ViewPoints
+    penalties: tuple[tuple[int, int], ...]
+    teams: Teams
+    calls: tuple[CallStatus, ...]
+    settlement: Settlement | None
+
+
+def view(record: HandRecord, state: HandState, viewer: int, *, declarations_closed: bool | None = None) -> View:
+    """``state`` (the referee's, of ``record``) as ``viewer`` knows it (section 15).  The state must be
+    of a legal record (``phase`` not ``illegal``): a backend answers an illegal step, it shows it to
+    nobody."""
+    rules = record.rules
+    n = rules.players
+    if state.phase == "illegal":
+        raise ValueError("a record with an illegal step has no views")
+    if not (viewer == PUBLIC or 0 <= viewer < n):
+        raise ValueError(f"a view is of a seat 0..{n - 1} or the public")
+    declaring = state.phase == "declaring"
+    dark = rules.declaration_visibility is DeclarationVisibility.DARK and declaring
+    trump = state.trump if not dark or viewer == state.declarer else None
+    over = state.phase == "over"
+
+    hands = tuple(h if s == viewer else None for s, h in enumerate(state.hands))
+    counts = tuple(len(h) for h in state.hands)
+    declared = _declared(record, viewer, dark)
+
+    phase = state.phase
+    nxt = state.next
+    options = state.declarations
+    if _steal_open(record, state, declarations_closed):
+        phase, nxt = "stealing", None
+        if options is None and state.declarer is not None and viewer != PUBLIC:
+            options = _no_options(n)
+    if nxt is not None and nxt.seat != viewer:
+        nxt = replace(nxt, must=None, may=None, count=None, count_exact=None, plays=None)
+    own: tuple[tuple[DeclarationOption, ...] | None, ...] | None = None
+    if options is not None:
+        mine = options[viewer] if viewer != PUBLIC else None
+        if dark and viewer != PUBLIC and state.hands[viewer] is not None:
+            mine = _dark_options(record, viewer, state.hands[viewer])
+        own = tuple(mine if s == viewer else None for s in range(n))
+
+    kitty, discard = _kitty(record, state, viewer)
+    if over:
+        discard = _scored_kitty(record)
+
+    order = order_for(rules, state.trump) if state.trump is not None and not dark else None
+    voids = voids_of(rules, order, state) if order is not None else [set() for _ in range(n)]
+    teams, calls = _friends(record, state, viewer, order, voids)
+    decided = rules.partnership is Partnership.FIXED or (
+        phase in ("playing", "over") and all(c.status != PENDING for c in calls))
+    by_seat: list[int | None] = list(state.points.by_seat)
+    attackers = defenders = None
+    if decided:
+        moved = penalty_points(rules, teams.dealer_team, state.penalties)
+        attackers = sum(state.points.by_seat[s] for s in teams.attackers) + moved
+        defenders = sum(state.points.by_seat[s] for s in teams.dealer_team) - moved
+    if rules.hide_defender_points:
+        defenders = None
+        for s in teams.dealer_team:
+            by_seat[s] = None
+
+    last = len(state.tricks) - 1
+    shown = tuple(not rules.hide_played_cards or t.index == last for t in state.tricks)
+    beaten = tuple(None if rules.hide_throw_blocker or t.throw is None or t.throw.stands is not False
+                   else t.throw.beaten_by for t in state.tricks)
+    return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, counts, nxt, own, declared,
+                kitty, discard, state.current_trick, state.tricks, shown, beaten,
+                ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement)
+
+
+def _no_options(n: int) -> tuple[tuple[DeclarationOption, ...], ...]:
+    return tuple(() for _ in range(n))
+
+
+def _steal_open(record: HandRecord, state: HandState, declarations_closed: bool | None) -> bool:
+    """The record allows a steal now (section 14.7), whether or not a seat could make one."""
+    if not record.rules.kitty_theft or declarations_closed is True or state.declarer is None:
+        return False
+    if record.friends or record.tricks:
+        return False
+    return state.phase in ("stealing", "calling", "playing")
+
+
+def _declared(record: HandRecord, viewer: int, dark: bool) -> tuple[Declared, ...]:
+    out = [Declared(s, len(c), None if dark and s != viewer else tuple(sorted(c))) for s, c in record.declarations]
+    out += [Declared(x.seat, len(x.declaration), tuple(sorted(x.declaration))) for x in record.exchanges]
+    return tuple(out)
+
+
+def _kitty(record: HandRecord, state: HandState,
+           viewer: int) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]:
+    """The kitty ``viewer`` last picked up and what it buried (None, None if it never did)."""
+    if viewer == PUBLIC or state.phase in ("declaring", "redeal"):
+        return None, None
+    kitty: tuple[Card, ...] | None = None
+    discard: tuple[Card, ...] | None = None
+    if viewer == record.dealer and record.rules.kitty:
+        kitty = tuple(sorted(record.kitty))
+        if state.phase != "exchanging":
+            discard = tuple(sorted(record.kitty_discard))
+    previous = tuple(record.kitty_discard)
+    for x in record.exchanges:
+        if x.seat == viewer:
+            kitty, discard = tuple(sorted(previous)), tuple(sorted(x.discard))
+        previous = tuple(x.discard)
+    return kitty, discard
+
+
+def _scored_kitty(record: HandRecord) -> tuple[Card, ...]:
+    return tuple(sorted(record.exchanges[-1].discard if record.exchanges else record.kitty_discard))
+
+
+def voids_of(rules: Ruleset, order: Order, state: HandState) -> list[set[int]]:
+    """Per seat, the effective suits it has shown it holds none of (a follow with fewer cards of the led
+    suit than the lead; a bomb, which may be played holding the suit, shows nothing)."""
+    voids: list[set[int]] = [set() for _ in range(rules.players)]
+    plays = [t.plays for t in state.tricks]
+    if state.current_trick is not None:
+        plays.append(state.current_trick.plays)
+    for trick in plays:
+        lead = trick[0].cards
+        suits = {order.eff[c] for c in lead}
+        if len(suits) != 1:
+            continue
+        suit = next(iter(suits))
+        for p in trick[1:]:
+            if rules.bombs is not Bombs.NONE and len(p.cards) >= 4 and len(set(p.cards)) == 1:
+                continue
+            if sum(1 for c in p.cards if order.eff[c] == suit) < len(lead):
+                voids[p.seat].add(suit)
+    return voids
+
+
+def _placements(record: HandRecord, state: HandState, viewer: int, card: int, order: Order | None,
+                voids: Sequence[set[int]]) -> tuple[int, list[int], bool]:
+    """Where the copies of ``card`` the viewer has not seen may be: their number, the seats that may
+    hold them now, and whether the kitty may."""
+    rules = record.rules
+    played = sum(1 for t in state.tricks for p in t.plays for c in p.cards if c == card)
+    if state.current_trick is not None:
+        played += sum(1 for p in state.current_trick.plays for c in p.cards if c == card)
+    seen = played
+    if viewer != PUBLIC:
+        seen += sum(1 for c in state.hands[viewer] if c == card)
+    kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
+    if kitty_known and rules.kitty:
+        seen += sum(1 for c in _scored_kitty(record) if c == card)
+    suit = order.eff[card] if order is not None else TRUMP
+    seats = [s for s in range(rules.players) if s != viewer and state.hands[s] and suit not in voids[s]]
+    return rules.decks - seen, seats, bool(rules.kitty) and not kitty_known
+
+
+def _buried_last(record: HandRecord, viewer: int) -> bool:
+    return (record.exchanges[-1].seat if record.exchanges else record.dealer) == viewer
+
+
+def _friends(record: HandRecord, state: HandState, viewer: int, order: Order | None,
+             voids: Sequence[set[int]]) -> tuple[Teams, tuple[CallStatus, ...]]:
+    """The teams and call statuses the viewer knows (the module docstring's *Friend status*)."""
+    rules = record.rules
+    if rules.partnership is Partnership.FIXED or not state.calls:
+        return state.teams, state.calls
+    if rules.friend_join is FriendJoin.HOLDER:
+        holders = _holder_friends(record, state, viewer, order, voids)
+        calls = tuple(CallStatus(c.call, PENDING, None) if f is None else CallStatus(c.call, SPENT, None)
+                      if f == NOBODY else CallStatus(c.call, JOINED, f) for c, f in zip(state.calls, holders, strict=True))
+    else:
+        out = []
+        for c in state.calls:
+            if c.seat is not None:
+                out.append(c)
+                continue
+            unseen, seats, _ = _placements(record, state, viewer, int(c.call.card), order, voids)
+            reached = sum(1 for t in state.tricks for p in t.plays for x in p.cards if x == c.call.card)
+            if state.current_trick is not None:
+                reached += sum(1 for p in state.current_trick.plays for x in p.cards if x == c.call.card)
+            own = 0 if viewer == PUBLIC else sum(1 for x in state.hands[viewer] if x == c.call.card)
+            room = sum(len(state.hands[s]) for s in seats)
+            joined = state.teams.dealer_team
+            outsider = (viewer != PUBLIC and viewer not in joined and own > 0) or (
+                unseen > 0 and any(s not in joined for s in seats))
+            possible = reached + own + min(unseen, room) >= c.call.ordinal and outsider
+            out.append(CallStatus(c.call, PENDING if possible else SPENT, None))
+        calls = tuple(out)
+    known = [c.seat if c.status == JOINED else None for c in calls]
+    team = sorted({state.dealer} | {s for s in known if s is not None})
+    teams = Teams(state.dealer, tuple(team), tuple(s for s in range(rules.players) if s not in team),
+                  tuple(known), tuple(c.status != PENDING for c in calls))
+    return teams, calls
+
+
+NOBODY: Final = -1       # a holder call the dealer keeps (it holds every copy)
+
+
+def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Order | None,
+                    voids: Sequence[set[int]]) -> list[int | None]:
+    """``holder``: per call, the friend every placement of the unseen copies gives (:data:`NOBODY`: the
+    dealer holds every copy), else None."""
+    rules = record.rules
+    n, dealer = rules.players, state.dealer
+    dealer_kitty = not record.exchanges
+    out: list[int | None] = []
+    for c in state.calls:
+        card = int(c.call.card)
+        held = [0] * n
+        for t in state.tricks:
+            for p in t.plays:
+                held[p.seat] += sum(1 for x in p.cards if x == card)
+        if state.current_trick is not None:
+            for p in state.current_trick.plays:
+                held[p.seat] += sum(1 for x in p.cards if x == card)
+        if viewer != PUBLIC:
+            held[viewer] += sum(1 for x in state.hands[viewer] if x == card)
+        unseen, seats, kitty_open = _placements(record, state, viewer, card, order, voids)
+        kitty_known = rules.kitty and not kitty_open
+        if kitty_known and dealer_kitty:
+            held[dealer] += sum(1 for x in _scored_kitty(record) if x == card)
+        places = [(s, len(state.hands[s])) for s in seats] + ([(dealer if dealer_kitty else None, rules.kitty)]
+                                                              if kitty_open else [])
+        answers: set[int] = set()
+        for choice in combinations_with_replacement(range(len(places)), max(unseen, 0)):
+            if any(choice.count(i) > places[i][1] for i in set(choice)):
+                continue
+            here = list(held)
+            for i in choice:
+                seat = places[i][0]
+                if seat is not None:
+                    here[seat] += 1
+            friend = NOBODY
+            if here[dealer] < rules.decks:
+                friend = next((s for s in ((dealer + i) % n for i in range(1, n)) if here[s] > 0), NOBODY)
+            answers.add(friend)
+            if len(answers) > 1:
+                break
+        out.append(answers.pop() if len(answers) == 1 else None)
+    return out
+
+
+def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tuple[DeclarationOption, ...] | None:
+    """The viewer's declaration options valid under every history the dark declarations could have
+    been (the module docstring); None past ``DARK_HISTORIES``."""
+    rules = record.rules
+    level = record.levels[record.dealer]
+    candidates = [suited(level, s) for s in SUITS] if level <= 14 else []
+    if rules.declare_with_twos and level != 2:
+        candidates += [suited(2, s) for s in SUITS]
+    candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
+    entries = list(record.declarations)
+    hidden = [i for i, (s, _) in enumerate(entries) if s != viewer]
+    total = 1
+    for _ in hidden:
+        total *= len(candidates)
+        if total > DARK_HISTORIES:
+            return None
+    mine: dict[int, int] = {}
+    for c in hand:
+        mine[int(c)] = mine.get(int(c), 0) + 1
+    common: dict[tuple[tuple[int, ...], str], DeclarationOption] | None = None
+    for choice in product(candidates, repeat=len(hidden)):
+        history = list(entries)
+        for i, c in zip(hidden, choice, strict=True):
+            history[i] = (entries[i][0], tuple([c] * len(entries[i][1])))
+        if not _possible(rules, level, history, mine):
+            continue
+        options = {(tuple(int(c) for c in o.cards), o.kind): o
+                   for o in declaration_options(rules, level, history, viewer, hand)}
+        common = options if common is None else {k: o for k, o in common.items() if k in options}
+    if common is None:
+        return ()
+    return tuple(sorted(common.values(), key=lambda o: (-len(o.cards), [int(c) for c in o.cards], o.kind)))
+
+
+def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Card, ...]]], mine: dict[int, int]) -> bool:
+    """Whether a history could have been made: each declaration valid in turn, each seat's cards
+    within the decks beside the viewer's own."""
+    shown: dict[tuple[int, int], int] = {}
+    for seat, cards in history:
+        c = int(cards[0])
+        shown[(seat, c)] = max(shown.get((seat, c), 0), len(cards))
+    per_card: dict[int, int] = {}
+    for (_, c), k in shown.items():
+        per_card[c] = per_card.get(c, 0) + k
+    if any(k + mine.get(c, 0) > rules.decks for c, k in per_card.items()):
+        return False
+    try:
+        for i, (seat, cards) in enumerate(history):
+            if not check_declaration(rules, level, history[:i], seat, cards).valid:
+                return False
+    except InputError:
+        return False
+    return True

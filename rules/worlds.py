@@ -1,0 +1,485 @@
+"""The deals a seat cannot tell apart: worlds (rules section 15.4).
+
+A **world** of a seat is a deal of every card the seat has not seen -- the other hands as dealt, and
+the kitty where the seat did not pick it up, with the burial the seat did not see -- under which the
+whole record is legal and gives the same public events.  :func:`draw_worlds` draws worlds uniformly,
+as a fair shuffle would give them: every deal of the physical cards consistent with the seat's view
+is equally likely (two copies of a card are two cards).
+
+How (exact, by rejection):
+
+1. *The cheap constraints* describe a superset of the worlds exactly: the cards the seat has not seen
+   go into *places* of known sizes -- each other seat's hand now, the kitty now where the seat has
+   not seen it, the cards not yet dealt while dealing -- where a seat's hand holds no card of an
+   effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), and
+   a seat that declared holds the cards it showed (when every unseen copy is needed, they are placed
+   with it; else a draw that misses one is rejected before the replay).
+2. A draw under them is uniform: the cards of each effective suit are split among the places that may
+   hold them by the exact number of ways (:func:`_ways`, a count over the places' room), then
+   shuffled into their places.  Where the dealer's hand as dealt is not known to the seat, the kitty
+   as dealt is a uniform choice of the dealer's cards of the right size, in a uniform order.
+3. The record is replayed under the drawn deal (:func:`rules.adjudicate.walk`, the referee's walk)
+   and the draw is kept only when the walk stops where the real record's does, legal, with the same
+   trump and (unless ``hide_throw_blocker``) the same seat beating each failed throw.  Rejection
+   keeps the draw uniform among the worlds.
+
+Where the places admit at most ``EXACT_WORLDS`` distinct ways (copies not told apart) and the kitty
+as dealt is known to the seat or not yet dealt, every one of them is replayed instead: the worlds
+are then counted exactly (``count``) and drawn from that list, each distinct world weighted by the
+number of physical deals it stands for.
+
+Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
+of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
+``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, records
+with steals of the kitty (section 14.7), and dark declarations of other seats while declaring is
+open (their cards are part of what the seat cannot see, and this sampler keeps the record's).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from math import comb, factorial
+from typing import Final
+
+from .adjudicate import STATE, HandRecord, Phase, Walk, walk
+from .cards import CARDS, Card, tally
+from .order import TRUMP, order_for
+from .ruleset import DeclarationVisibility
+from .state import HandState, hand_state
+from .views import PUBLIC, voids_of
+from .violations import InputError
+
+WORLD_DRAWS: Final = 20000        # cheap draws per call
+WORLD_REPLAYS: Final = 250        # replays of the record per call
+EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
+WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
+STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
+
+
+@dataclass(frozen=True)
+class World:
+    """One world: ``deal``/``kitty`` as dealt (the kitty in dealt order), ``hands``/``held_kitty`` now."""
+
+    deal: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    kitty_discard: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    held_kitty: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Worlds:
+    """``worlds`` drawn; ``count`` the number of distinct worlds when known exactly (else None);
+    ``complete`` false when the work bound stopped the draw; ``draws`` and ``replays`` the work done
+    (``replays - len(worlds)`` were rejected by the replay, on the sampling path)."""
+
+    worlds: tuple[World, ...]
+    count: int | None
+    complete: bool
+    draws: int
+    replays: int
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where unseen cards go: ``seat`` (a hand now; None for the kitty or the cards not yet dealt),
+    its size, and the effective suits it may not hold."""
+
+    name: str
+    seat: int | None
+    size: int
+    void: frozenset[int]
+
+
+class Problem:
+    """The cheap constraints of one seat's worlds (the module docstring, step 1) and how a draw becomes a
+    record."""
+
+    def __init__(self, record: HandRecord, state: HandState, viewer: int, declarations_closed: bool | None) -> None:
+        rules = record.rules
+        n = rules.players
+        if state.phase == "illegal":
+            raise InputError("a record with an illegal step has no worlds", "tricks")
+        if record.exchanges:
+            raise InputError("worlds are not drawn for records with steals of the kitty (exchanges)", "exchanges")
+        if not (viewer == PUBLIC or 0 <= viewer < n):
+            raise InputError(f"seat must be 0..{n - 1} or public", "seat")
+        if (rules.declaration_visibility is DeclarationVisibility.DARK and state.phase == "declaring"
+                and any(s != viewer for s, _ in record.declarations)):
+            raise InputError("worlds are not drawn while dark declarations of other seats are hidden", "seat")
+        self.record, self.state, self.viewer, self.closed = record, state, viewer, declarations_closed
+        self.rules, self.n, self.dealer = rules, n, record.dealer
+        phase = state.phase
+        self.declaring = phase == "declaring" or phase == "redeal"
+        self.exchanging = phase == "exchanging"
+        self.exchanged = not self.declaring and not self.exchanging and bool(rules.kitty)
+        played: list[dict[int, int]] = [{} for _ in range(n)]
+        plays = [p for t in state.tricks for p in t.plays]
+        if state.current_trick is not None:
+            plays += list(state.current_trick.plays)
+        for p in plays:
+            for card in p.cards:
+                played[p.seat][int(card)] = played[p.seat].get(int(card), 0) + 1
+        self.played = played
+        pool = {c: rules.decks for c in range(54)}
+        seen: list[int] = [x for h in played for x in _expand(h)]
+        if viewer != PUBLIC:
+            seen += [int(x) for x in state.hands[viewer]]
+        self.burial_known = self.exchanged and (viewer == self.dealer or phase == "over")
+        if self.burial_known:
+            seen += [int(x) for x in record.kitty_discard]
+        for x in seen:
+            pool[x] -= 1
+        self.dealer_split = viewer != self.dealer and rules.kitty > 0 and not self.declaring
+        order = order_for(rules, state.trump) if state.trump is not None and not self.declaring else None
+        self.suit_of = tuple(order.eff[c] for c in range(54)) if order is not None else tuple([TRUMP] * 54)
+        voids = voids_of(rules, order, state) if order is not None else [set() for _ in range(n)]
+        places = [Place(f"hands/{s}", s, len(state.hands[s]), frozenset(voids[s])) for s in range(n) if s != viewer]
+        if self.exchanged and not self.burial_known:
+            places.append(Place("kitty", None, rules.kitty, frozenset()))
+        if self.declaring:
+            places.append(Place("kitty", None, len(record.kitty), frozenset()))
+            dealt = sum(len(h) for h in record.hands) + len(record.kitty)
+            if rules.decks * 54 - dealt:
+                places.append(Place("undealt", None, rules.decks * 54 - dealt, frozenset()))
+        # a declarer holds what it showed: copies all needed are placed with it, the rest checked per draw
+        shown: dict[tuple[int, int], int] = {}
+        for s, cards in record.declarations:
+            for c, k in tally([int(x) for x in cards]).items():
+                shown[(s, c)] = max(shown.get((s, c), 0), k)
+        fixed: list[dict[int, int]] = [{} for _ in places]
+        self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
+        for (s, c), k in sorted(shown.items()):
+            if s == viewer:
+                continue
+            need = k - played[s].get(c, 0)
+            if need <= 0:
+                continue
+            self.needs.append((s, c, k))
+            index = next((i for i, p in enumerate(places) if p.seat == s), None)
+            if index is not None and need == pool[c] and not (s == self.dealer and self.exchanged):
+                fixed[index][c] = need
+                pool[c] = 0
+        if any(k < 0 for k in pool.values()):
+            raise InputError("the record shows more copies of a card than the decks hold", "deal")
+        sizes = [p.size - sum(f.values()) for p, f in zip(places, fixed, strict=True)]
+        if any(x < 0 for x in sizes) or sum(sizes) != sum(pool.values()):
+            raise InputError("the record's hands do not add up to the decks", "deal")
+        self.places, self.fixed, self.sizes = places, fixed, sizes
+        self.pool = {c: k for c, k in pool.items() if k}
+        self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
+
+    # -- the exact count of ways, and a draw from it --------------------------------------------
+    def classes(self) -> list[tuple[int, list[int]]]:
+        """The unseen physical cards by effective suit, the suits some place refuses first."""
+        by_suit: dict[int, list[int]] = {}
+        for c, k in sorted(self.pool.items()):
+            by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
+        free = [s for s in by_suit if len(self.allowed[s]) == len(self.places)]
+        bound = [s for s in by_suit if s not in free]
+        out = [(s, by_suit[s]) for s in bound]
+        if free:
+            out.append((-1, [c for s in free for c in by_suit[s]]))
+        return out
+
+    def draw(self, rng: random.Random, ways: Ways) -> list[list[int]]:
+        """One uniform physical placement of the unseen cards (the module docstring, step 2)."""
+        room = list(self.sizes)
+        content: list[list[int]] = [[] for _ in self.places]
+        for i, (suit, cards) in enumerate(ways.classes):
+            allowed = self.allowed[suit] if suit >= 0 else tuple(range(len(self.places)))
+            split = ways.pick(i, tuple(room), allowed, len(cards), rng)
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for place, k in zip(allowed, split, strict=True):
+                content[place].extend(shuffled[at:at + k])
+                room[place] -= k
+                at += k
+        for place, f in enumerate(self.fixed):
+            for c, k in f.items():
+                content[place].extend([c] * k)
+        return content
+
+    def plain(self, rng: random.Random) -> list[list[int]] | None:
+        """A uniform physical placement ignoring the voids, None when it breaks one (rejection, where the
+        count of ways is past its bound)."""
+        cards = _expand(self.pool)
+        rng.shuffle(cards)
+        content: list[list[int]] = []
+        at = 0
+        for place, size, f in zip(self.places, self.sizes, self.fixed, strict=True):
+            mine = cards[at:at + size]
+            at += size
+            if any(self.suit_of[c] in place.void for c in mine):
+                return None
+            content.append(mine + [c for c, k in f.items() for _ in range(k)])
+        return content
+
+    # -- a placement as a record -------------------------------------------------------------
+    def world(self, content: Sequence[Sequence[int]], rng: random.Random) -> tuple[World, HandRecord] | None:
+        """The world and record of a placement, the kitty as dealt drawn where the seat has not seen
+        it; None when a declarer misses a card it showed."""
+        record, state, n = self.record, self.state, self.n
+        now: list[list[int]] = [[int(c) for c in h] for h in state.hands]
+        kitty_now: list[int] = [int(c) for c in record.kitty_discard] if self.burial_known else []
+        dealt_kitty: list[int] | None = None
+        for place, cards in zip(self.places, content, strict=True):
+            if place.seat is not None:
+                now[place.seat] = list(cards)
+            elif place.name == "kitty":
+                if self.declaring:
+                    dealt_kitty = list(cards)
+                else:
+                    kitty_now = list(cards)
+        deal = [now[s] + _expand(self.played[s]) for s in range(n)]
+        if self.viewer != PUBLIC:
+            deal[self.viewer] = [int(c) for c in record.hands[self.viewer]]
+        burial = [int(c) for c in record.kitty_discard] if self.burial_known or not self.exchanged else kitty_now
+        if self.declaring:
+            kitty = dealt_kitty if dealt_kitty is not None else [int(c) for c in record.kitty]
+            rng.shuffle(kitty)
+        elif not self.dealer_split:
+            kitty = [int(c) for c in record.kitty]
+            if self.viewer == self.dealer:
+                deal[self.dealer] = [int(c) for c in record.hands[self.dealer]]
+        else:
+            split = self.split_kitty(deal[self.dealer] + (burial if self.exchanged else []), rng)
+            if split is None:
+                return None
+            deal[self.dealer], kitty = split
+        for s, c, k in self.needs:
+            if sum(1 for x in deal[s] if x == c) < k:
+                return None
+        if self.exchanging:
+            kitty_now = []
+        elif self.declaring:
+            kitty_now = list(kitty)
+        hands = tuple(tuple(CARDS[c] for c in sorted(h)) for h in now)
+        world = World(tuple(tuple(CARDS[c] for c in sorted(h)) for h in deal), tuple(CARDS[c] for c in kitty),
+                      tuple(CARDS[c] for c in sorted(burial)) if self.exchanged else (), hands,
+                      tuple(CARDS[c] for c in sorted(kitty_now)))
+        changed = replace(record, hands=tuple(tuple(CARDS[c] for c in sorted(h)) for h in deal),
+                          kitty=tuple(CARDS[c] for c in kitty),
+                          kitty_discard=tuple(CARDS[c] for c in sorted(burial)) if self.exchanged
+                          else record.kitty_discard)
+        return world, changed
+
+    def split_kitty(self, cards: list[int], rng: random.Random) -> tuple[list[int], list[int]] | None:
+        """The dealer's cards (its hand as dealt with the kitty) cut uniformly into its hand and a kitty;
+        None (a rejected draw) when the cut leaves it without a card it showed."""
+        k = self.rules.kitty
+        rng.shuffle(cards)
+        hand, kitty = cards[k:], cards[:k]
+        if all(sum(1 for x in hand if x == c) >= need for s, c, need in self.needs if s == self.dealer):
+            return hand, kitty
+        return None
+
+    def replays(self, real: Walk, changed: HandRecord) -> bool:
+        """Whether ``changed`` replays as the real record does (the module docstring, step 3)."""
+        w = walk(changed, reading=STATE, declarations_closed=self.closed)
+        if (w.illegal is None) != (real.illegal is None):
+            return False
+        if w.stop != real.stop and not (w.stop in STEAL_OPEN and real.stop in STEAL_OPEN):
+            return False
+        if (w.trump is None) != (real.trump is None) or (
+                w.trump is not None and real.trump is not None and w.trump.to_dict() != real.trump.to_dict()):
+            return False
+        if not self.rules.hide_throw_blocker:
+            mine = [None if t.throw is None else t.throw.beaten_by for t in w.tricks]
+            theirs = [None if t.throw is None else t.throw.beaten_by for t in real.tricks]
+            if mine != theirs:
+                return False
+        return True
+
+    # -- every distinct placement, for small positions --------------------------------------
+    def distinct(self, limit: int) -> list[tuple[list[list[int]], int]] | None:
+        """Every distinct placement (copies not told apart) with its number of physical placements, or
+        None when there are more than ``limit``."""
+        cards = sorted(self.pool)
+        out: list[tuple[list[list[int]], int]] = []
+        content: list[list[int]] = [[] for _ in self.places]
+        room = list(self.sizes)
+        steps = [0]
+
+        def place(i: int, weight: int) -> bool:
+            steps[0] += 1
+            if steps[0] > limit * 200:
+                return False
+            if i == len(cards):
+                full = [list(c) for c in content]
+                for p, f in enumerate(self.fixed):
+                    for c, k in f.items():
+                        full[p].extend([c] * k)
+                out.append((full, weight))
+                return len(out) <= limit
+            c = cards[i]
+            allowed = self.allowed[self.suit_of[c]]
+            for split in _splits(self.pool[c], [room[a] for a in allowed]):
+                w = factorial(self.pool[c])
+                for a, k in zip(allowed, split, strict=True):
+                    w //= factorial(k)
+                    room[a] -= k
+                    content[a].extend([c] * k)
+                ok = place(i + 1, weight * w)
+                for a, k in zip(allowed, split, strict=True):
+                    room[a] += k
+                    if k:
+                        del content[a][-k:]
+                if not ok:
+                    return False
+            return True
+
+        return out if place(0, 1) else None
+
+
+def _splits(total: int, rooms: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to put ``total`` copies into places with these rooms."""
+    if not rooms:
+        return [()] if total == 0 else []
+    out: list[tuple[int, ...]] = []
+    first, rest = rooms[0], rooms[1:]
+    left = sum(rest)
+    for k in range(max(0, total - left), min(first, total) + 1):
+        for tail in _splits(total - k, rest):
+            out.append((k,) + tail)
+    return out
+
+
+class TooManyRooms(Exception):
+    """The count of ways went past ``WAYS_STATES``: draw plainly and reject instead."""
+
+
+class Ways:
+    """The number of physical placements of the unseen cards' classes (in order) into the rooms left,
+    and a uniform draw of each class's split (the module docstring, step 2)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.classes = problem.classes()
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self, i: int, room: tuple[int, ...]) -> int:
+        if i == len(self.classes):
+            return 1 if not any(room) else 0
+        key = (i, room)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if len(self.memo) > WAYS_STATES:
+            raise TooManyRooms
+        suit, cards = self.classes[i]
+        allowed = self.problem.allowed[suit] if suit >= 0 else tuple(range(len(room)))
+        total = 0
+        if i == len(self.classes) - 1:
+            if sum(room[a] for a in allowed) == len(cards) and all(room[a] == 0 for a in range(len(room))
+                                                                   if a not in allowed):
+                total = factorial(len(cards))
+                for a in allowed:
+                    total //= factorial(room[a])
+        else:
+            for split in _splits(len(cards), [room[a] for a in allowed]):
+                left = list(room)
+                for a, k in zip(allowed, split, strict=True):
+                    left[a] -= k
+                rest = self.count(i + 1, tuple(left))
+                if rest:
+                    total += _multinomial(len(cards), split) * rest
+        self.memo[key] = total
+        return total
+
+    def pick(self, i: int, room: tuple[int, ...], allowed: tuple[int, ...], size: int,
+             rng: random.Random) -> tuple[int, ...]:
+        """Class ``i``'s split among ``allowed``, drawn in proportion to the placements it leaves."""
+        options: list[tuple[tuple[int, ...], int]] = []
+        for split in _splits(size, [room[a] for a in allowed]):
+            left = list(room)
+            for a, k in zip(allowed, split, strict=True):
+                left[a] -= k
+            ways = _multinomial(size, split) * self.count(i + 1, tuple(left))
+            if ways:
+                options.append((split, ways))
+        total = sum(w for _, w in options)
+        if not total:
+            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+        x = rng.randrange(total)
+        for split, w in options:
+            if x < w:
+                return split
+            x -= w
+        return options[-1][0]
+
+
+def _multinomial(total: int, parts: Sequence[int]) -> int:
+    out = 1
+    left = total
+    for k in parts:
+        out *= comb(left, k)
+        left -= k
+    return out
+
+
+def _expand(counts: dict[int, int]) -> list[int]:
+    return [c for c, k in sorted(counts.items()) for _ in range(k)]
+
+
+def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int = 0, *,
+                declarations_closed: bool | None = None, state: HandState | None = None,
+                exact_limit: int = EXACT_WORLDS) -> Worlds:
+    """``count`` worlds of ``viewer`` (a seat or :data:`rules.views.PUBLIC`), drawn independently and
+    uniformly by ``seed`` (the module docstring).  ``state``: the referee's state of ``record`` when
+    the caller has it; ``exact_limit``: the most distinct cheap worlds replayed one by one (0: always
+    sample)."""
+    if count < 1:
+        raise InputError("count must be at least 1", "count")
+    state = state if state is not None else hand_state(record, declarations_closed=declarations_closed)
+    problem = Problem(record, state, viewer, declarations_closed)
+    real = walk(record, reading=STATE, declarations_closed=declarations_closed)
+    rng = random.Random(f"worlds:{seed}")
+    if not problem.dealer_split and exact_limit > 0:
+        every = problem.distinct(exact_limit)
+        if every is not None:
+            return _from_every(problem, real, every, count, rng)
+    ways: Ways | None = Ways(problem)
+    try:
+        if ways is not None and not ways.count(0, tuple(problem.sizes)):
+            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+    except TooManyRooms:
+        ways = None
+    found: list[World] = []
+    draws = replays = 0
+    while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:
+        draws += 1
+        content = problem.draw(rng, ways) if ways is not None else problem.plain(rng)
+        if content is None:
+            continue
+        made = problem.world(content, rng)
+        if made is None:
+            continue
+        replays += 1
+        if problem.replays(real, made[1]):
+            found.append(made[0])
+    return Worlds(tuple(found), None, len(found) == count, draws, replays)
+
+
+def _from_every(problem: Problem, real: Walk, every: Sequence[tuple[list[list[int]], int]], count: int,
+                rng: random.Random) -> Worlds:
+    """The exact path: replay every distinct placement, then draw by physical weight."""
+    kept: list[tuple[World, int]] = []
+    for content, weight in every:
+        made = problem.world(content, rng)
+        if made is not None and problem.replays(real, made[1]):
+            kept.append((made[0], weight))
+    if not kept:
+        raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+    total = sum(w for _, w in kept)
+    found: list[World] = []
+    for _ in range(count):
+        x = rng.randrange(total)
+        for world, w in kept:
+            if x < w:
+                found.append(world)
+                break
+            x -= w
+    return Worlds(tuple(found), len(kept), True, len(every), len(every))

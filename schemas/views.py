@@ -1,0 +1,67 @@
+"""Each seat's table (docs/views.md): the request fields that ask for views, and what a view adds to
+the ``hands/state`` answer."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+PUBLIC = "public"
+
+
+def cards_or_null(description: str) -> fields.List:
+    return fields.List(fields.String(metadata={"examples": ["AS"]}), allow_none=True,
+                       metadata={"description": description})
+
+
+class ViewerField(fields.Field):
+    """A seat number or ``"public"`` (a spectator)."""
+
+    def __init__(self, description: str, **kwargs):
+        super().__init__(metadata={"description": description, "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 11}, {"type": "string", "enum": [PUBLIC]},
+            {"type": "null"}]}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == PUBLIC:
+            return PUBLIC
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 11:
+            return value
+        raise ValidationError('a viewer is a seat number or "public"')
+
+
+def check_viewer(data: dict, players: int, name: str) -> None:
+    viewer = data.get(name)
+    if isinstance(viewer, int) and viewer >= players:
+        raise ValidationError({name: [f"seat {viewer} does not exist with {players} players"]})
+
+
+class DeclaredSchema(Schema):
+    seat = fields.Integer(required=True)
+    count = fields.Integer(required=True, metadata={"description": "How many cards were shown."})
+    cards = cards_or_null("The cards shown; null for a dark declaration (`declaration_visibility: dark`) while "
+                          "declaring is open, to every seat but the declarer's.")
+
+
+VIEW_FIELDS = {
+    "viewer": ViewerField("A view (public: no): the seat whose view this is, or `public`; absent in the "
+                          "referee's answer."),
+    "hand_counts": fields.List(fields.Integer(), metadata={
+        "description": "A view (public: yes): how many cards each seat holds now."}),
+    "declared": fields.List(fields.Nested(DeclaredSchema), metadata={
+        "description": "A view (public: yes, dark cards excepted): every declaration and steal made, in order."}),
+    "kitty": cards_or_null("A view (public: no; the seat's own): the kitty this seat picked up (the dealer: as "
+                           "dealt; a stealer: the burial it took); null for every other viewer."),
+    "kitty_discard": cards_or_null("A view: the cards this seat buried (public: no); once the hand is over, the "
+                                   "scored kitty, for every viewer (public: yes)."),
+}
+
+
+def views_request_fields() -> dict:
+    return {
+        "view": ViewerField("Answer as this seat knows the hand (section 15 of the rules; docs/views.md): a seat number "
+                            "or `public` (a spectator). Absent: the referee's answer, which holds everything.",
+                            load_default=None, allow_none=True),
+        "views": fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["all"]), metadata={
+            "description": "`all`: the referee's answer with `views` (every seat's view, by seat) and `public` "
+                           "(a spectator's) added, and `referee` repeating the referee's answer: one request "
+                           "per action for the whole table."}),
+    }
