@@ -5,7 +5,8 @@ declaration options of the seat's view, the callable cards), ranked by a few rul
 
 - **follow**: with the trick lost, the cheapest play (fewest points, lowest cards, no pair or
   tractor broken); with the trick winnable from an opponent, the cheapest play that wins it, ruffing
-  only when the trick holds points or this seat plays last; with a partner winning safely (this seat
+  only when the trick holds points or this seat plays last (where a later seat may still beat it,
+  the higher play and no points of its own: to 3344 with 4455678888, 8888 and not 4455, seed 000); with a partner winning safely (this seat
   plays last, or the partner's cards are the highest left), the play that feeds most points.
 - **lead**: a unit that cannot be beaten (a boss), tractors before pairs before singles, side suits
   before trumps (the dealer's side draws trumps with its bosses); else a low card of the shortest side
@@ -108,9 +109,11 @@ def rank_follows(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[Ranked
             continue
         ruff = wins and led_side and any(is_trump(order, c) for c in play)
         if wins and (not ruff or trick_points + pts > 0 or table.last):
-            top = all(table.boss(c) for c in play) or table.last
-            out.append(Ranked(Action("play", play), 50 + 2 * pts + (10 if top else 0) - spend,
-                              "ruff" if ruff else "win-cheaply"))
+            if table.last or all(table.boss(c) for c in play):
+                score = 60 + 2 * pts - spend
+            else:               # later seats may still beat it: points at risk, a higher play safer
+                score = 50 - 2 * pts - spend + max(order.strength[c] for c in play)
+            out.append(Ranked(Action("play", play), score, "ruff" if ruff else "win-cheaply"))
         else:
             out.append(Ranked(Action("play", play), -3 * pts - spend, "lose-cheaply"))
     out.sort(key=lambda r: -r.score)

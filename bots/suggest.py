@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rules.adjudicate import HandRecord
-from rules.order import order_for
+from rules.order import Trump, order_for
 from rules.ruleset import Partnership
 from rules.state import HandState, hand_state
 from rules.views import PUBLIC, View, view
@@ -48,7 +48,7 @@ ALTERNATIVES: Final = 3           # the alternatives an answer lists beside its 
 @dataclass(frozen=True)
 class Valued:
     """An action, its estimated value (the acting seat's mean level change; None without search) and
-    its side's mean card points."""
+    the attackers' mean total (card points and kitty)."""
 
     action: Action
     value: float | None
@@ -65,6 +65,7 @@ class Suggestion:
     worlds: int
     strength: str
     seed: str | int
+    trump: Trump | None         # the trump as the seat knows it (None while it knows none)
 
 
 def acting_seat(record: HandRecord, state: HandState, seat: int | None) -> int:
@@ -95,7 +96,7 @@ def suggest(record: HandRecord, seat: int | None = None, strength: str = "standa
     ranked = _basic(record, mine, seat)
     if mine.phase != "playing" or level.worlds == 0 or len(ranked) == 1:
         alternatives = tuple(Valued(r.action, None, None, r.reason) for r in ranked[:ALTERNATIVES + 1])
-        return Suggestion(seat, ranked[0].action, ranked[0].reason, alternatives, 0, level.name, seed)
+        return Suggestion(seat, ranked[0].action, ranked[0].reason, alternatives, 0, level.name, seed, mine.trump)
     return _search(record, state, mine, seat, ranked, level, seed, declarations_closed)
 
 
@@ -132,7 +133,7 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
         drawn = ()
     if not drawn:
         alternatives = tuple(Valued(r.action, None, None, r.reason) for r in ranked[:ALTERNATIVES + 1])
-        return Suggestion(seat, ranked[0].action, ranked[0].reason, alternatives, 0, level.name, seed)
+        return Suggestion(seat, ranked[0].action, ranked[0].reason, alternatives, 0, level.name, seed, mine.trump)
     public = view(record, state, PUBLIC, declarations_closed=declarations_closed)
     partners = tuple(known_partners(rules, public, s) if s != seat else known_partners(rules, mine, s)
                      for s in range(rules.players))
@@ -142,6 +143,7 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     done = record.tricks[:-1] if current else record.tricks
     leader = mine.current_trick.leader if mine.current_trick is not None else mine.next.seat if mine.next else seat
     totals = [[0.0, 0.0] for _ in candidates]
+    attacking = seat not in public.teams.dealer_team
     for world in drawn:
         changed = HandRecord(rules, record.dealer, record.levels, world.deal, world.kitty, record.declarations,
                              world.kitty_discard if record.kitty_discard else (), record.friends, record.tricks,
@@ -150,11 +152,12 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
                       frozenset(public.teams.dealer_team))
         for i, r in enumerate(candidates):
             settled = playout(start, r.action.cards)
-            side = seat in settled.dealer_team
             totals[i][0] += settled.level_changes[seat]
-            totals[i][1] += settled.attackers_total if not side else -settled.attackers_total
+            totals[i][1] += settled.attackers_total
     k = max(1, len(drawn))
     valued = [Valued(r.action, totals[i][0] / k, totals[i][1] / k, r.reason) for i, r in enumerate(candidates)]
-    best = sorted(range(len(valued)), key=lambda i: (-(valued[i].value or 0.0), -(valued[i].points or 0.0), i))
+    sign = -1.0 if attacking else 1.0
+    best = sorted(range(len(valued)), key=lambda i: (-(valued[i].value or 0.0), sign * (valued[i].points or 0.0), i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
-    return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed)
+    return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed,
+                      mine.trump)

@@ -43,6 +43,7 @@ class Table:
     partners: frozenset[int]
     unseen: list[int]
     dealer_side: bool
+    tops: tuple[dict[int, int], dict[int, int]] | None = None
 
     @property
     def last(self) -> bool:
@@ -51,9 +52,25 @@ class Table:
 
     def boss(self, c: int, width: int = 1) -> bool:
         """Whether no unseen group of ``width`` copies of a card of ``c``'s effective suit is stronger."""
-        eff, strength, unseen = self.order.eff, self.order.strength, self.unseen
-        s, top = eff[c], strength[c]
-        return not any(unseen[d] >= width and eff[d] == s and strength[d] > top for d in range(CARD_KINDS))
+        if self.tops is None:
+            self.tops = _tops(self.order, self.unseen)
+        return self.order.strength[c] >= self.tops[min(width, 2) - 1].get(self.order.eff[c], -1)
+
+
+def _tops(order: Order, unseen: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Per effective suit, the strongest unseen card, and the strongest with two unseen copies."""
+    single: dict[int, int] = {}
+    pair: dict[int, int] = {}
+    eff, strength = order.eff, order.strength
+    for d in range(CARD_KINDS):
+        k = unseen[d]
+        if k:
+            s = eff[d]
+            if strength[d] > single.get(s, -1):
+                single[s] = strength[d]
+            if k >= 2 and strength[d] > pair.get(s, -1):
+                pair[s] = strength[d]
+    return single, pair
 
 
 def unseen_counts(rules: Ruleset, *seen: Sequence[int]) -> list[int]:
