@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from rules import LeadOptions, legal_plays, trick_winner
 from rules.cards import POINT_VALUES, Card, tally
 from rules.declarations import DeclarationOption
+from rules.formats import Unit
 from rules.friends import FriendCall
 from rules.order import TRUMP, Order, order_for
 from rules.ruleset import Ruleset
-from rules.units import Unit
 
 from .table import Action, Table, is_trump, points
 

@@ -19,15 +19,16 @@ from .declarations import (
     standing_trump,
 )
 from .follow import Verdict, check_play, is_legal
+from .formats import Format, Unit
 from .friends import FriendCall, Teams, teams_after
 from .listing import LeadOptions, LegalPlays, SuitUnits, legal_plays
 from .order import Order, Trump, order_for
+from .rainbows import decompose
 from .ruleset import PRESETS, Ruleset, RulesetError
 from .scoring import LastTrick, Ledger, ScoringError, Settlement, kitty_multiplier, settle, table_outcome
 from .state import HandState, NextAction, hand_state
 from .throws import ThrowResult, adjudicate_throw
 from .tricks import PlayOutcome, TrickResult, trick_winner
-from .units import Format, Unit, decompose
 from .violations import CODES, InputError, Violation
 
 __version__ = "0.1.0"

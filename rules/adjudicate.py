@@ -56,6 +56,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
+from .budget import Budget
 from .cards import CARDS, Card, expand, format_cards, tally
 from .declarations import (
     OVERTURN,
@@ -67,13 +68,13 @@ from .declarations import (
     no_declaration_violation,
 )
 from .follow import check_play
+from .formats import Format
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
 from .ruleset import Partnership, Ruleset
 from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
-from .units import Budget, Format
 from .violations import InputError, Violation, count_of
 
 ADJUDICATE_WORK: Final = 200000

@@ -26,14 +26,14 @@ MIN_BOMB: Final = 4                       # also the fewest cards of a rainbow (
 
 BombKey = tuple[int, int]          # (trump, strength): compared as a tuple
 
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _NO_BOMBS: Final = Bombs.NONE
 _ANY_SUIT: Final = Bombs.ANY_SUIT
 
 
-def bombs_apply(rules: Ruleset, n: int) -> bool:
-    """Whether a trick of ``n``-card plays can hold a bomb under ``rules``."""
-    return rules.bombs is not _NO_BOMBS and n >= MIN_BOMB and rules.decks >= MIN_BOMB
+def bombs_apply(ruleset: Ruleset, n: int) -> bool:
+    """Whether a trick of ``n``-card plays can hold a bomb under ``ruleset``."""
+    return ruleset.bombs is not _NO_BOMBS and n >= MIN_BOMB and ruleset.decks >= MIN_BOMB
 
 
 def bomb_card(cards: Sequence[int]) -> int | None:
@@ -44,10 +44,10 @@ def bomb_card(cards: Sequence[int]) -> int | None:
     return first if all(c == first for c in cards) else None
 
 
-def may_bomb(rules: Ruleset, order: Order, card: int, led: int, void: bool) -> bool:
+def may_bomb(ruleset: Ruleset, order: Order, card: int, led: int, void: bool) -> bool:
     """Whether the suit rule of ``bombs`` lets a follower bomb with ``card`` on a lead of effective
     suit ``led`` (``void``: the follower holds no card of it)."""
-    if rules.bombs is _ANY_SUIT:
+    if ruleset.bombs is _ANY_SUIT:
         return True
     suit = order.eff[card]
     return suit in (led, TRUMP) or void

@@ -2,7 +2,8 @@
 
 A card is a small integer wrapped in :class:`Card`: ``suit * 13 + (rank - 2)`` for suited cards,
 52 for the small joker and 53 for the big joker.  Copies from several decks are identical, so a
-hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards.
+hand is a multiset; :func:`parse_cards` returns a sorted tuple of cards, :func:`tally` a count map
+``{card: copies}``.
 """
 from __future__ import annotations
 
@@ -154,3 +155,28 @@ def points_of(cards: Iterable[int]) -> int:
 
 def suited(rank: int, suit: str) -> Card:
     return CARDS[SUITS.index(suit) * 13 + rank - 2]
+
+
+def size_and_most(counts: dict[int, int]) -> tuple[int, int]:
+    """The cards of ``{card: copies}`` and the most copies of one card (0 and 0 for none)."""
+    size = 0
+    most = 0
+    for k in counts.values():
+        size += k
+        if k > most:
+            most = k
+    return size, most
+
+
+def times_range(poly: list[int], m: int, k: int) -> list[int]:
+    """``poly`` × (1 + x + … + x^m), truncated at degree ``k``: the counts by size of sub-multisets, one
+    card of ``m`` copies more."""
+    new = [0] * (k + 1)
+    running = 0
+    for d in range(k + 1):
+        running += poly[d]
+        if d - m - 1 >= 0:
+            running -= poly[d - m - 1]
+        new[d] = running
+    return new
+

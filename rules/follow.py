@@ -13,32 +13,21 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bombs_apply, may_bomb
-from .cards import CARD_KINDS, NAMES, SUIT_SYMBOLS, pretty_cards, tally
+from .budget import Budget, WorkExceeded
+from .cards import CARD_KINDS, NAMES, SUIT_SYMBOLS, pretty_cards, size_and_most, tally
+from .formats import Format, Realization, Unit, describe_realization, unit_key
 from .obligation import FOLLOW_WORK, SHENGJI_3DECK_LADDERS, Obligation, expanded_shapes, held_tractor_cards, too_large
 from .order import SUIT_LABELS, TRUMP, Order, Trump, order_for
-from .rainbows import RAINBOW, rainbow_format
+from .rainbows import RAINBOW, lead_format, rainbow_format
 from .rainbows import check_follow as check_rainbow_follow
+from .realization import realize
 from .ruleset import Bombs, FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
+from .runs import longest_runs
 from .throws import ThrowResult, adjudicate_throw_with
-from .units import (
-    Budget,
-    Format,
-    Realization,
-    Unit,
-    WorkExceeded,
-    decompose_with,
-    describe_realization,
-    longest_runs,
-    realize,
-    size_and_most,
-    tractor_by_tier,
-    unit_key,
-)
+from .units import decompose_with, tractor_by_tier
 from .violations import InputError, Violation, count_of
 
-SHORTCUTS = True        # the exact decisions before the obligation's search (tests switch them off to compare)
-
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _NO_BOMBS: Final = Bombs.NONE
 _UNPROTECTED: Final = FollowProtection.NONE
 _SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
@@ -49,7 +38,7 @@ _FEW: Final = 8          # plays up to this size are checked card by card agains
 @dataclass(init=False, eq=False, repr=False)
 class Verdict:
     """The answer to a play check: ``legal``, every violation, a throw's fate, the owed shape (a hot
-    value: see :class:`rules.units.Unit`).
+    value: docs/engine.md, "Speed notes").
 
     ``format`` is the play's canonical decomposition (None when the play is not of one suit); for a
     follow it is worked out when read, and ``is_throw`` is false (only a lead is a throw).  Two
@@ -101,7 +90,7 @@ class Verdict:
 # -- checks --------------------------------------------------------------------------------------
 def parse_lead(order: Order, lead: Iterable[int]) -> Format:
     try:
-        return decompose_with(order, lead)
+        return lead_format(order, lead)
     except InputError as exc:
         raise InputError(f"the lead is invalid: {exc}", "lead") from None
 
@@ -110,7 +99,7 @@ def _missing(hand: dict[int, int], play: dict[int, int]) -> list[int]:
     return sorted(c for c, n in play.items() if n > hand.get(c, 0))
 
 
-def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
+def check_play(ruleset: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
                lead: Sequence[int] | None = None, *, seat: int | None = None,
                others: Sequence[tuple[int, Sequence[int]]] | None = None,
                unseen: Sequence[int] | None = None, budget: Budget | None = None) -> Verdict:
@@ -118,18 +107,18 @@ def check_play(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence
 
     ``budget`` bounds the search (a fresh ``FOLLOW_WORK`` steps when not given); past it the
     check raises :class:`InputError` rather than answer."""
-    order = order_for(rules, trump)
+    order = order_for(ruleset, trump)
     if lead is None:
-        return _check_lead(rules, trump, order, tally(hand), play, tally(play), seat, others, unseen)
-    return check_follow(rules, order, hand, play, parse_lead(order, lead), budget)
+        return _check_lead(ruleset, trump, order, tally(hand), play, tally(play), seat, others, unseen)
+    return check_follow(ruleset, order, hand, play, parse_lead(order, lead), budget)
 
 
-def is_legal(rules: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
+def is_legal(ruleset: Ruleset, trump: Trump, hand: Sequence[int], play: Sequence[int],
              lead: Sequence[int] | None = None) -> bool:
-    return check_play(rules, trump, hand, play, lead).legal
+    return check_play(ruleset, trump, hand, play, lead).legal
 
 
-def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, int], play: Sequence[int],
+def _check_lead(ruleset: Ruleset, trump: Trump, order: Order, hand_c: dict[int, int], play: Sequence[int],
                 play_c: dict[int, int], seat: int | None, others: Sequence[tuple[int, Sequence[int]]] | None,
                 unseen: Sequence[int] | None) -> Verdict:
     if not play:
@@ -148,13 +137,13 @@ def _check_lead(rules: Ruleset, trump: Trump, order: Order, hand_c: dict[int, in
     fmt = rainbow or decompose_with(order, play)
     throw = None
     if fmt.is_throw:
-        if not rules.throws:
+        if not ruleset.throws:
             violations.append(Violation(
                 "THROWS_NOT_ALLOWED",
                 f"this ruleset does not allow throws: lead one unit, not {len(fmt.units)} "
                 f"({', '.join(u.describe() for u in fmt.units)})"))
         elif not violations:
-            throw = adjudicate_throw_with(rules, order, seat, fmt, others, unseen)
+            throw = adjudicate_throw_with(ruleset, order, seat, fmt, others, unseen)
     return Verdict(not violations, tuple(violations), throw, play_format=fmt)
 
 
@@ -162,15 +151,17 @@ def _suit_name(order: Order, suit: int) -> str:
     return "trump" if suit == TRUMP else SUIT_SYMBOLS["SHCD"[suit]]
 
 
-def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Sequence[int],
-                 lead_format: Format, budget: Budget | None = None, bombs: bool = True) -> Verdict:
+def check_follow(ruleset: Ruleset, order: Order, hand: Sequence[int], given: Sequence[int],
+                 lead_format: Format, budget: Budget | None = None, bombs: bool = True,
+                 shortcuts: bool = True) -> Verdict:
     """A follow of ``lead_format`` checked (section 7; sections 14.1 and 14.2 where on).
 
     One pass over the hand counts the led suit and checks that the play is held (a single or a pair
     by its own count, a larger play by copies per card); a lead of pairs and singles is decided
     from the played and held pairs, and so is a lead of one tractor of pairs where the follower holds
     no tractor of pairs (runs climbing by tier) or adjacency is ignored; the led suit's cards are
-    gathered as {card: copies} only for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given)."""
+    gathered as {card: copies} only for the obligation's search (``budget``: a fresh ``FOLLOW_WORK`` steps when not given).
+    ``shortcuts`` false sends every decision to the obligation's search (tests compare the two)."""
     units = lead_format.units
     n = units[0].width * units[0].length if len(units) == 1 else lead_format.size
     if len(hand) < n:
@@ -254,9 +245,9 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
         if order.rainbow_min and lead_format.suit == RAINBOW:     # rainbow_min is 0 when off
             found = check_rainbow_follow(order, hand, play, lead_format)
             return Verdict(not found, found, play=play, order=order)
-        if bombs and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n):
+        if bombs and ruleset.bombs is not _NO_BOMBS and bombs_apply(ruleset, n):
             card = bomb_card(play)
-            if card is not None and may_bomb(rules, order, card, suit, held_n == 0):
+            if card is not None and may_bomb(ruleset, order, card, suit, held_n == 0):
                 return Verdict(True, (), play=play, order=order)
     if held_n <= n:
         if played_n < held_n:
@@ -274,11 +265,11 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             f"you hold {held_n} {name} cards: "
             + (f"the card played must be {name}" if n == 1 else f"all {n} cards played must be {name}"),
             {"suit": SUIT_LABELS[suit], "held": held_n}))
-    if n == 1 and SHORTCUTS:                # a single led owes one card of the suit, nothing more
+    if n == 1 and shortcuts:                # a single led owes one card of the suit, nothing more
         return Verdict(not violations, tuple(violations), owed=(), play=play, order=order)
-    if SHORTCUTS and rules.follow_protection is _UNPROTECTED:
-        if lead_shaped and rules.tractor_obligation and not (
-                rules.follow_ladder is _SHENGJI_3DECK and units[0].shape in SHENGJI_3DECK_LADDERS):
+    if shortcuts and ruleset.follow_protection is _UNPROTECTED:
+        if lead_shaped and ruleset.tractor_obligation and not (
+                ruleset.follow_ladder is _SHENGJI_3DECK and units[0].shape in SHENGJI_3DECK_LADDERS):
             # the play is a run of the lead's one unit: it realizes the whole owed shape (as
             # _owed_without_violation finds from the count maps)
             return Verdict(not violations, tuple(violations), owed=((units[0].width, units[0].length),),
@@ -289,7 +280,7 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
         # one tractor of pairs led: where adjacency is ignored, or the follower holds no tractor of
         # pairs (runs climbing by tier), it owes pairs as a lead of that many pairs would
         pair_run = pairs < 0 and len(units) == 1 and units[0].width == 2 and (
-            not rules.tractor_obligation or order.climbs_by_tier(suit))
+            not ruleset.tractor_obligation or order.climbs_by_tier(suit))
         if pairs > 0 or pair_run:
             # the play's cards are in the hand, so it holds at least the pairs played
             if played_pairs < 0:
@@ -298,14 +289,14 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * pairs, play=play, order=order)
             held_pairs, low, levels, over = _pairs_held(cards, eff, suit, order)
             if pair_run:
-                pairs = -1 if over or (rules.tractor_obligation and _holds_run(order, levels)) \
+                pairs = -1 if over or (ruleset.tractor_obligation and _holds_run(order, levels)) \
                     else units[0].length
         if pairs > 0:
             owed_n = min(pairs, held_pairs)
             if played_pairs >= owed_n:
                 return Verdict(not violations, tuple(violations), owed=((2, 1),) * owed_n, play=play, order=order)
             if owed_n == 1:                 # what realize finds for one pair: the lowest held pair
-                violations.append(_unit_violation(order, str(rules.follow_protection), [], [(2, 1)],
+                violations.append(_unit_violation(order, str(ruleset.follow_protection), [], [(2, 1)],
                                                   [((2, 1), (low,))]))
                 return Verdict(False, tuple(violations), owed=((2, 1),), play=play, order=order)
     # the led suit's cards as {card: copies}, held in hand order and played in play order
@@ -319,19 +310,19 @@ def check_follow(rules: Ruleset, order: Order, hand: Sequence[int], given: Seque
             played[c] = played.get(c, 0) + 1
     if budget is None:
         budget = Budget(FOLLOW_WORK)
-    by_pairs = _owed_by_pairs(rules, order, lead_format, held, played) if SHORTCUTS else None
+    by_pairs = _owed_by_pairs(ruleset, order, lead_format, held, played) if shortcuts else None
     if by_pairs is not None and by_pairs[1]:
         return Verdict(not violations, tuple(violations), owed=by_pairs[0], play=play, order=order)
-    owed_fast = None if by_pairs is not None or not SHORTCUTS else _owed_without_violation(
-        rules, order, lead_format, held, played, budget)
+    owed_fast = None if by_pairs is not None or not shortcuts else _owed_without_violation(
+        ruleset, order, lead_format, held, played, budget)
     if owed_fast is not None:
         return Verdict(not violations, tuple(violations), owed=owed_fast, play=play, order=order)
-    obligation = Obligation(rules, order, lead_format, held, budget)
+    obligation = Obligation(ruleset, order, lead_format, held, budget, shortcuts)
     try:
         example: Realization | None = None
         if by_pairs is not None:            # decided: the play does not realize the owed pairs
             owed = list(by_pairs[0])
-            if SHORTCUTS and len(owed) == 1:
+            if shortcuts and len(owed) == 1:
                 # what realize finds for one pair: the lowest held pair the reservations leave
                 allowed = obligation.usable(2, bool(obligation.uniform_tag)) if obligation.reserved else None
                 low = min((c for c, k in held.items() if k >= 2 and (allowed is None or allowed[c])),
@@ -445,7 +436,7 @@ def _pairs_played(play: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int
     return found
 
 
-def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+def _owed_without_violation(ruleset: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
                             played: dict[int, int], budget: Budget) -> tuple[tuple[int, int], ...] | None:
     """The owed shape of a follow of more than ``held``'s count, when it is decided without the
     obligation's search and the play owes no ``MUST_PLAY_UNIT``; None otherwise (the caller then
@@ -462,33 +453,33 @@ def _owed_without_violation(rules: Ruleset, order: Order, lead_format: Format, h
     units = lead_format.units
     if all(u.width == 1 for u in units):
         return ()
-    if rules.follow_protection is not _UNPROTECTED:
+    if ruleset.follow_protection is not _UNPROTECTED:
         return None
-    if (rules.follow_ladder is _SHENGJI_3DECK and len(units) == 1
+    if (ruleset.follow_ladder is _SHENGJI_3DECK and len(units) == 1
             and units[0].shape in SHENGJI_3DECK_LADDERS):
         return None
-    whole = expanded_shapes([(u.width, u.length) for u in units], not rules.tractor_obligation)
+    whole = expanded_shapes([(u.width, u.length) for u in units], not ruleset.tractor_obligation)
     size = 0
     for w, l in whole:
         size += w * l
     played_n, played_most = size_and_most(played)
     if size > played_n:
         return None
-    if SHORTCUTS and len(whole) == 1 and whole[0][0] >= 2 \
-            and (not rules.wider_substitutes or played_most <= whole[0][0]):
+    if len(whole) == 1 and whole[0][0] >= 2 \
+            and (not ruleset.wider_substitutes or played_most <= whole[0][0]):
         # one unit and no substitute: realized exactly where a run of its shape is played
         if longest_runs(played, order, whole[0][0]) < whole[0][1]:
             return None
         return tuple(whole)
     w = whole[0][0]
-    if SHORTCUTS and _uniform_pieces(whole) and (not rules.wider_substitutes or played_most <= w):
+    if _uniform_pieces(whole) and (not ruleset.wider_substitutes or played_most <= w):
         # units (w, 1) of one width and no substitute: k // w of them from a card played k times
         got = 0
         for k in played.values():
             got += k // w
         return tuple(whole) if got >= len(whole) else None
     try:
-        if realize(played, whole, order, rules.wider_substitutes, budget) is None:
+        if realize(played, whole, order, ruleset.wider_substitutes, budget) is None:
             return None
     except WorkExceeded:
         raise too_large() from None
@@ -505,7 +496,7 @@ def _uniform_pieces(shapes: list[tuple[int, int]]) -> bool:
     return all(shape[0] == w and shape[1] == 1 for shape in shapes)
 
 
-def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
+def _owed_by_pairs(ruleset: Ruleset, order: Order, lead_format: Format, held: dict[int, int],
                    played: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], bool] | None:
     """The owed shape and whether the play realizes it, for a lead whose units are all pairs and
     singles (a single, a pair, a throw without tractors), under every ``follow_protection``; None
@@ -527,7 +518,7 @@ def _owed_by_pairs(rules: Ruleset, order: Order, lead_format: Format, held: dict
             return None
         if u.width == 2:
             pairs += 1
-    protection = rules.follow_protection
+    protection = ruleset.follow_protection
     if not pairs or protection is _SUIT_ONLY:
         return (), True
     if protection is _UNPROTECTED:

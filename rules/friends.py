@@ -77,17 +77,17 @@ class Teams:
         return self.dealer_team == (self.dealer,)
 
 
-def default_friend_count(rules: Ruleset) -> int:
+def default_friend_count(ruleset: Ruleset) -> int:
     """Section 12's default number of friend cards: ``⌊players/2⌋ − 1``."""
-    return rules.players // 2 - 1
+    return ruleset.players // 2 - 1
 
 
-def uncallable(rules: Ruleset, trump: Trump, card: int) -> str | None:
+def uncallable(ruleset: Ruleset, trump: Trump, card: int) -> str | None:
     """Why ``friend_cards`` forbids calling ``card`` in a hand played with ``trump``, or None."""
-    policy = rules.friend_cards
+    policy = ruleset.friend_cards
     if policy is FriendCards.ANY:
         return None
-    if order_for(rules, trump).eff[card] == TRUMP:
+    if order_for(ruleset, trump).eff[card] == TRUMP:
         return "it is a trump"
     rank = CARDS[card].rank
     top = 13 if trump.level == 14 else 14
@@ -98,34 +98,34 @@ def uncallable(rules: Ruleset, trump: Trump, card: int) -> str | None:
     return None
 
 
-def callable_cards(rules: Ruleset, trump: Trump) -> tuple[Card, ...]:
+def callable_cards(ruleset: Ruleset, trump: Trump) -> tuple[Card, ...]:
     """Every card a friend call may name under ``friend_cards`` (section 14.6)."""
-    return tuple(CARDS[c] for c in range(54) if uncallable(rules, trump, c) is None)
+    return tuple(CARDS[c] for c in range(54) if uncallable(ruleset, trump, c) is None)
 
 
-def check_friend_calls(rules: Ruleset, calls: Sequence[FriendCall],
+def check_friend_calls(ruleset: Ruleset, calls: Sequence[FriendCall],
                        trump: Trump | None = None) -> tuple[Violation, ...]:
     """Violations (``FRIEND_CALL``) of a list of friend calls; with ``trump``, ``friend_cards`` too."""
     out: list[Violation] = []
-    if rules.partnership is not Partnership.FIND_FRIENDS:
+    if ruleset.partnership is not Partnership.FIND_FRIENDS:
         if calls:
             out.append(Violation("FRIEND_CALL", "Friend calls exist only with partnership 'find-friends'."))
         return tuple(out)
-    if len(calls) > rules.players - 1:
-        out.append(Violation("FRIEND_CALL", f"At most {rules.players - 1} friend cards may be named.",
+    if len(calls) > ruleset.players - 1:
+        out.append(Violation("FRIEND_CALL", f"At most {ruleset.players - 1} friend cards may be named.",
                              {"calls": len(calls)}))
     for i, call in enumerate(calls):
         if not 0 <= int(call.card) < 54:
             out.append(Violation("FRIEND_CALL", f"Call {i + 1} does not name a card.", {"index": i}))
-        elif not isinstance(call.ordinal, int) or not 1 <= call.ordinal <= rules.decks:
+        elif not isinstance(call.ordinal, int) or not 1 <= call.ordinal <= ruleset.decks:
             out.append(Violation("FRIEND_CALL",
-                                 f"Call {i + 1}: the ordinal must be 1..{rules.decks} (there are {rules.decks} "
+                                 f"Call {i + 1}: the ordinal must be 1..{ruleset.decks} (there are {ruleset.decks} "
                                  f"copies of each card).", {"index": i, "ordinal": call.ordinal}))
-        elif trump is not None and (why := uncallable(rules, trump, int(call.card))) is not None:
+        elif trump is not None and (why := uncallable(ruleset, trump, int(call.card))) is not None:
             out.append(Violation("FRIEND_CALL",
                                  f"Call {i + 1}: {CARDS[call.card].pretty()} may not be called under "
-                                 f"friend_cards '{rules.friend_cards.value}': {why}.",
-                                 {"index": i, "card": str(CARDS[call.card]), "friend_cards": rules.friend_cards.value}))
+                                 f"friend_cards '{ruleset.friend_cards.value}': {why}.",
+                                 {"index": i, "card": str(CARDS[call.card]), "friend_cards": ruleset.friend_cards.value}))
     return tuple(out)
 
 
@@ -135,11 +135,11 @@ def _teams(dealer: int, players: int, friends: Sequence[int | None], decided: Se
                  tuple(friends), tuple(decided))
 
 
-def holder_friends(rules: Ruleset, dealer: int, hands: Sequence[Sequence[int]], calls: Sequence[FriendCall],
+def holder_friends(ruleset: Ruleset, dealer: int, hands: Sequence[Sequence[int]], calls: Sequence[FriendCall],
                    kitty_discard: Sequence[int] = ()) -> Teams:
     """``holder`` (the 4399 rules): the friends fixed at naming.  ``hands`` are the hands after the kitty
     exchange (by seat); the dealer's buried ``kitty_discard`` counts as the dealer's."""
-    n = rules.players
+    n = ruleset.players
     if len(hands) != n:
         raise InputError(f"hands must list {n} seats", "hands")
     held = [Counter(CARDS[c] for c in h) for h in hands]
@@ -149,19 +149,19 @@ def holder_friends(rules: Ruleset, dealer: int, hands: Sequence[Sequence[int]], 
         c = CARDS[call.card]
         mine = held[dealer][c]
         friend = None
-        if mine < rules.decks:
+        if mine < ruleset.decks:
             friend = next((s for s in ((dealer + i) % n for i in range(1, n)) if held[s][c] > 0), None)
         friends.append(friend)
     return _teams(dealer, n, friends, [True] * len(calls))
 
 
-def first_played_friends(rules: Ruleset, dealer: int, calls: Sequence[FriendCall],
+def first_played_friends(ruleset: Ruleset, dealer: int, calls: Sequence[FriendCall],
                          tricks: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> Teams:
     """``first-played`` (pagat) and ``first-outsider`` (section 14.6): the teams after ``tricks``
     (each a list of (seat, cards) in play order; any prefix of the hand, the last trick may be
     incomplete)."""
-    n = rules.players
-    outsider_only = rules.friend_join is FriendJoin.FIRST_OUTSIDER
+    n = ruleset.players
+    outsider_only = ruleset.friend_join is FriendJoin.FIRST_OUTSIDER
     seen: list[int] = [0] * len(calls)
     friends: list[int | None] = [None] * len(calls)
     decided = [False] * len(calls)
@@ -188,7 +188,7 @@ def first_played_friends(rules: Ruleset, dealer: int, calls: Sequence[FriendCall
     return _teams(dealer, n, friends, decided)
 
 
-def teams_after(rules: Ruleset, dealer: int, *, calls: Sequence[FriendCall] = (),
+def teams_after(ruleset: Ruleset, dealer: int, *, calls: Sequence[FriendCall] = (),
                 tricks: Sequence[Sequence[tuple[int, Sequence[int]]]] = (),
                 hands: Sequence[Sequence[int]] | None = None, kitty_discard: Sequence[int] = ()) -> Teams:
     """The sides after ``tricks`` (a prefix of the hand) under the ruleset's partnership.
@@ -196,11 +196,11 @@ def teams_after(rules: Ruleset, dealer: int, *, calls: Sequence[FriendCall] = ()
     Fixed partners: the dealer's parity.  ``first-played``: from the tricks.  ``holder``: from
     ``hands`` (after the exchange) and ``kitty_discard``; the tricks do not matter.
     """
-    if rules.partnership is Partnership.FIXED:
-        team = [s for s in range(rules.players) if s % 2 == dealer % 2]
-        return Teams(dealer, tuple(team), tuple(s for s in range(rules.players) if s not in team), (), ())
-    if rules.friend_join is FriendJoin.HOLDER:
+    if ruleset.partnership is Partnership.FIXED:
+        team = [s for s in range(ruleset.players) if s % 2 == dealer % 2]
+        return Teams(dealer, tuple(team), tuple(s for s in range(ruleset.players) if s not in team), (), ())
+    if ruleset.friend_join is FriendJoin.HOLDER:
         if hands is None:
             raise InputError("friend_join 'holder' needs every hand", "hands")
-        return holder_friends(rules, dealer, hands, calls, kitty_discard)
-    return first_played_friends(rules, dealer, calls, tricks)
+        return holder_friends(ruleset, dealer, hands, calls, kitty_discard)
+    return first_played_friends(ruleset, dealer, calls, tricks)

@@ -3,39 +3,31 @@
 Every unit has width ≥ 2, so whether a play realizes the owed units depends only on the cards it
 holds two or more copies of.  Plays are grouped by that part; each group is counted with a
 binomial for the single cards that complete it, so the count never lists the plays.  Where every
-owed unit has length 1, a dynamic programme over the owed widths still missing counts and lists
-them instead.
+owed unit has length 1, the width programme (:mod:`rules.widths`) counts and lists them instead.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
-from threading import Lock
 from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply, may_bomb
-from .cards import Card, tally
+from .budget import Budget, WorkExceeded
+from .cards import Card, tally, times_range
 from .follow import check_follow, parse_lead
+from .formats import Format, Unit
 from .obligation import FOLLOW_WORK, Obligation, too_large
 from .order import TRUMP, Order, Trump, order_for
 from .rainbows import RAINBOW, RainbowGroup, follow_splits, held_groups
+from .realization import substitutes
 from .ruleset import Ruleset
-from .units import (
-    Budget,
-    Format,
-    Unit,
-    WorkExceeded,
-    available_units,
-    substitutes,
-    times_range,
-)
+from .runs import available_units
 from .violations import InputError
+from .widths import DP_STATES, WidthWalk, completions, count_digit, owed_widths, spread, width_states
 
 MAX_LIMIT: Final = 1000
 COUNT_WORK: Final = 2500
-DP_STATES: Final = 4500
 
 
 @dataclass(frozen=True)
@@ -64,13 +56,13 @@ class LeadOptions:
 
 
 # -- legal plays -------------------------------------------------------------------------------
-def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+def legal_plays(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
                 limit: int = 100) -> LeadOptions | LegalPlays:
     """Leading: the units available per suit.  Following: every distinct legal play (up to
     ``limit``) and their exact number, or a lower bound where counting exceeds the work bound."""
-    order = order_for(rules, trump)
+    order = order_for(ruleset, trump)
     if lead is None:
-        return _lead_options(rules, order, hand)
+        return _lead_options(ruleset, order, hand)
     limit = max(0, min(int(limit), MAX_LIMIT))
     lead_format = parse_lead(order, lead)
     n = lead_format.size
@@ -80,9 +72,9 @@ def legal_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequenc
     if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_follows(order, hand_c, lead_format, n, limit)
     suit = order.eff[next(iter(lead_format.units[0].cards))]
-    found = _legal_follows(rules, order, hand_c, lead_format, n, suit, limit)
-    if n >= MIN_BOMB and bombs_apply(rules, n):
-        return _with_bombs(rules, order, hand, hand_c, lead_format, n, suit, limit, found)
+    found = _legal_follows(ruleset, order, hand_c, lead_format, n, suit, limit)
+    if n >= MIN_BOMB and bombs_apply(ruleset, n):
+        return _with_bombs(ruleset, order, hand, hand_c, lead_format, n, suit, limit, found)
     return found
 
 
@@ -97,24 +89,24 @@ def _rainbow_follows(order: Order, hand_c: dict[int, int], lead_format: Format, 
     return LegalPlays(tuple(_canonical_play(order, p) for p in listed), count, True, count > len(listed))
 
 
-def _with_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+def _with_bombs(ruleset: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
                 n: int, suit: int, limit: int, found: LegalPlays) -> LegalPlays:
     """``found`` (the plays section 7 allows) and every bomb of ``n`` cards the hand holds and the
     suit rule allows that section 7 does not (section 14.1), listed after them."""
-    return with_bombs_listed(found, extra_bombs(rules, order, hand, hand_c, lead_format, n, suit), limit)
+    return with_bombs_listed(found, extra_bombs(ruleset, order, hand, hand_c, lead_format, n, suit), limit)
 
 
-def extra_bombs(rules: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
+def extra_bombs(ruleset: Ruleset, order: Order, hand: Sequence[int], hand_c: dict[int, int], lead_format: Format,
                 n: int, suit: int) -> list[tuple[Card, ...]]:
     """The bombs of ``n`` cards the hand holds and the suit rule allows that section 7 does not
     (section 14.1), in card order: the legal plays a lead of ``n`` cards adds to section 7's."""
     void = all(order.eff[c] != suit for c in hand_c)
     extra: list[tuple[Card, ...]] = []
     for c in sorted(hand_c, key=order.sort_key):
-        if hand_c[c] < n or not may_bomb(rules, order, c, suit, void):
+        if hand_c[c] < n or not may_bomb(ruleset, order, c, suit, void):
             continue
         bomb = (c,) * n
-        if not check_follow(rules, order, hand, bomb, lead_format, Budget(FOLLOW_WORK),
+        if not check_follow(ruleset, order, hand, bomb, lead_format, Budget(FOLLOW_WORK),
                              bombs=False).legal:
             extra.append(_canonical_play(order, bomb))
     return extra
@@ -131,9 +123,9 @@ def with_bombs_listed(found: LegalPlays, extra: Sequence[tuple[Card, ...]], limi
     return LegalPlays(plays, count, found.count_exact, count > len(plays) or not found.count_exact)
 
 
-def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
-                   limit: int) -> LegalPlays:
-    """The plays section 7 allows (bombs aside)."""
+def _legal_follows(ruleset: Ruleset, order: Order, hand_c: dict[int, int], lead_format: Format, n: int, suit: int,
+                   limit: int, shortcuts: bool = True) -> LegalPlays:
+    """The plays section 7 allows (bombs aside; ``shortcuts``: the obligation's, see :class:`Obligation`)."""
     held = {c: k for c, k in hand_c.items() if order.eff[c] == suit}
     held_n = sum(held.values())
     if held_n <= n:
@@ -146,7 +138,7 @@ def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_fo
                 break
             plays.append(_canonical_play(order, base + extra))
         return LegalPlays(tuple(plays), count, True, count > len(plays))
-    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    obligation = Obligation(ruleset, order, lead_format, held, Budget(FOLLOW_WORK), shortcuts)
     try:
         owed = obligation.strongest()
     except WorkExceeded:
@@ -158,7 +150,6 @@ def _legal_follows(rules: Ruleset, order: Order, hand_c: dict[int, int], lead_fo
         if found is not None:
             return found
     return _count_owed(obligation, order, held, n, owed, limit)
-
 
 
 def _canonical_play(order: Order, cards: Iterable[int]) -> tuple[Card, ...]:
@@ -400,25 +391,15 @@ def _count_owed(obligation: Obligation, order: Order, held: dict[int, int], n: i
 
 def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[int], limit: int,
                      hosts: Callable[[int, list[int]], list[int]] | None = None) -> LegalPlays | None:
-    """Exact count and listing when every owed unit has length 1 (pairs, triples, n-kinds).
-
-    Then adjacency does not matter: a play realizes the owed widths exactly when its copy counts
-    can host them.  A dynamic programme over the cards tracks the set of owed widths that may
-    still be missing (:class:`WidthStates`).  A forward pass finds the sets reached before each
-    card and the play sizes they are reached at (bits, from the smallest size kept up), keeping
-    only sizes from which the cards still to come can reach ``n``; a backward pass counts, for
-    each set reached, the ways to complete a legal play by the number of cards still to add, as
-    one polynomial packed into an integer (a coefficient per field wide enough for the number of
-    all sub-multisets of the suit cards, which bounds every count), only for the sets that can
-    complete one (:func:`completions`).  The count is the first set's coefficient at ``n``; the
-    listing (:class:`WidthWalk`) walks only along nonzero coefficients, so only paths that end in
-    a legal play.  ``hosts(card, widths)``: the owed widths a card may host,
-    where reservations (section 7.1) keep some cards from some units.  ``None`` when the
-    programme would exceed ``DP_STATES`` states.
+    """Exact count and listing when every owed unit has length 1 (pairs, triples, n-kinds), by the
+    width programme (:mod:`rules.widths`).  Its forward pass here keeps a layer's play sizes from
+    the smallest from which the cards still to come can reach ``n`` up; the count is the first
+    set's coefficient at ``n``.  ``hosts(card, widths)``: the owed widths a card may host, where
+    reservations (section 7.1) keep some cards from some units.  ``None`` when the programme would
+    exceed ``DP_STATES`` states.
     """
     cards = order.by_seq(held, True)
-    kinds = sorted(set(widths), reverse=True)
-    start = sum(widths.count(w) << (_FIELD * i) for i, w in enumerate(kinds))
+    kinds, start = owed_widths(widths)
     full = (1 << len(kinds)) - 1
     masks = [full if hosts is None else sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds))
              for c in cards]
@@ -475,307 +456,7 @@ def _plays_by_widths(order: Order, held: dict[int, int], n: int, widths: list[in
     return LegalPlays(tuple(plays), count, True, count > len(plays))
 
 
-def count_digit(held: dict[int, int], cards: list[int]) -> int:
-    """The bits of one count of the width programme: enough for twice the number of all
-    sub-multisets of ``cards``, which bounds every count, so packed counts never carry."""
-    digit = 2
-    for c in cards:
-        digit *= held[c] + 1
-    return digit.bit_length()
-
-
-def completions(states: WidthStates, layers: list[dict[int, int]], tops: list[int], masks: list[int], n: int,
-                digit: int, bases: list[int]) -> list[dict[int, int]]:
-    """The backward pass of the width programme: ``[i][set]``, for each set reached before card
-    ``i`` (the keys of ``layers[i]``), the ways to complete a legal play from there by the number
-    of cards still to add, packed ``digit`` bits a count from ``bases[i]`` cards on (fewer cannot
-    be used there); the sets that cannot complete one are left out."""
-    done = states.done
-    ways: list[dict[int, int]] = [{}] * len(layers)
-    ways[-1] = {done: 1} if done in layers[-1] else {}
-    known = len(states.sets)        # every set a layer holds has its id already
-    later_by_id = [0] * known       # ways[i + 1] by set id (0: cannot complete)
-    for i in range(len(layers) - 2, -1, -1):
-        later = ways[i + 1]
-        for ns, got in later.items():
-            later_by_id[ns] = got
-        step = bases[i + 1] - bases[i]
-        keep = (1 << (digit * (n - bases[i] + 1))) - 1
-        here: dict[int, int] = {}
-        for sset in layers[i]:
-            poly = 0
-            for ns, lo, hi in states.moves(sset, tops[i], masks[i]):
-                got = later_by_id[ns] if ns < known else 0
-                if got:
-                    poly += shifted_sum(got, digit, lo + step, hi + step)
-            if poly & keep:
-                here[sset] = poly & keep
-        for ns in later:
-            later_by_id[ns] = 0
-        ways[i] = here
-    return ways
-
-
-class WidthWalk:
-    """The listing pass of the width programme: depth first over the cards, most copies first,
-    along the play sizes from which :func:`completions` counted a way to complete a legal play
-    (``ways[i]``: per set, the completions by cards still to add from ``bases[i]`` on), up to
-    ``limit`` plays; a step spends ``budget`` where one is given."""
-
-    def __init__(self, order: Order, cards: list[int], tops: list[int], n: int, masks: list[int],
-                 ways: list[dict[int, int]], bases: list[int], digit: int, states: WidthStates, limit: int,
-                 plays: list[tuple[Card, ...]], budget: Budget | None) -> None:
-        self.order = order
-        self.cards = cards
-        self.tops = tops
-        self.n = n
-        self.masks = masks
-        self.ways = ways
-        self.bases = bases
-        self.digit = digit
-        self.field = (1 << digit) - 1
-        self.states = states
-        self.limit = limit
-        self.plays = plays
-        self.budget = budget
-
-    def walk(self, i: int, size: int, sset: int, acc: list[int]) -> None:
-        plays = self.plays
-        if len(plays) >= self.limit:
-            return
-        cards = self.cards
-        if i == len(cards):
-            plays.append(_canonical_play(self.order, acc))
-            return
-        if self.budget is not None:
-            self.budget.spend()
-        c = cards[i]
-        n = self.n
-        later = self.ways[i + 1]
-        base = self.bases[i + 1]
-        digit, field = self.digit, self.field
-        moves = self.states.moves(sset, self.tops[i], self.masks[i])
-        for j in range(len(moves) - 1, -1, -1):
-            ns, lo, hi = moves[j]
-            got = later.get(ns, 0)
-            if not got:
-                continue
-            for m in range(min(hi, n - size), lo - 1, -1):
-                if (got >> (digit * (n - size - m - base))) & field:
-                    for _ in range(m):
-                        acc.append(c)
-                    self.walk(i + 1, size + m, ns, acc)
-                    del acc[len(acc) - m:]
-
-
-class WidthStates:
-    """The sets of owed widths that may still be missing in the width programme (section 7, owed
-    units of length 1), interned as ids from ``start`` (the owed widths' counts packed in
-    ``_FIELD``-bit fields, in ``kinds`` order, widest first).  ``consume(sid, m, mask)``: the set
-    reached from set ``sid`` by a card played ``m`` times that may host the widths in ``mask``.
-
-    A set is kept whole as a bitmask over the grid of remainders (a count per width, at most the
-    owed count): every remainder that contains a missing one is in it too (a larger remainder is
-    never better), so the set is one canonical integer.  A card played ``m`` times hosts any
-    choice of widths summing to at most ``m``; the set it reaches holds the remainders ``s`` for
-    which ``s + choice`` is in the set before, for some choice (:meth:`_hosting`: a shift per
-    width).  That set is closed upwards again without a closure step, because a smaller choice
-    is also a choice: for ``s' ≥ s`` with ``s + t`` in the set, ``s' + t'`` is in it too, with
-    ``t' ≤ t`` taking ``s'`` up to ``min(s + t, owed)``.  The sets reached by ``0, 1, 2 …``
-    copies grow with the copies, so each is the one before with the choices summing to exactly
-    that many copies added; the set holding the empty remainder (then all of them) has nothing
-    missing."""
-
-    def __init__(self, kinds: list[int], start: tuple[int, ...]) -> None:
-        self.kinds = kinds
-        self.low = kinds[-1]
-        self.caps = [(start[0] >> (_FIELD * i)) & _FIELD_MASK for i in range(len(kinds))]
-        strides = [1]
-        for cap in self.caps:
-            strides.append(strides[-1] * (cap + 1))
-        self.strides = strides
-        self.full = (1 << strides[-1]) - 1
-        origin = 0
-        for i in range(len(kinds)):
-            origin += self.caps[i] * strides[i]
-        self.ids: dict[int, int] = {1 << origin: 0}
-        self.sets: list[int] = [1 << origin]
-        self._reached: dict[int, list[int]] = {}
-        self._exact: dict[int, list[list[tuple[int, int]]]] = {}
-        self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._steps = [[self._step(i, k) for k in range(self.caps[i] + 1)] for i in range(len(kinds))]
-
-    @property
-    def done(self) -> int:
-        """The id of the set with nothing missing (-1 while it has not been reached)."""
-        return self.ids.get(self.full, -1)
-
-    def consume(self, sid: int, m: int, mask: int) -> int:
-        if m < self.low or not mask:
-            return sid
-        reached = self._reach(sid, mask, m)
-        return reached[m] if m < len(reached) else reached[-1]
-
-    def _reach(self, sid: int, mask: int, m: int) -> list[int]:
-        """The sets reached from ``sid`` by a card played ``0, 1 …`` times, computed up to ``m``
-        copies or up to the copies that host every owed width in ``mask`` (more change nothing).
-        A list once stored is never changed (a longer one replaces it), so threads sharing the
-        states read whole lists."""
-        key = sid << len(self.kinds) | mask
-        got = self._reached.get(key)
-        if got is None or len(got) <= m:
-            most = 0
-            for i in range(len(self.kinds)):
-                if mask >> i & 1:
-                    most += self.caps[i] * self.kinds[i]
-            if got is not None and len(got) > most:
-                return got
-            longer = [sid] if got is None else list(got)
-            here = self.sets[sid]
-            bits = self.sets[longer[-1]]
-            j = len(longer)
-            while j <= m and j <= most:
-                for choice in self._choices(j, mask):
-                    bits |= self._hosting(here, choice)
-                hit = self.ids.get(bits)
-                if hit is None:
-                    with _INTERNING:
-                        hit = self.ids.get(bits)
-                        if hit is None:
-                            hit = self.ids[bits] = len(self.sets)
-                            self.sets.append(bits)
-                longer.append(hit)
-                j += 1
-            self._reached[key] = got = longer
-        return got
-
-    def _choices(self, m: int, mask: int) -> list[list[tuple[int, int]]]:
-        """The choices of widths (in ``mask``, within the owed counts) summing to exactly ``m``,
-        each as the steps of :meth:`_hosting` (one per width it takes)."""
-        key = m << len(self.kinds) | mask
-        hit = self._exact.get(key)
-        if hit is None:
-            kinds, caps = self.kinds, self.caps
-            hit = []
-            take = [0] * len(kinds)
-            # depth first over the widths, each taken ``caps[i]`` down to 0 times
-            stack: list[tuple[int, int, int]] = [(0, m, min(caps[0], m // kinds[0]) if mask & 1 else 0)]
-            while stack:
-                i, left, t = stack.pop()
-                if t > 0:
-                    stack.append((i, left, t - 1))
-                take[i] = t
-                rest = left - t * kinds[i]
-                if i + 1 < len(kinds):
-                    nxt = min(caps[i + 1], rest // kinds[i + 1]) if mask >> (i + 1) & 1 else 0
-                    stack.append((i + 1, rest, nxt))
-                elif rest == 0:
-                    choice = []
-                    for j in range(len(kinds)):
-                        if take[j]:
-                            choice.append(self._steps[j][take[j]])
-                    hit.append(choice)
-            self._exact[key] = hit
-        return hit
-
-    def _step(self, i: int, k: int) -> tuple[int, int]:
-        """The shift that takes ``k`` owed widths ``kinds[i]`` off every remainder of the grid, and
-        the remainders it may land on (those with ``k`` more of that width still on the grid)."""
-        stride, cap = self.strides[i], self.caps[i]
-        period = stride * (cap + 1)
-        inside = 0
-        for base in range(0, self.strides[-1], period):
-            inside |= ((1 << ((cap - k + 1) * stride)) - 1) << base
-        return k * stride, inside
-
-    @staticmethod
-    def _hosting(here: int, choice: list[tuple[int, int]]) -> int:
-        """The remainders ``s`` with ``s + choice`` in ``here``."""
-        for shift, inside in choice:
-            here = (here >> shift) & inside
-        return here
-
-    def moves(self, sid: int, top: int, mask: int) -> tuple[tuple[int, int, int], ...]:
-        """The sets reached from ``sid`` by a card played ``0..top`` times that may host ``mask``, as
-        runs ``(set, fewest, most)`` of consecutive copy counts that reach the same set (remembered:
-        the programme's passes read them instead of one :meth:`consume` per copy count)."""
-        key = (sid * 64 + top) << len(self.kinds) | mask
-        hit = self._moves.get(key)
-        if hit is None:
-            if top < self.low or not mask:
-                hit = ((sid, 0, top),)
-            else:
-                reached = self._reach(sid, mask, top)
-                out: list[tuple[int, int, int]] = []
-                stop = min(top, len(reached) - 1)      # more copies reach the list's last set
-                m = 0
-                while m <= stop:
-                    ns = reached[m]
-                    end = m
-                    while end < stop and reached[end + 1] == ns:
-                        end += 1
-                    out.append((ns, m, top if end == stop else end))
-                    m = end + 1
-                hit = tuple(out)
-            self._moves[key] = hit
-        return hit
-
-
-_INTERNING = Lock()              # a new set's id is taken once, also where threads share the states
-
-
-@lru_cache(maxsize=64)
-def width_states(kinds: tuple[int, ...], start: int) -> WidthStates:
-    """The states of the width programme for the owed widths ``kinds`` (widest first) counted in
-    ``start``: they depend on nothing else, so the listing, the count and the selection of one
-    position (and of every position owing the same widths) share them."""
-    return WidthStates(list(kinds), (start,))
-
-
-def shifted_sum(poly: int, digit: int, lo: int, hi: int) -> int:
-    """``poly << (digit * lo) + … + poly << (digit * hi)`` (``lo`` ≤ ``hi``), where a negative shift
-    drops that many of a term's lowest ``digit``-bit fields (exact while no field carries into the
-    next).  A few terms are added one by one; more in about 2·log2(hi - lo + 1) big-integer steps,
-    as blocks of 1, 2, 4 … consecutive terms, each twice the one before, added where the binary
-    digits of the number of terms say; the sum is shifted to ``lo`` last."""
-    k = hi - lo + 1
-    if k <= 3:
-        out = term = poly
-        for _ in range(k - 1):
-            term = term << digit
-            out += term
-    else:
-        block = poly                            # the sum of the first ``width`` terms
-        width = 1
-        out = 0
-        offset = 0
-        while True:
-            if k & 1:
-                out = block if offset == 0 else out + (block << (digit * offset))
-                offset += width
-            k >>= 1
-            if not k:
-                break
-            block += block << (digit * width)
-            width *= 2
-    return out << (digit * lo) if lo >= 0 else out >> (digit * -lo)
-
-
-def spread(bits: int, k: int) -> int:
-    """``bits | bits << 1 | … | bits << (k - 1)`` (``k`` ≥ 1), in about log2(k) steps."""
-    out, have = bits, 1
-    while have < k:
-        step = min(have, k - have)
-        out |= out << step
-        have += step
-    return out
-
-
-_FIELD = 8                       # bits per width count in a packed remainder
-_FIELD_MASK = (1 << (_FIELD - 1)) - 1
-
-
-def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
+def _lead_options(ruleset: Ruleset, order: Order, hand: Sequence[int]) -> LeadOptions:
     by_suit: dict[int, dict[int, int]] = {}
     for c in hand:
         d = by_suit.setdefault(order.eff[c], {})
@@ -785,8 +466,8 @@ def _lead_options(rules: Ruleset, order: Order, hand: Sequence[int]) -> LeadOpti
         suits.append(SuitUnits("trump" if suit == TRUMP else "SHCD"[suit],
                                tuple(available_units(by_suit[suit], order))))
     if not order.rainbow_min:
-        return LeadOptions(tuple(suits), rules.throws)
+        return LeadOptions(tuple(suits), ruleset.throws)
     hand_c = tally(hand)
     groups = tuple(RainbowGroup(tuple(c for c in cards for _ in range(hand_c[c])))
                    for cards in held_groups(order, hand_c))
-    return LeadOptions(tuple(suits), rules.throws, groups)
+    return LeadOptions(tuple(suits), ruleset.throws, groups)

@@ -22,28 +22,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import CARD_KINDS, pretty_cards
+from .budget import Budget
+from .cards import CARD_KINDS, pretty_cards, size_and_most
+from .formats import Format, Realization
 from .order import Order
+from .realization import Holding, Needed, needed, realize_in
 from .ruleset import FollowLadder, FollowProtection, Ruleset, keeps_held_tractors, keeps_whole_groups
-from .units import (
-    Budget,
-    Format,
-    Holding,
-    Needed,
-    Realization,
-    longest_runs,
-    needed,
-    realize_in,
-    runs,
-    size_and_most,
-)
+from .runs import longest_runs, runs
 from .violations import InputError
 
 FOLLOW_WORK: Final = 6000
 _SPLIT_FIELD: Final = 9         # bits per unit count in a packed split (a suit of 8 decks owes under 512 units)
-SHORTCUTS = True        # the exact shortcuts inside Obligation and _packable (tests switch them off to compare)
 
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _SUIT_ONLY: Final = FollowProtection.SUIT_ONLY
 _SHENGJI_3DECK: Final = FollowLadder.SHENGJI_3DECK
 
@@ -52,7 +43,6 @@ SHENGJI_3DECK_LADDERS: Final = {
              [(2, 1)], []),
     (3, 1): ([(3, 1)], [(2, 1)], []),
 }
-
 
 
 # -- the obligation ------------------------------------------------------------------------------
@@ -116,16 +106,20 @@ class Obligation:
     can be packed into the bins (each no larger in (width, length) than its bin's unit, each bin's
     cards within its unit's size) and disjoint parts of the cards form every unit under the
     reservations of the bin it sits in.
+
+    ``shortcuts`` false sends every question to the general search instead of the exact shortcuts
+    (tests compare the two).
     """
 
-    def __init__(self, rules: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
-                 budget: Budget):
+    def __init__(self, ruleset: Ruleset, order: Order, lead_format: Format, suit_counts: dict[int, int],
+                 budget: Budget, shortcuts: bool = True):
         self.order = order
         self.budget = budget
-        self.wider = rules.wider_substitutes
-        self.loose = not rules.tractor_obligation
+        self.shortcuts = shortcuts
+        self.wider = ruleset.wider_substitutes
+        self.loose = not ruleset.tractor_obligation
         self.bins = [u.shape for u in lead_format.units]
-        self.protection = protection = rules.follow_protection
+        self.protection = protection = ruleset.follow_protection
         self.free = protection is _SUIT_ONLY
         self.whole_groups = keeps_whole_groups(protection)
         self.keeps_tractors = keeps_held_tractors(protection)
@@ -135,7 +129,7 @@ class Obligation:
         self.top = size_and_most(suit_counts)[1]    # the most copies of a card held (the map is not changed)
         self.tractor_cards = held_tractor_cards(suit_counts, order) if self.keeps_tractors else frozenset()
         self.ladder = None
-        if rules.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
+        if ruleset.follow_ladder is _SHENGJI_3DECK and len(self.bins) == 1:
             self.ladder = SHENGJI_3DECK_LADDERS.get(self.bins[0])
         self.reserved = self.whole_groups or bool(self.tractor_cards)
         self._usable: dict[int, list[bool] | None] = {}
@@ -196,7 +190,7 @@ class Obligation:
         :meth:`_plain` leaves free of substitutes and reservations are counted instead: ``k // w``
         of them from a card held ``k`` times (the search is exhaustive and may reuse a card), from
         cards held exactly ``w`` times in ``S`` where longer tuples are kept whole."""
-        if SHORTCUTS and units:
+        if self.shortcuts and units:
             first = units[0]
             w = first[0]
             if first[1] == 1 and w >= 2 and all(u == first for u in units) and self._plain(w) \
@@ -322,12 +316,12 @@ class Obligation:
                 u = kinds[i]
                 for _ in range(counts[i]):
                     units.append(u)
-            hit = self._packed[key] = _packable(units, bins, self.budget)
+            hit = self._packed[key] = _packable(units, bins, self.budget, self.shortcuts)
         return hit
 
     def packable(self, units: list[tuple[int, int]]) -> bool:
         """Whether the units fit the bins (see :func:`_packable`)."""
-        return _packable(_by_size(units), self.bins, self.budget)
+        return _packable(_by_size(units), self.bins, self.budget, self.shortcuts)
 
     # -- the strongest owed shape ----------------------------------------------------------
     def strongest(self) -> list[tuple[int, int]]:
@@ -357,7 +351,7 @@ class Obligation:
         whole = expanded_shapes(bins, loose)
         if self.fits(whole):
             return _desc(whole)
-        if (SHORTCUTS and not loose and len(bins) == 1 and bins[0][0] == 2 and self.top == 2
+        if (self.shortcuts and not loose and len(bins) == 1 and bins[0][0] == 2 and self.top == 2
                 and self._plain(2) and self._longest(2) == 1):
             # one pair-wide bin (a 2-deck tractor lead), no run of two pairs held: the candidates
             # below are (2, 1) alone, and the greedy adds pairs while the bin has room for them
@@ -386,7 +380,7 @@ class Obligation:
         """Whether ``S`` realizes ``units`` (each a rung unit: reduced to widths where loose)."""
         if not self.packable(units):
             return False
-        if SHORTCUTS and len(units) == 1 and not self.loose:
+        if self.shortcuts and len(units) == 1 and not self.loose:
             w, l = units[0]
             if self._plain(w):
                 return l <= self._longest(w)
@@ -396,7 +390,7 @@ class Obligation:
 
     def _plain(self, w: int) -> bool:
         """Whether a unit of width ``w`` is realized in ``S`` exactly where a run of its shape is held
-        (:func:`~rules.units.runs`): no wider unit can stand for it (no card is held more than ``w``
+        (:func:`~rules.runs.runs`): no wider unit can stand for it (no card is held more than ``w``
         times, or ``wider_substitutes`` is off) and no reservation applies to it (no bin of length 1
         keeps it off tractors, and where longer tuples are kept whole every card that can host it is
         held exactly ``w`` times)."""
@@ -426,9 +420,10 @@ def _covers_any(found: list[list[int]], split: list[int]) -> bool:
     return False
 
 
-def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget) -> bool:
+def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget: Budget, shortcuts: bool) -> bool:
     """Whether the units (as :func:`_by_size` orders them) fit the bins: each no larger (width,
-    length) than its bin's unit, each bin's cards within its unit's size."""
+    length) than its bin's unit, each bin's cards within its unit's size (``shortcuts``: one bin
+    decided without the search)."""
     need = 0
     for w, l in units:
         need += w * l
@@ -437,7 +432,7 @@ def _packable(units: list[tuple[int, int]], bins: list[tuple[int, int]], budget:
         room += w * l
     if need > room:
         return False
-    if SHORTCUTS and len(bins) == 1:
+    if shortcuts and len(bins) == 1:
         # one bin (a lead of one unit): every unit in it, the sizes already fit; the steps spent
         # are those of the search below, which fails at the first unit larger than the bin's
         bw, bl = bins[0]
@@ -490,7 +485,6 @@ def _pack_from(i: int, units: list[tuple[int, int]], bins: list[tuple[int, int]]
             if found:
                 return True
     return False
-
 
 
 def _desc(shapes: list[tuple[int, int]]) -> list[tuple[int, int]]:

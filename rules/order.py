@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
+from .formats import Format, Unit
 from .ruleset import Adjacency, Ruleset
-
-if TYPE_CHECKING:
-    from .units import Format
 
 TRUMP: Final = 4
 SUIT_LABELS: Final = ("S", "H", "C", "D", "trump")
@@ -29,8 +27,8 @@ _TRUMP_ORDER: Final = Adjacency.TRUMP_ORDER       # an enum member read once (se
 
 @dataclass(init=False, unsafe_hash=True)
 class Trump:
-    """The level being played and the trump suit (``None``: no-trump); a hot value (see
-    :class:`rules.units.Unit`).
+    """The level being played and the trump suit (``None``: no-trump; a hot value: docs/engine.md,
+    "Speed notes").
 
     The level may be given as a rank name or number and is always stored as a number."""
 
@@ -70,7 +68,7 @@ class Order:
     # a table derived from the fields above: the format of a single (kinds[0][c]) and of a pair (kinds[1][c])
     kinds: tuple[tuple[Format, ...], ...] = field(default=(), compare=False, repr=False)
     # and each card's place in ``seq`` order (0..53), with the card at each place: small integers
-    # to sort by (no allocation for each key) and to read the cards back from
+    # to sort by and to read the cards back from
     rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
     by_rank: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
@@ -99,8 +97,7 @@ class Order:
         """The cards low to high in ``seq`` order (high to low with ``reverse``).
 
         Up to eight cards are sorted by insertion, reading ``seq`` in place; more by their places in
-        that order (``rank``, small integers) sorted and read back through ``by_rank``, without a
-        key function."""
+        that order (``rank``) sorted and read back through ``by_rank``."""
         out = list(cards)
         self.sort_by_seq(out)
         if reverse:
@@ -140,17 +137,18 @@ class Order:
         return [CARDS[k & 63] for k in keys]
 
 
-def order_for(rules: Ruleset, trump: Trump) -> Order:
+def order_for(ruleset: Ruleset, trump: Trump) -> Order:
     """The order of a (ruleset, trump), remembered on the ruleset value too (a lookup by one integer
     for the trump, cheaper than the shared cache's key of every parameter the order reads)."""
-    memo = rules.orders
+    memo = ruleset.orders
     suit = trump.suit
     key = trump.level * 8 + (4 if suit is None else 0 if suit == "S" else 1 if suit == "H" else 2 if suit == "C" else 3)
     found = memo.get(key)
-    if found is None:
-        found = memo[key] = _build(trump.level, trump.suit, rules.permanent_twos, rules.tractor_adjacency,
-                                   rules.tractor_min_width, rules.tractor_min_length, rules.rainbow_min or 0)
-    return found
+    if isinstance(found, Order):
+        return found
+    built = memo[key] = _build(trump.level, trump.suit, ruleset.permanent_twos, ruleset.tractor_adjacency,
+                               ruleset.tractor_min_width, ruleset.tractor_min_length, ruleset.rainbow_min or 0)
+    return built
 
 
 @lru_cache(maxsize=512)
@@ -224,7 +222,6 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
             next_first[c] = next_mid[c] = (up,) if eff[up] == TRUMP else ()
 
     face = [CARDS[c].rank for c in range(54)]
-    from .units import Format, Unit  # units builds on this module
     kinds = tuple(tuple(Format(SUIT_LABELS[eff[c]], (Unit(w, 1, (CARDS[c],)),), False) for c in range(54))
                   for w in (1, 2))
     seq = tuple(power[c] * 64 + c for c in range(54))

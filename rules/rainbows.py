@@ -29,14 +29,16 @@ ranks whose state is the set of group multisets that may still be missing (exact
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, pretty_cards
-from .order import Order
-from .units import Format, Unit, times_range
+from .cards import BIG_JOKER, SMALL_JOKER, Card, pretty_cards, times_range
+from .formats import Format, Unit
+from .order import Order, Trump, order_for
+from .ruleset import Ruleset
+from .units import decompose_with
 from .violations import InputError, Violation
 
 RAINBOW: Final = "rainbow"
@@ -85,6 +87,28 @@ def rank_counts(cards: Sequence[int] | dict[int, int]) -> dict[int, int]:
             r = _rank(c)
             out[r] = out.get(r, 0) + k
     return out
+
+
+def decompose(ruleset: Ruleset, trump: Trump, cards: Iterable[int]) -> Format:
+    """The canonical decomposition of a lead (section 6; a rainbow's, section 14.2)."""
+    return lead_format(order_for(ruleset, trump), cards)
+
+
+def lead_format(order: Order, given: Iterable[int]) -> Format:
+    """A lead's format: where its cards are of several effective suits, the rainbow they form
+    (:func:`rainbow_format`; none is an :class:`InputError`); else their decomposition
+    (:func:`rules.units.decompose_with`)."""
+    cards: tuple[int, ...] = tuple(given)
+    if order.rainbow_min and len(cards) >= MIN_SUITS:
+        eff = order.eff
+        first = eff[cards[0]]
+        for c in cards:
+            if eff[c] != first:
+                fmt = rainbow_format(order, cards)
+                if fmt is None:
+                    raise InputError("the cards are not all of one effective suit")
+                return fmt
+    return decompose_with(order, cards)
 
 
 def rainbow_format(order: Order, cards: Sequence[int]) -> Format | None:

@@ -23,14 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
 from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
-
-if TYPE_CHECKING:
-    from .order import Order
 
 
 class Partnership(StrEnum):
@@ -63,7 +60,7 @@ class FollowProtection(StrEnum):
     SUIT_ONLY = "suit-only"
 
 
-# members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _LONGER_TUPLES: Final = FollowProtection.LONGER_TUPLES
 _TRACTORS: Final = FollowProtection.TRACTORS
 _BOTH: Final = FollowProtection.LONGER_TUPLES_AND_TRACTORS
@@ -455,9 +452,9 @@ class Ruleset:
     hide_defender_points: bool = parameter(
         False, section="15",
         summary="Whether a view leaves out the points won by the dealer's side (the attackers' stay shown).")
-    # the card orders of this ruleset by trump (level * 8 + suit index), filled by
-    # rules.order.order_for: cheaper than hashing every parameter an order reads
-    orders: dict[int, Order] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # the card orders of this ruleset by trump (level * 8 + suit index), filled and read by
+    # rules.order.order_for (which builds on this module): cheaper than hashing every parameter an order reads
+    orders: dict[int, object] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod

@@ -14,13 +14,13 @@ Questions about all legal plays then become small sums over boxes, never a listi
   those ranks, a play of each one's box (:class:`RainbowLeads`, counted as a product);
 - following a lead of ``n`` cards (section 7) with at most ``n`` cards of the led suit: one box, the
   suit cards all played and the rest ``0..held``; with more: the suit cards only.  When something is
-  owed, the boxes come from the same search that counts the follow in :mod:`rules.follow`: a play
+  owed, the boxes come from the same search that counts the follow in :mod:`rules.listing`: a play
   realizes the owed shape exactly when the cards it holds two or more copies of do, and that only
   grows with them; the search fixes those cards card by card and, as soon as the fixed cards realize
   the owed shape, keeps the whole branch as one box (the cards already passed ``0..1``, the fixed
   ones exactly, the rest ``0..held``).  Each play lies in exactly one box.  Where every owed unit
-  has length 1 and one reservation tag (pairs, triples, n-kinds: the counting programme of
-  :mod:`rules.follow`), :class:`WidthSet` answers the same questions from that programme's states
+  has length 1 and one reservation tag (pairs, triples, n-kinds: the width programme of
+  :mod:`rules.widths`), :class:`WidthSet` answers the same questions from that programme's states
   instead, which stays small where the box search would branch widely.
 
 Readings (where the text is silent):
@@ -36,7 +36,7 @@ Readings (where the text is silent):
   SHA-256 in counter mode over the seed (a string, or an int as its decimal digits), as for deals,
   under the domain ``tractor-rules/sample/v1``, so the same seed gives the same sample everywhere.
 
-Every question runs under bounds (:class:`~rules.units.Budget`): ``SELECTION_WORK`` steps for the
+Every question runs under bounds (:class:`~rules.budget.Budget`): ``SELECTION_WORK`` steps for the
 search that builds a follow's boxes (and the realizations it tries), ``QUERY_WORK`` for reading the
 boxes (a step per card of a box read, per unit listed, per card of a sample), ``WIDTH_WORK`` for the
 programme of :class:`WidthSet` (a step per state and copy count); past a bound the question raises
@@ -52,29 +52,18 @@ from math import comb
 from typing import Final
 
 from .bombs import MIN_BOMB, bombs_apply
-from .cards import Card, tally
+from .budget import Budget, WorkExceeded
+from .cards import Card, tally, times_range
 from .follow import parse_lead
-from .listing import (
-    DP_STATES,
-    LegalPlays,
-    RangeBox,
-    WidthStates,
-    WidthWalk,
-    completions,
-    count_digit,
-    extra_bombs,
-    owed_boxes,
-    spread,
-    submultisets,
-    width_states,
-    with_bombs_listed,
-)
+from .formats import Format
+from .listing import LegalPlays, RangeBox, extra_bombs, owed_boxes, submultisets, with_bombs_listed
 from .obligation import FOLLOW_WORK, Obligation
 from .order import Order, Trump, order_for
 from .rainbows import RAINBOW, follow_splits, held_groups
 from .ruleset import Ruleset
-from .units import Budget, Format, WorkExceeded, available_units, times_range
+from .runs import available_units
 from .violations import InputError
+from .widths import DP_STATES, WidthStates, WidthWalk, completions, count_digit, owed_widths, spread, width_states
 
 SELECTION_WORK: Final = 2500
 WIDTH_WORK: Final = 400000
@@ -82,7 +71,6 @@ QUERY_WORK: Final = 1000000
 MAX_SAMPLE: Final = 1000
 RAINBOW_LISTED: Final = 1000
 SAMPLE_DOMAIN: Final = b"tractor-rules/sample/v1\x00"
-WIDTH_PROGRAMME = True     # owed units of length 1 by the programme (tests switch it off to compare with boxes)
 
 
 @dataclass(frozen=True)
@@ -355,44 +343,45 @@ class WithBombs(LegalSet):
 
 
 # -- building the boxes ------------------------------------------------------------------------
-def legal_set(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
-              budget: Budget | None = None) -> LegalSet:
-    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring).
+def legal_set(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None = None,
+              budget: Budget | None = None, *, width_programme: bool = True) -> LegalSet:
+    """Every legal play of ``hand`` (leading when ``lead`` is None) as disjoint boxes (module docstring;
+    ``width_programme`` false answers owed units of length 1 by boxes too, which tests compare).
 
     Raises :class:`InputError` for a hand shorter than the lead, an invalid lead, or past the budget."""
-    order = order_for(rules, trump)
+    order = order_for(ruleset, trump)
     hand_c = tally(hand)
     try:
         if lead is None:
             budget = budget if budget is not None else Budget(QUERY_WORK)
-            leads = BoxSet(order, hand_c, _lead_boxes(rules, order, hand_c, budget), budget)
+            leads = BoxSet(order, hand_c, _lead_boxes(ruleset, order, hand_c, budget), budget)
             groups = _rainbow_boxes(order, hand_c)
             if not groups:
                 return leads
-            if not rules.throws:
+            if not ruleset.throws:
                 return BoxSet(order, hand_c, list(leads.boxes) + groups, budget)
             return RainbowLeads(leads, groups)
-        return _follow_set(rules, order, hand_c, lead, budget)
+        return _follow_set(ruleset, order, hand_c, lead, budget, width_programme)
     except WorkExceeded:
         raise _too_large() from None
 
 
-def play_summary(rules: Ruleset, trump: Trump, hand: Sequence[int],
+def play_summary(ruleset: Ruleset, trump: Trump, hand: Sequence[int],
                  lead: Sequence[int] | None = None) -> PlaySummary:
     """``must``, ``may``, ``count`` of every legal play (leads included; section 6 and 7)."""
-    return legal_set(rules, trump, hand, lead).summary()
+    return legal_set(ruleset, trump, hand, lead).summary()
 
 
-def sample_plays(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+def sample_plays(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
                  n: int, seed: str | int) -> tuple[tuple[Card, ...], ...]:
     """``n`` distinct legal plays drawn uniformly from all of them, the same for the same seed."""
-    return legal_set(rules, trump, hand, lead).sample(n, seed)
+    return legal_set(ruleset, trump, hand, lead).sample(n, seed)
 
 
-def selection_help(rules: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
+def selection_help(ruleset: Ruleset, trump: Trump, hand: Sequence[int], lead: Sequence[int] | None,
                    selected: Sequence[int]) -> SelectionHelp:
     """``selectable``, ``complete``, ``completable`` for the cards ``selected`` so far."""
-    return legal_set(rules, trump, hand, lead).help(selected)
+    return legal_set(ruleset, trump, hand, lead).help(selected)
 
 
 def _too_large() -> InputError:
@@ -400,7 +389,7 @@ def _too_large() -> InputError:
                       "it does not answer positions this large", "hand")
 
 
-def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
+def _lead_boxes(ruleset: Ruleset, order: Order, hand: dict[int, int], budget: Budget) -> list[Box]:
     by_suit: dict[int, dict[int, int]] = {}
     for c, k in hand.items():
         by_suit.setdefault(order.eff[c], {})[c] = k
@@ -408,7 +397,7 @@ def _lead_boxes(rules: Ruleset, order: Order, hand: dict[int, int], budget: Budg
     for suit in sorted(by_suit):
         held = by_suit[suit]
         cards = tuple(sorted(held, key=order.display.__getitem__))
-        if rules.throws:
+        if ruleset.throws:
             boxes.append(Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), 1, sum(held.values())))
             continue
         for c in cards:
@@ -596,8 +585,8 @@ class _GroupPlays:
         return out
 
 
-def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
-                given: Budget | None) -> LegalSet:
+def _follow_set(ruleset: Ruleset, order: Order, hand: dict[int, int], lead: Sequence[int],
+                given: Budget | None, width_programme: bool) -> LegalSet:
     """The legal follows: section 7's, a rainbow's splits (section 14.2), and the bombs section 14.1 adds."""
     lead_format = parse_lead(order, lead)
     n = lead_format.size
@@ -606,11 +595,11 @@ def _follow_set(rules: Ruleset, order: Order, hand: dict[int, int], lead: Sequen
     budget = given if given is not None else Budget(QUERY_WORK)
     if n >= MIN_BOMB and lead_format.suit == RAINBOW:
         return _rainbow_set(order, hand, lead_format, n, budget)
-    found = _section7_set(rules, order, hand, lead_format, given)
-    if n >= MIN_BOMB and bombs_apply(rules, n):
+    found = _section7_set(ruleset, order, hand, lead_format, given, width_programme)
+    if n >= MIN_BOMB and bombs_apply(ruleset, n):
         suit = order.eff[lead_format.units[0].cards[0]]
         cards = [c for c, k in hand.items() for _ in range(k)]
-        bombs = extra_bombs(rules, order, cards, hand, lead_format, n, suit)
+        bombs = extra_bombs(ruleset, order, cards, hand, lead_format, n, suit)
         if bombs:
             return WithBombs(found, bombs)
     return found
@@ -636,8 +625,8 @@ def _rainbow_set(order: Order, hand: dict[int, int], lead_format: Format, n: int
     return FollowBoxes(order, hand, boxes, budget)
 
 
-def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
-                  given: Budget | None) -> LegalSet:
+def _section7_set(ruleset: Ruleset, order: Order, hand: dict[int, int], lead_format: Format,
+                  given: Budget | None, width_programme: bool) -> LegalSet:
     """The plays section 7 allows (module docstring)."""
     n = lead_format.size
     suit = order.eff[lead_format.units[0].cards[0]]
@@ -651,13 +640,13 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
         cards = tuple(suit_cards + rest)
         low = tuple(held[c] for c in suit_cards) + (0,) * len(rest)
         return FollowBoxes(order, hand, [Box(cards, low, tuple(hand[c] for c in cards), n, n)], budget)
-    obligation = Obligation(rules, order, lead_format, held, Budget(FOLLOW_WORK))
+    obligation = Obligation(ruleset, order, lead_format, held, Budget(FOLLOW_WORK))
     owed = obligation.strongest()
     cards = tuple(sorted(held, key=key))
     if not owed:
         return FollowBoxes(order, hand, [Box(cards, (0,) * len(cards), tuple(held[c] for c in cards), n, n)], budget)
     tag = obligation.uniform_tag
-    if WIDTH_PROGRAMME and tag is not None and all(l == 1 for _, l in owed):
+    if width_programme and tag is not None and all(l == 1 for _, l in owed):
         widths = [w for w, _ in owed]
         dp = WidthSet.build(order, hand, held, n, widths,
                             lambda c, kinds: obligation.card_widths(c, kinds, tag),
@@ -678,7 +667,7 @@ def _section7_set(rules: Ruleset, order: Order, hand: dict[int, int], lead_forma
 class WidthSet(LegalSet):
     """The legal follows when every owed unit has length 1 (pairs, triples, n-kinds; section 7).
 
-    As in the count of :mod:`rules.follow`: adjacency does not matter, a play realizes the owed
+    As in the width programme (:mod:`rules.widths`): adjacency does not matter, a play realizes the owed
     widths exactly when its copy counts can host them, and a programme over the suit cards tracks
     the set of owed widths that may still be missing (a state).  Each play is one path through the
     states, so the paths that end with nothing missing at ``n`` cards are the legal plays, once each.
@@ -707,8 +696,7 @@ class WidthSet(LegalSet):
               hosts: Callable[[int, list[int]], list[int]], budget: Budget) -> WidthSet | None:
         """The programme, or None past ``DP_STATES`` states (the caller then builds boxes)."""
         cards = order.by_seq(held, True)
-        kinds = sorted(set(widths), reverse=True)
-        start = sum(widths.count(w) << (8 * i) for i, w in enumerate(kinds))
+        kinds, start = owed_widths(widths)
         masks = {c: sum(1 << i for i, w in enumerate(kinds) if w in hosts(c, kinds)) for c in cards}
         states = width_states(tuple(kinds), start)
 
@@ -787,7 +775,7 @@ class WidthSet(LegalSet):
 
     def _completions(self) -> list[dict[int, int]]:
         """``[i][state]``: the ways to complete from card ``i`` on, by cards still to add (packed;
-        :func:`~rules.listing.completions` from no cards on)."""
+        :func:`~rules.widths.completions` from no cards on)."""
         if self._counts is None:
             forward = self._full
             assert forward is not None
@@ -851,7 +839,7 @@ class WidthSet(LegalSet):
         return tuple(out)
 
     def listing(self, limit: int) -> LegalPlays | None:
-        """The plays in the order of the width programme's listing (:mod:`rules.listing`): cards
+        """The plays in the order of the width programme's listing (:class:`~rules.widths.WidthWalk`): cards
         strongest first, most copies first, along paths that still end in a legal play."""
         counts = self._completions()
         count = self.count()

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .formats import Format, Unit
 from .order import Order, Trump, order_for
-from .rainbows import beats_group, is_rainbow, lowest_group
+from .rainbows import beats_group, is_rainbow, lead_format, lowest_group
 from .ruleset import Ruleset
-from .units import Format, Unit, decompose_with, runs
+from .runs import runs
 
 
 @dataclass(frozen=True)
@@ -60,18 +61,18 @@ def _lowest(order: Order, units: Sequence[Unit]) -> Unit:
     return min(units, key=lambda u: (top_power(order, u), u.size, u.width))
 
 
-def adjudicate_throw(rules: Ruleset, trump: Trump, lead_seat: int | None, lead: Sequence[int],
+def adjudicate_throw(ruleset: Ruleset, trump: Trump, lead_seat: int | None, lead: Sequence[int],
                      others: Sequence[tuple[int, Sequence[int]]] | None = None,
                      unseen: Sequence[int] | None = None) -> ThrowResult:
-    order = order_for(rules, trump)
-    return adjudicate_throw_with(rules, order, lead_seat, decompose_with(order, lead), others, unseen)
+    order = order_for(ruleset, trump)
+    return adjudicate_throw_with(ruleset, order, lead_seat, lead_format(order, lead), others, unseen)
 
 
-def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, fmt: Format,
+def adjudicate_throw_with(ruleset: Ruleset, order: Order, lead_seat: int | None, fmt: Format,
                           others: Sequence[tuple[int, Sequence[int]]] | None = None,
                           unseen: Sequence[int] | None = None) -> ThrowResult:
     if others is not None:
-        players = rules.players
+        players = ruleset.players
         start = lead_seat if lead_seat is not None else -1
 
         def distance(seat: int) -> int:
@@ -83,7 +84,7 @@ def adjudicate_throw_with(rules: Ruleset, order: Order, lead_seat: int | None, f
             return ThrowResult(True)
         forced = _lowest(order, beaten)
         by = next(seat for seat, cards in ordered if beats_unit(order, forced, cards))
-        return ThrowResult(False, forced.all_cards, forced, by, rules.throw_penalty)
+        return ThrowResult(False, forced.all_cards, forced, by, ruleset.throw_penalty)
     if unseen is not None:
         risky = [u for u in fmt.units if beats_unit(order, u, unseen)]
         at_risk = tuple(sorted(risky, key=lambda u: u.cards[0].rank)) if is_rainbow(fmt) else \

@@ -36,30 +36,19 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bombs import MIN_BOMB, bomb_card, bomb_key, bombs_apply
+from .budget import Budget, WorkExceeded
 from .cards import CARDS, POINT_VALUES, Card, tally
+from .formats import Format, Placement, Run, Shape, Unit
 from .order import TRUMP, Order, Trump, order_for
-from .rainbows import RAINBOW, greedy_ranks, rank_counts, sizes_of
+from .rainbows import RAINBOW, greedy_ranks, lead_format, rank_counts, sizes_of
+from .realization import all_realizations, realizes, substitutes
 from .ruleset import Bombs, Ruleset, TractorRanking, TrickCompare
-from .units import (
-    Budget,
-    Format,
-    Placement,
-    Run,
-    Shape,
-    Unit,
-    WorkExceeded,
-    all_realizations,
-    decompose_with,
-    realizes,
-    runs,
-    substitutes,
-)
+from .runs import runs
 from .violations import InputError, count_of
 
 TRICK_WORK: Final = 20000
-SHORTCUTS = True        # the exact shortcuts of _trick_winner (tests switch them off to compare)
 
-# enum members read once: a member looked up on its class costs a few hundred ns per call
+# enum members held as module constants (docs/engine.md, "Speed notes")
 _NO_BOMBS: Final = Bombs.NONE
 _FACE_VALUE: Final = TractorRanking.FACE_VALUE
 _HIGHEST_CARD: Final = TrickCompare.HIGHEST_CARD
@@ -72,7 +61,7 @@ Vector = tuple[UnitValue, ...]        # a play's unit values in format order: co
 
 @dataclass(init=False, unsafe_hash=True)
 class PlayOutcome:
-    """One play of a trick (a hot value: see :class:`rules.units.Unit`)."""
+    """One play of a trick (a hot value: docs/engine.md, "Speed notes")."""
 
     seat: Final[int]
     matches_format: Final[bool]
@@ -91,7 +80,7 @@ class PlayOutcome:
 
 @dataclass(init=False, unsafe_hash=True)
 class TrickResult:
-    """Who won a trick and with what (a hot value: see :class:`rules.units.Unit`)."""
+    """Who won a trick and with what (a hot value: docs/engine.md, "Speed notes")."""
 
     winner: Final[int]
     winning_index: Final[int]
@@ -115,20 +104,20 @@ class TrickResult:
         self.winning_cards = winning_cards
 
 
-def _unit_value(rules: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
+def _unit_value(ruleset: Ruleset, order: Order, owed: Shape, used: Shape, run: Run) -> UnitValue:
     width = used[0] if used != owed else owed[0]
     top = run[-1]
-    if used[1] >= 2 and rules.tractor_ranking is _FACE_VALUE:
+    if used[1] >= 2 and ruleset.tractor_ranking is _FACE_VALUE:
         return (width, order.face[top], order.power[top])
     return (width, order.power[top])
 
 
-def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
+def _best_vector(ruleset: Ruleset, order: Order, multi: list[tuple[int, int]], counts: dict[int, int],
                  budget: Budget) -> Vector | None:
     """The lexicographically best values of a split of ``counts`` into the format's multi-card
     units (in format order), or None when the play does not match the format.  Each unit takes
     the best value that leaves the rest realizable; equal best values are all tried."""
-    wider = rules.wider_substitutes
+    wider = ruleset.wider_substitutes
     top = max(counts.values())
 
     def fill(i: int, work: dict[int, int]) -> Vector | None:
@@ -141,7 +130,7 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
         options: list[Placement] = []
         for used in substitutes(owed, top, wider):
             for run in runs(work, order, used[0], used[1]):
-                value = _unit_value(rules, order, owed, used, run)
+                value = _unit_value(ruleset, order, owed, used, run)
                 if best_value is not None and value < best_value:
                     continue
                 for c in run:
@@ -169,18 +158,18 @@ def _best_vector(rules: Ruleset, order: Order, multi: list[tuple[int, int]], cou
     return fill(0, dict(counts))
 
 
-def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
+def _all_unit_vectors(ruleset: Ruleset, order: Order, fmt: Format, counts: dict[int, int],
                       budget: Budget) -> Iterator[Vector]:
     """Value vectors of the splits of ``counts`` into the format (all-units): the multi-card units
     high to low within each unit shape, then the cards the split leaves (the singles) high to low."""
     multi = [u.shape for u in fmt.units if u.shape != (1, 1)]
     singles = len(fmt.units) > len(multi)
     power = order.power
-    for realization in all_realizations(counts, multi, order, rules.wider_substitutes, budget=budget):
+    for realization in all_realizations(counts, multi, order, ruleset.wider_substitutes, budget=budget):
         groups: dict[Shape, list[UnitValue]] = {}
         left = dict(counts)
         for owed, (used, run) in zip(multi, realization, strict=True):
-            groups.setdefault(owed, []).append(_unit_value(rules, order, owed, used, run))
+            groups.setdefault(owed, []).append(_unit_value(ruleset, order, owed, used, run))
             for c in run:
                 left[c] = left[c] - used[0]
         vector: list[UnitValue] = []
@@ -191,13 +180,13 @@ def _all_unit_vectors(rules: Ruleset, order: Order, fmt: Format, counts: dict[in
         yield tuple(vector)
 
 
-def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
+def _beats(ruleset: Ruleset, order: Order, fmt: Format, multi: list[Shape], challenger: dict[int, int],
            best_vector: Vector | None, budget: Budget) -> tuple[bool, bool, Vector | None]:
     """(matches the format, beats the current best vector, own best vector); ``multi``: the
     format's multi-card unit shapes."""
-    compare = rules.trick_compare
+    compare = ruleset.trick_compare
     if compare is _HIGHEST_CARD or (not multi and compare is _LARGEST_UNIT_FIRST):
-        if multi and not realizes(challenger, multi, order, rules.wider_substitutes, budget):
+        if multi and not realizes(challenger, multi, order, ruleset.wider_substitutes, budget):
             return False, False, None
         top: Vector = ((max(order.power[c] for c in challenger),),)
         return True, best_vector is None or top > best_vector, top
@@ -207,11 +196,11 @@ def _beats(rules: Ruleset, order: Order, fmt: Format, multi: list[Shape], challe
             powers = [order.power[c] for c, k in challenger.items() if k >= w]
             own: Vector | None = ((w, max(powers)),) if powers else None
         else:
-            own = _best_vector(rules, order, multi, challenger, budget)
+            own = _best_vector(ruleset, order, multi, challenger, budget)
         if own is None:
             return False, False, None
         return True, best_vector is None or own > best_vector, own
-    vectors = list(_all_unit_vectors(rules, order, fmt, challenger, budget))
+    vectors = list(_all_unit_vectors(ruleset, order, fmt, challenger, budget))
     if not vectors:
         return False, False, None
     own = max(vectors)
@@ -241,7 +230,7 @@ def _same_kinds(order: Order, w: int, k: int, counts: dict[int, int], widths: bo
     return tuple((w, p) for p in hosts[:k])
 
 
-def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
+def _one_run(ruleset: Ruleset, order: Order, shape: Shape, counts: dict[int, int], widths: bool,
              budget: Budget) -> Vector | None:
     """What :func:`_beats` gives for a format whose one multi-card unit is the tractor ``shape``
     when no wider unit can stand for it (``widths``: largest-unit-first, else highest-card), or
@@ -254,30 +243,32 @@ def _one_run(rules: Ruleset, order: Order, shape: Shape, counts: dict[int, int],
         return None
     if not widths:
         return ((max(order.power[c] for c in counts),),)
-    return (max(_unit_value(rules, order, shape, shape, run) for run in found),)
+    return (max(_unit_value(ruleset, order, shape, shape, run) for run in found),)
 
 
-def trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+def trick_winner(ruleset: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
                  budget: Budget | None = None) -> TrickResult:
     """The winner of a trick: ``plays`` are (seat, cards) in play order, the lead first.
 
     ``budget`` bounds the search for the plays' best splits (``TRICK_WORK`` steps when not given);
     past it the call raises :class:`InputError`."""
     try:
-        return _trick_winner(rules, trump, plays, budget)
+        return _trick_winner(ruleset, trump, plays, budget)
     except WorkExceeded:
         raise InputError("comparing these plays needs more search steps than the service's work bound",
                          "plays") from None
 
 
-def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
-                  budget: Budget | None) -> TrickResult:
+def _trick_winner(ruleset: Ruleset, trump: Trump, plays: Sequence[tuple[int, Sequence[int]]],
+                  budget: Budget | None, shortcuts: bool = True) -> TrickResult:
+    """:func:`trick_winner`, raising :class:`WorkExceeded` past the budget; ``shortcuts`` false
+    compares every format through :func:`_beats` (tests compare the two)."""
     if not plays:
         raise InputError("a trick needs at least one play", "plays")
-    order = order_for(rules, trump)
-    players = rules.players
+    order = order_for(ruleset, trump)
+    players = ruleset.players
     seats: list[int] = []
-    played: list[tuple[int, ...]] = []      # each play's cards as a tuple (compiled: iterated natively)
+    played: list[tuple[int, ...]] = []      # each play's cards as a tuple
     for seat, cards in plays:
         seats.append(seat)
         played.append(cards if isinstance(cards, tuple) else tuple(cards))
@@ -292,7 +283,7 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
         raise InputError("a seat plays twice in one trick", "plays")
     lead_cards = played[0]
     try:
-        fmt = decompose_with(order, lead_cards)
+        fmt = lead_format(order, lead_cards)
     except InputError as exc:
         raise InputError(f"the lead is invalid: {exc}", "plays/0/cards") from None
     n = len(lead_cards)
@@ -303,12 +294,12 @@ def _trick_winner(rules: Ruleset, trump: Trump, plays: Sequence[tuple[int, Seque
     house = n >= MIN_BOMB                   # rainbows and bombs have four cards or more
     if house and order.rainbow_min and fmt.suit == RAINBOW:       # rainbow_min is 0 when off
         best_index, outcomes = _rainbow_trick(order, plays, fmt)
-    elif SHORTCUTS and len(fmt.units) == 1 and fmt.units[0].length == 1:
+    elif shortcuts and len(fmt.units) == 1 and fmt.units[0].length == 1:
         best_index, outcomes = _one_kind_trick(order, seats, played, n, led)
     else:
-        best_index, outcomes = _any_trick(rules, order, seats, played, fmt, list(lead_cards), led,
-                                          budget if budget is not None else Budget(TRICK_WORK))
-    if house and rules.bombs is not _NO_BOMBS and bombs_apply(rules, n) and fmt.suit != RAINBOW:
+        best_index, outcomes = _any_trick(ruleset, order, seats, played, fmt, list(lead_cards), led,
+                                          budget if budget is not None else Budget(TRICK_WORK), shortcuts)
+    if house and ruleset.bombs is not _NO_BOMBS and bombs_apply(ruleset, n) and fmt.suit != RAINBOW:
         best_index, outcomes = _with_bombs(order, plays, best_index, outcomes)
     points = 0
     scoring: list[int] = []
@@ -426,8 +417,8 @@ def _one_suit(eff: Sequence[int], cards: Sequence[int]) -> bool:
     return all(eff[c] == first for c in cards)
 
 
-def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
-               lead_cards: list[int], led: int, budget: Budget) -> tuple[int, list[PlayOutcome]]:
+def _any_trick(ruleset: Ruleset, order: Order, seats: list[int], played: list[tuple[int, ...]], fmt: Format,
+               lead_cards: list[int], led: int, budget: Budget, shortcuts: bool) -> tuple[int, list[PlayOutcome]]:
     """(winning index, outcomes) of any trick: the format's units realized and compared as the
     module docstring says, with exact shortcuts for the common formats."""
     outcomes = [PlayOutcome(seats[0], True, led == TRUMP, True)]
@@ -437,16 +428,16 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
     power = order.power
     # a format of singles compared by the highest card (what _beats does there), without a tally
     vector: Vector | None
-    compare = rules.trick_compare
-    by_top = SHORTCUTS and not multi and compare is not _ALL_UNITS
+    compare = ruleset.trick_compare
+    by_top = shortcuts and not multi and compare is not _ALL_UNITS
     # (a format of one unit of equal cards never gets here with the shortcuts on: _one_kind_trick)
     widths = compare is _LARGEST_UNIT_FIRST
     # a format whose multi-card units are all (w, 1) of one width (pairs and singles thrown): see _same_kinds
-    same_kinds = SHORTCUTS and bool(multi) and multi[0][1] == 1 \
+    same_kinds = shortcuts and bool(multi) and multi[0][1] == 1 \
         and all(u == multi[0] for u in multi) and compare is not _ALL_UNITS
     # a format with one tractor (singles aside) where no wider unit can stand for it: see _one_run
-    one_run = SHORTCUTS and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
-    wider = rules.wider_substitutes
+    one_run = shortcuts and len(multi) == 1 and multi[0][1] >= 2 and compare is not _ALL_UNITS
+    wider = ruleset.wider_substitutes
     # a format of one tractor (w, l) and nothing else, no wider units: a play matches only with l
     # distinct cards (its n = w * l cards are the run's l cards, w copies each)
     plain_run = one_run and len(fmt.units) == 1 and not wider
@@ -454,11 +445,11 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
     if same_kinds:
         best_vector = _same_kinds(order, multi[0][0], len(multi), tally(lead_cards), widths, budget)
     elif one_run and (not wider or _most_copies(lead_cards) <= multi[0][0]):
-        best_vector = _one_run(rules, order, multi[0], tally(lead_cards), widths, budget)
+        best_vector = _one_run(ruleset, order, multi[0], tally(lead_cards), widths, budget)
     elif by_top:
         best_vector = ((_top_power(power, lead_cards),),)
     else:
-        best_vector = _beats(rules, order, fmt, multi, tally(lead_cards), None, budget)[2]
+        best_vector = _beats(ruleset, order, fmt, multi, tally(lead_cards), None, budget)[2]
     best_trump = led == TRUMP
     best_index = 0
     for i in range(1, len(played)):
@@ -473,21 +464,21 @@ def _any_trick(rules: Ruleset, order: Order, seats: list[int], played: list[tupl
             is_trump = kind == TRUMP
             valued: Vector | None = None        # a shortcut's value, where one applies and matches
             distinct = len(set(cards)) if multi else n
-            if SHORTCUTS and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
+            if shortcuts and multi and (distinct == n or (plain_run and distinct != multi[0][1])):
                 pass                # no two equal cards: no unit of width 2 or more; see plain_run
             elif by_top:
                 valued = ((_top_power(power, cards),),)
             elif same_kinds or (one_run and (not wider or _most_copies(cards) <= multi[0][0])):
                 counts = tally(cards)
                 valued = _same_kinds(order, multi[0][0], len(multi), counts, widths, budget) if same_kinds \
-                    else _one_run(rules, order, multi[0], counts, widths, budget)
+                    else _one_run(ruleset, order, multi[0], counts, widths, budget)
             elif is_trump and not best_trump:
-                matches, _, vector = _beats(rules, order, fmt, multi, tally(cards), None, budget)
+                matches, _, vector = _beats(ruleset, order, fmt, multi, tally(cards), None, budget)
                 wins = matches
             elif is_trump == best_trump:
-                matches, wins, vector = _beats(rules, order, fmt, multi, tally(cards), best_vector, budget)
+                matches, wins, vector = _beats(ruleset, order, fmt, multi, tally(cards), best_vector, budget)
             else:
-                matches = _beats(rules, order, fmt, multi, tally(cards), None, budget)[0]
+                matches = _beats(ruleset, order, fmt, multi, tally(cards), None, budget)[0]
             if valued is not None:
                 matches, vector = True, valued
                 wins = (is_trump and not best_trump) or \

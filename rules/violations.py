@@ -18,7 +18,7 @@ def count_of(n: int, noun: str, plural: str | None = None) -> str:
 @dataclass(init=False, unsafe_hash=True)
 class Violation:
     """One reason a move is illegal: a stable ``code``, a ``message`` for people, the ``detail`` a
-    client reads (a hot value: see :class:`rules.units.Unit`)."""
+    client reads (a hot value: docs/engine.md, "Speed notes")."""
 
     code: Final[str]
     message: Final[str]

@@ -1,8 +1,8 @@
 """A brute-force reference for rules section 6-8 (decomposition, throws, following, tricks),
 for small hands only.
 
-Written straight from the text and independent of ``rules.units`` / ``rules.follow`` /
-``rules.throws`` / ``rules.tricks``: it uses only the card encoding, the ruleset values and the card
+Written straight from the text and independent of ``rules.units`` / ``rules.runs`` /
+``rules.realization`` / ``rules.follow`` / ``rules.throws`` / ``rules.tricks``: it uses only the card encoding, the ruleset values and the card
 order of section 4 (``rules.order``: effective suit, power, printed rank and the cards adjacent above
 a card, section 5).  Everything else is exhaustive search:
 

@@ -6,7 +6,7 @@ import pytest
 
 import rules
 from rules import InputError, Ruleset, Trump, parse_cards
-from rules.units import Budget
+from rules.budget import Budget
 
 
 def cs(text):

@@ -1,26 +1,29 @@
 """The engine's fast paths answer exactly what its general machinery answers.
 
 Every shortcut in ``rules/`` that decides a common shape without the general search (see
-``_owed_without_violation`` and ``_owed_by_pairs`` in rules/follow.py) is switched off here by patching it to decline, and
-the answers with and without it are compared over random positions: the positions of
+``_owed_without_violation`` and ``_owed_by_pairs`` in rules/follow.py) is switched off here by the
+``shortcuts`` parameter of the check, the obligation and the trick comparison, and the answers with
+and without it are compared over random positions: the positions of
 tests/rules/differential.py (3-8 decks, every section 3 override, every ``follow_protection``) and
 plain 2-deck deals under the presets, with legal and random plays.
 """
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import rules
 from rules import follow
+from rules import listing as listings
 from rules import obligation as obligations
-from rules.cards import CARDS
+from rules.budget import Budget, WorkExceeded
+from rules.cards import CARDS, tally
 from rules.order import Trump, order_for
+from rules.rainbows import lead_format
 from rules.ruleset import Ruleset, RulesetError
-from rules.units import Budget, WorkExceeded, decompose_with
+from rules.units import decompose_with
 from tests.rules.differential import cards_of, generate, load
 
 SEEDS = st.integers(0, 2 ** 63 - 1)
@@ -32,21 +35,15 @@ def bounded(examples: int):
                     phases=(Phase.explicit, Phase.generate), suppress_health_check=[HealthCheck.too_slow])
 
 
-@contextmanager
-def general_only():
-    """The engine with its fast paths declining, so every answer comes from the general machinery."""
-    follow.SHORTCUTS = obligations.SHORTCUTS = False
+def answer(rs, trump, hand, play, lead, shortcuts=True):
+    """The follow's verdict as rules.check_play gives it; without ``shortcuts`` every answer comes
+    from the general machinery."""
     try:
-        yield
-    finally:
-        follow.SHORTCUTS = obligations.SHORTCUTS = True
-
-
-def answer(rs, trump, hand, play, lead):
-    try:
-        v = rules.check_play(rs, trump, hand, play, lead)
+        order = order_for(rs, trump)
+        v = follow.check_follow(rs, order, hand, play, follow.parse_lead(order, lead), shortcuts=shortcuts)
     except rules.InputError as exc:
         return ("refused", str(exc))
+    assert shortcuts is False or v == rules.check_play(rs, trump, hand, play, lead)
     return (v.legal, v.violations, v.owed, v.play, v.throw)
 
 
@@ -74,8 +71,7 @@ def plays_for(rng: random.Random, rs, trump, hand: list[int], lead: list[int]) -
 def agree(rs, trump, hand: list[int], lead: list[int], rng: random.Random) -> None:
     for play in plays_for(rng, rs, trump, hand, lead):
         fast = answer(rs, trump, hand, play, lead)
-        with general_only():
-            slow = answer(rs, trump, hand, play, lead)
+        slow = answer(rs, trump, hand, play, lead, shortcuts=False)
         assert fast == slow, (rs.to_dict(), trump, [str(CARDS[c]) for c in hand],
                               [str(CARDS[c]) for c in lead], [str(CARDS[c]) for c in play])
 
@@ -88,7 +84,7 @@ def led_suit(rs, trump, hand: list[int], lead: list[int]):
     for c in hand:
         if order.eff[c] == suit:
             held[c] = held.get(c, 0) + 1
-    return order, decompose_with(order, lead), held
+    return order, lead_format(order, lead), held
 
 
 def mixed_position(rng: random.Random, categories: list[str]):
@@ -193,7 +189,7 @@ def test_tractor_of_pairs_leads_are_answered_as_the_obligation_answers(seed):
     order = order_for(rs, trump)
     suit = rng.choice(sorted({order.eff[c] for c in range(54)}))
     pool = [c for c in range(54) if order.eff[c] == suit]
-    found = [r for length in (2, 3, 4) for r in rules.units.runs({c: 2 for c in pool}, order, 2, length)]
+    found = [r for length in (2, 3, 4) for r in rules.runs.runs({c: 2 for c in pool}, order, 2, length)]
     if not found or order.tractor_width > 2:
         return
     lead = [c for c in rng.choice(found) for _ in range(2)]
@@ -249,7 +245,7 @@ def test_whole_tractor_shortcut_is_the_best_split(seed):
     if rng.random() < 0.7:      # most random lists are not one run: build one from a held run
         counts = {c: cards.count(c) for c in cards}
         w = rng.randint(2, max(2, rs.decks))
-        found = [r for length in (2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        found = [r for length in (2, 3, 4) for r in rules.runs.runs({c: w for c in counts}, order, w, length)]
         if found:
             cards = [c for c in rng.choice(found) for _ in range(w)]
     counts = {}
@@ -278,7 +274,7 @@ def testtractor_by_tier_is_the_best_split(seed):
     if rng.random() < 0.8:
         counts = {c: cards.count(c) for c in cards}
         w = rng.randint(1, max(2, rs.decks))
-        found = [r for length in (1, 2, 3, 4) for r in rules.units.runs({c: w for c in counts}, order, w, length)]
+        found = [r for length in (1, 2, 3, 4) for r in rules.runs.runs({c: w for c in counts}, order, w, length)]
         if found:
             cards = [c for c in rng.choice(found) for _ in range(w)]
             if rng.random() < 0.3:          # one copy too many or too few somewhere
@@ -328,22 +324,22 @@ def test_group_split_shortcut_is_the_best_split(seed):
 
 def assert_trick_shortcuts_agree(rs, trump, plays):
     """The trick winner (or refusal) with the shortcuts is the one without them; returns it."""
-    from rules import tricks
     fast = trick_answer(rs, trump, plays)
-    tricks.SHORTCUTS = False
-    try:
-        slow = trick_answer(rs, trump, plays)
-    finally:
-        tricks.SHORTCUTS = True
-    assert fast == slow
+    assert fast == trick_answer(rs, trump, plays, shortcuts=False)
     return fast
 
 
-def trick_answer(rs, trump, plays):
+def trick_answer(rs, trump, plays, shortcuts=True):
+    """The trick's result as rules.trick_winner gives it (``shortcuts``: see rules.tricks._trick_winner)."""
+    from rules import tricks
     try:
-        result = rules.trick_winner(rs, trump, plays)
+        result = tricks._trick_winner(rs, trump, plays, None, shortcuts)
     except rules.InputError as exc:
         return ("refused", str(exc))
+    except WorkExceeded:
+        return ("refused", "work")
+    if shortcuts:
+        assert result == rules.trick_winner(rs, trump, plays)
     return result
 
 
@@ -388,24 +384,21 @@ def test_obligation_shortcuts_give_the_general_strongest_shape_and_listing(seed)
         return
     order, fmt, held = led_suit(rs, trump, hand, lead)
 
-    def both():
+    def both(shortcuts):
         try:
-            owed = obligations.Obligation(rs, order, fmt, held, Budget(obligations.FOLLOW_WORK)).strongest()
+            owed = obligations.Obligation(rs, order, fmt, held, Budget(obligations.FOLLOW_WORK),
+                                          shortcuts).strongest()
         except WorkExceeded:
             owed = None
         try:
-            listing = rules.legal_plays(rs, trump, hand, lead, limit=50)
+            listing = listings._legal_follows(rs, order, tally(hand), fmt, len(lead), order.eff[lead[0]], 50,
+                                              shortcuts)
         except rules.InputError as exc:
             listing = str(exc)
         return owed, listing
 
-    fast = both()
-    obligations.SHORTCUTS = False
-    try:
-        slow = both()
-    finally:
-        obligations.SHORTCUTS = True
-    assert fast == slow
+    fast = both(True)
+    assert fast == both(False)
 
 
 def test_one_owed_pair_example_respects_reservations():
@@ -421,8 +414,7 @@ def test_one_owed_pair_example_respects_reservations():
         cards = [c(x) for x in hand]
         play = [c("KH"), c("9H")]
         fast = answer(rs, trump, cards, play, lead)
-        with general_only():
-            slow = answer(rs, trump, cards, play, lead)
+        slow = answer(rs, trump, cards, play, lead, shortcuts=False)
         assert fast == slow
         assert fast[1][-1].detail["example"] == ["9H", "9H"]
 
@@ -445,7 +437,8 @@ def test_same_kinds_takes_the_highest_hosts():
 @given(SEEDS)
 def test_decompose_shortcuts_match_the_canonical_split(seed):
     """A single, a pair and distinct cards decompose without the count map as _canonical says."""
-    from rules.units import Format, _canonical
+    from rules.formats import Format
+    from rules.units import _canonical
     rng = random.Random(seed)
     rs, trump, _hand, cards = two_deck_position(rng)
     order = order_for(rs, trump)

@@ -78,7 +78,7 @@ def test_width_programme_shifted_sum_is_the_sum_term_by_term():
     complete), which is exact because the programme's fields never carry."""
     import random
 
-    from rules.listing import shifted_sum
+    from rules.widths import shifted_sum
     rng = random.Random(20261201)
     for _ in range(3000):
         digit, lo = rng.randint(1, 80), rng.randint(-14, 12)
@@ -100,7 +100,7 @@ def test_width_programme_sets_are_the_remainders_a_card_can_leave():
     set reached, every copy count and every mask, in small grids."""
     import itertools
 
-    from rules.listing import _FIELD, WidthStates
+    from rules.widths import _FIELD, WidthStates
     for kinds, owed in (((3, 2), (2, 3)), ((4, 3, 2), (1, 2, 2)), ((2,), (5,)), ((5, 3), (2, 2)),
                         ((7, 5, 3), (1, 2, 1)), ((6, 4, 3, 2), (1, 1, 1, 1))):
         states = WidthStates(list(kinds), (sum(c << (_FIELD * i) for i, c in enumerate(owed)),))

@@ -73,7 +73,7 @@ def test_section9_other_schemes_use_the_first_canonical_unit():
 
 
 def test_section9_units_from_unit_objects_and_formats():
-    from rules.units import Format, Unit
+    from rules.formats import Format, Unit
     fmt = Format("S", (Unit(2, 2, c("7S", "8S")), Unit(1, 1, c("3S"))), True)
     assert kitty_multiplier("two-w-pow-l", fmt) == 8
     assert kitty_multiplier("cards", fmt.units) == 5

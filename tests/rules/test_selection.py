@@ -16,12 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import selection
+from rules.budget import Budget
 from rules.cards import parse_cards
 from rules.order import Trump, order_for
 from rules.ruleset import Ruleset
 from rules.selection import MAX_SAMPLE, BoxSet, WidthSet, legal_set, play_summary, sample_plays, selection_help
-from rules.units import Budget
 from tests.rules.brute import legal_follows, legal_leads
 from tests.rules.make_positions import CONFIGS, deal
 
@@ -60,9 +59,9 @@ def union(plays):
     return out
 
 
-def check_against_brute(rs, trump, hand, lead, selections):
+def check_against_brute(rs, trump, hand, lead, selections, width_programme=True):
     legal = brute(rs, trump, hand, lead)
-    chosen = legal_set(rs, trump, hand, lead)
+    chosen = legal_set(rs, trump, hand, lead, width_programme=width_programme)
     summary = chosen.summary()
     assert summary.count == len(legal)
     assert summary.count_exact
@@ -291,11 +290,7 @@ def test_width_programme_and_boxes_agree(position, seed):
     chosen = legal_set(rs, trump, hand, lead)
     if not isinstance(chosen, WidthSet):
         return
-    selection.WIDTH_PROGRAMME = False
-    try:
-        boxes = legal_set(rs, trump, hand, lead)
-    finally:
-        selection.WIDTH_PROGRAMME = True
+    boxes = legal_set(rs, trump, hand, lead, width_programme=False)
     assert isinstance(boxes, BoxSet)
     assert chosen.summary() == boxes.summary()
     rng = random.Random(seed)
@@ -342,12 +337,9 @@ def test_s7_tractor_follows_match_brute_force(seed, programme):
     rs, trump, hand, lead = tractor_follow(seed)
     if len(hand) < len(lead):
         pytest.skip("the follower holds fewer cards than the lead")
-    selection.WIDTH_PROGRAMME = programme
-    try:
-        legal = brute(rs, trump, hand, lead)
-        check_against_brute(rs, trump, hand, lead, random_selections(random.Random(seed), hand, legal, k=8))
-    finally:
-        selection.WIDTH_PROGRAMME = True
+    legal = brute(rs, trump, hand, lead)
+    check_against_brute(rs, trump, hand, lead, random_selections(random.Random(seed), hand, legal, k=8),
+                        width_programme=programme)
 
 
 def test_tractor_follows_exercise_several_boxes():

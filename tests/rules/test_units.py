@@ -126,7 +126,7 @@ def test_s5_runs_are_every_chain_and_their_codes_compare_as_their_cards(preset, 
     import random
 
     from rules.order import order_for
-    from rules.units import run_codes, run_of, runs
+    from rules.runs import run_codes, run_of, runs
     rs = Ruleset.preset(preset, decks=4)
     order = order_for(rs, trump)
     rng = random.Random(5)
@@ -151,7 +151,7 @@ def test_s5_runs_are_every_chain_and_their_codes_compare_as_their_cards(preset, 
 
 def test_s7_realize_refuses_more_copies_than_any_deal_holds():
     from rules.order import order_for
-    from rules.units import realize
+    from rules.realization import realize
     from rules.violations import InputError
     order = order_for(QQ, SIDE)
     with pytest.raises(InputError):
@@ -161,7 +161,7 @@ def test_s7_realize_refuses_more_copies_than_any_deal_holds():
 def test_s5_natural_adjacency_never_closes_a_run_on_its_own_ace():
     from rules.order import order_for
     from rules.ruleset import Adjacency
-    from rules.units import runs
+    from rules.runs import runs
     rs = Ruleset.preset("tuolaji", tractor_adjacency=Adjacency.NATURAL)
     order = order_for(rs, Trump("7", "H"))
     hearts = {c: 2 for c in range(13, 26)}      # every trump-suit card: A climbs to 2, K to A
@@ -177,8 +177,9 @@ def test_s7_one_holding_serves_several_searches():
     taggings of one owed shape on one holding)."""
     from collections import Counter
 
+    from rules.budget import Budget
     from rules.order import order_for
-    from rules.units import Budget, Holding, needed, realize, realize_in
+    from rules.realization import Holding, needed, realize, realize_in
     order = order_for(QQ3, SIDE)
     counts = dict(Counter(cs("3S 3S 3S 4S 4S 4S 5S 5S 9S 9S")))
     holding = Holding(counts, order)
