@@ -39,18 +39,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from math import comb, factorial
+from math import comb
 from typing import Final
 
-from .adjudicate import STATE, HandRecord, Phase, Walk, walk
+from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
 from .cards import CARDS, Card, tally
-from .order import TRUMP, order_for
-from .ruleset import DeclarationVisibility
+from .order import TRUMP, Order, order_for
+from .ruleset import DeclarationVisibility, FollowProtection
 from .state import HandState, hand_state
 from .views import PUBLIC, voids_of
 from .violations import InputError
 
-WORLD_DRAWS: Final = 20000        # cheap draws per call
+WORLD_DRAWS: Final = 4000         # cheap draws per call
 WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
 WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
@@ -143,78 +143,144 @@ class Problem:
             dealt = sum(len(h) for h in record.hands) + len(record.kitty)
             if rules.decks * 54 - dealt:
                 places.append(Place("undealt", None, rules.decks * 54 - dealt, frozenset()))
-        # a declarer holds what it showed: copies all needed are placed with it, the rest checked per draw
+        self.places = places
+        self.pool = {c: k for c, k in pool.items() if k}
+        if any(k < 0 for k in pool.values()):
+            raise InputError("the record shows more copies of a card than the decks hold", "deal")
+        self.sizes = [p.size for p in places]
+        if sum(self.sizes) != sum(self.pool.values()):
+            raise InputError("the record's hands do not add up to the decks", "deal")
+        self.lo: list[dict[int, int]] = [{} for _ in places]
+        self.hi: list[dict[int, int]] = [{} for _ in places]
+        self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
+        self.bound_by_plays(plays, order)
+        self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
+        self.classes = self.make_classes()
+
+    def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
+        """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
+        failed throw gave back to it) and at most (a follow of two cards of the led suit to a pair shows no
+        pair of that suit then; ``follow_protection: none`` only)."""
+        record, viewer, rules = self.record, self.viewer, self.rules
+        at = {p.seat: i for i, p in enumerate(self.places) if p.seat is not None}
         shown: dict[tuple[int, int], int] = {}
         for s, cards in record.declarations:
             for c, k in tally([int(x) for x in cards]).items():
                 shown[(s, c)] = max(shown.get((s, c), 0), k)
-        fixed: list[dict[int, int]] = [{} for _ in places]
-        self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
         for (s, c), k in sorted(shown.items()):
-            if s == viewer:
-                continue
-            need = k - played[s].get(c, 0)
-            if need <= 0:
+            need = k - self.played[s].get(c, 0)
+            if s == viewer or need <= 0:
                 continue
             self.needs.append((s, c, k))
-            index = next((i for i, p in enumerate(places) if p.seat == s), None)
-            if index is not None and need == pool[c] and not (s == self.dealer and self.exchanged):
-                fixed[index][c] = need
-                pool[c] = 0
-        if any(k < 0 for k in pool.values()):
-            raise InputError("the record shows more copies of a card than the decks hold", "deal")
-        sizes = [p.size - sum(f.values()) for p, f in zip(places, fixed, strict=True)]
-        if any(x < 0 for x in sizes) or sum(sizes) != sum(pool.values()):
-            raise InputError("the record's hands do not add up to the decks", "deal")
-        self.places, self.fixed, self.sizes = places, fixed, sizes
-        self.pool = {c: k for c, k in pool.items() if k}
-        self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
+            if s in at and not (s == self.dealer and self.exchanged):
+                self.at_least(at[s], c, need)
+        later: list[dict[int, int]] = [{} for _ in range(self.n)]     # each seat's plays from a point on
+        pair_lead: tuple[int, int] | None = None
+        steps: list[tuple[Play, dict[int, int]]] = []
+        for p in reversed(plays):
+            steps.append((p, dict(later[p.seat])))
+            for c in p.cards:
+                later[p.seat][int(c)] = later[p.seat].get(int(c), 0) + 1
+        steps.reverse()
+        for i, (p, after) in enumerate(steps):
+            if i % self.n == 0:                   # every trick but the last is whole: this play leads
+                led = [int(c) for c in p.cards]
+                pair_lead = (led[0], order.eff[led[0]]) if (order is not None and len(led) == 2
+                                                            and led[0] == led[1]) else None
+                if p.attempted is not None and p.seat != viewer and p.seat in at:
+                    back = tally([int(c) for c in p.attempted])
+                    for c in p.cards:
+                        back[int(c)] -= 1
+                    for c, k in back.items():
+                        if k - after.get(c, 0) > 0:
+                            self.at_least(at[p.seat], c, k - after.get(c, 0))
+                continue
+            if (pair_lead is None or order is None or p.seat == viewer or p.seat not in at
+                    or rules.follow_protection is not FollowProtection.NONE or len(p.cards) != 2):
+                continue
+            x, y = int(p.cards[0]), int(p.cards[1])
+            suit = pair_lead[1]
+            if x != y and order.eff[x] == suit and order.eff[y] == suit:
+                mine = dict(after)
+                for c in p.cards:
+                    mine[int(c)] = mine.get(int(c), 0) + 1
+                for c in range(54):
+                    if order.eff[c] == suit:
+                        self.at_most(at[p.seat], c, max(0, 1 - mine.get(c, 0)))
 
-    # -- the exact count of ways, and a draw from it --------------------------------------------
-    def classes(self) -> list[tuple[int, list[int]]]:
-        """The unseen physical cards by effective suit, the suits some place refuses first."""
+    def at_least(self, place: int, card: int, k: int) -> None:
+        self.lo[place][card] = max(self.lo[place].get(card, 0), k)
+
+    def at_most(self, place: int, card: int, k: int) -> None:
+        self.hi[place][card] = min(self.hi[place].get(card, k), k)
+
+    def make_classes(self) -> list[Klass]:
+        """The unseen physical cards as classes: each card some place must hold on its own, first; then the
+        rest by effective suit, the suits some place refuses before the others.  (A most a place may hold
+        of a card is checked on the draw: a class per card for those would make the count too large.)"""
+        bounded = sorted({c for f in self.lo for c, k in f.items() if k})
+        out: list[Klass] = []
+        for c in bounded:
+            k = self.pool.get(c, 0)
+            if not k:
+                raise InputError("the record shows a seat holding a card it cannot hold", "deal")
+            allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
+            out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
+                             tuple(self.hi[i].get(c, k) for i in allowed)))
         by_suit: dict[int, list[int]] = {}
         for c, k in sorted(self.pool.items()):
-            by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
-        free = [s for s in by_suit if len(self.allowed[s]) == len(self.places)]
-        bound = [s for s in by_suit if s not in free]
-        out = [(s, by_suit[s]) for s in bound]
+            if c not in bounded:
+                by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
+        everywhere = tuple(range(len(self.places)))
+        free = [s for s in sorted(by_suit) if self.allowed[s] == everywhere]
+        for s in sorted(by_suit):
+            if s not in free:
+                allowed = self.allowed[s]
+                out.append(Klass(by_suit[s], allowed, (0,) * len(allowed), tuple(len(by_suit[s]) for _ in allowed)))
         if free:
-            out.append((-1, [c for s in free for c in by_suit[s]]))
+            cards = [c for s in free for c in by_suit[s]]
+            out.append(Klass(cards, everywhere, (0,) * len(everywhere), tuple(len(cards) for _ in everywhere)))
         return out
 
-    def draw(self, rng: random.Random, ways: Ways) -> list[list[int]]:
-        """One uniform physical placement of the unseen cards (the module docstring, step 2)."""
+    # -- a draw -------------------------------------------------------------------------------
+    def draw(self, rng: random.Random, ways: Ways) -> list[list[int]] | None:
+        """One uniform physical placement of the unseen cards (the module docstring, step 2); None when it
+        breaks a place's most of some card (rejected: the draw stays uniform)."""
         room = list(self.sizes)
         content: list[list[int]] = [[] for _ in self.places]
-        for i, (suit, cards) in enumerate(ways.classes):
-            allowed = self.allowed[suit] if suit >= 0 else tuple(range(len(self.places)))
-            split = ways.pick(i, tuple(room), allowed, len(cards), rng)
-            shuffled = list(cards)
+        for i, klass in enumerate(self.classes):
+            split = ways.pick(i, tuple(room), rng)
+            shuffled = list(klass.cards)
             rng.shuffle(shuffled)
             at = 0
-            for place, k in zip(allowed, split, strict=True):
+            for place, k in zip(klass.allowed, split, strict=True):
                 content[place].extend(shuffled[at:at + k])
                 room[place] -= k
                 at += k
-        for place, f in enumerate(self.fixed):
-            for c, k in f.items():
-                content[place].extend([c] * k)
+        for i, most in enumerate(self.hi):
+            if most:
+                held = tally(content[i])
+                if any(held.get(c, 0) > k for c, k in most.items()):
+                    return None
         return content
 
     def plain(self, rng: random.Random) -> list[list[int]] | None:
-        """A uniform physical placement ignoring the voids, None when it breaks one (rejection, where the
+        """A uniform physical placement ignoring the bounds, None when it breaks one (rejection, where the
         count of ways is past its bound)."""
         cards = _expand(self.pool)
         rng.shuffle(cards)
         content: list[list[int]] = []
         at = 0
-        for place, size, f in zip(self.places, self.sizes, self.fixed, strict=True):
+        for i, (place, size) in enumerate(zip(self.places, self.sizes, strict=True)):
             mine = cards[at:at + size]
             at += size
             if any(self.suit_of[c] in place.void for c in mine):
                 return None
-            content.append(mine + [c for c, k in f.items() for _ in range(k)])
+            held = tally(mine)
+            if any(held.get(c, 0) < k for c, k in self.lo[i].items()) or any(
+                    held.get(c, 0) > k for c, k in self.hi[i].items()):
+                return None
+            content.append(mine)
         return content
 
     # -- a placement as a record -------------------------------------------------------------
@@ -297,54 +363,73 @@ class Problem:
     def distinct(self, limit: int) -> list[tuple[list[list[int]], int]] | None:
         """Every distinct placement (copies not told apart) with its number of physical placements, or
         None when there are more than ``limit``."""
-        cards = sorted(self.pool)
-        out: list[tuple[list[list[int]], int]] = []
-        content: list[list[int]] = [[] for _ in self.places]
-        room = list(self.sizes)
-        steps = [0]
+        kinds: list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+        for c, k in sorted(self.pool.items()):
+            allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
+            kinds.append((c, k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
+                          tuple(self.hi[i].get(c, k) for i in allowed)))
+        for i, f in enumerate(self.lo):
+            for c, k in f.items():
+                if k and i not in next((x[2] for x in kinds if x[0] == c), ()):
+                    return []
+        walker = Distinct(kinds, len(self.places), self.sizes, limit)
+        return walker.out if walker.place(0, 1) else None
 
-        def place(i: int, weight: int) -> bool:
-            steps[0] += 1
-            if steps[0] > limit * 200:
+
+class Distinct:
+    """The enumeration of :meth:`Problem.distinct`: card kind by card kind, each split among its places."""
+
+    def __init__(self, kinds: list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
+                 places: int, sizes: Sequence[int], limit: int) -> None:
+        self.kinds, self.limit = kinds, limit
+        self.room = list(sizes)
+        self.content: list[list[int]] = [[] for _ in range(places)]
+        self.out: list[tuple[list[list[int]], int]] = []
+        self.steps = 0
+
+    def place(self, i: int, weight: int) -> bool:
+        self.steps += 1
+        if self.steps > self.limit * 200:
+            return False
+        if i == len(self.kinds):
+            self.out.append(([list(c) for c in self.content], weight))
+            return len(self.out) <= self.limit
+        c, k, allowed, lo, hi = self.kinds[i]
+        for split in _splits(k, [self.room[a] for a in allowed], lo, hi):
+            for a, x in zip(allowed, split, strict=True):
+                self.room[a] -= x
+                self.content[a].extend([c] * x)
+            ok = self.place(i + 1, weight * _multinomial(k, split))
+            for a, x in zip(allowed, split, strict=True):
+                self.room[a] += x
+                if x:
+                    del self.content[a][-x:]
+            if not ok:
                 return False
-            if i == len(cards):
-                full = [list(c) for c in content]
-                for p, f in enumerate(self.fixed):
-                    for c, k in f.items():
-                        full[p].extend([c] * k)
-                out.append((full, weight))
-                return len(out) <= limit
-            c = cards[i]
-            allowed = self.allowed[self.suit_of[c]]
-            for split in _splits(self.pool[c], [room[a] for a in allowed]):
-                w = factorial(self.pool[c])
-                for a, k in zip(allowed, split, strict=True):
-                    w //= factorial(k)
-                    room[a] -= k
-                    content[a].extend([c] * k)
-                ok = place(i + 1, weight * w)
-                for a, k in zip(allowed, split, strict=True):
-                    room[a] += k
-                    if k:
-                        del content[a][-k:]
-                if not ok:
-                    return False
-            return True
-
-        return out if place(0, 1) else None
+        return True
 
 
-def _splits(total: int, rooms: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to put ``total`` copies into places with these rooms."""
+def _splits(total: int, rooms: Sequence[int], lo: Sequence[int], hi: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to put ``total`` copies into places with these rooms, between ``lo`` and ``hi`` in each."""
     if not rooms:
         return [()] if total == 0 else []
     out: list[tuple[int, ...]] = []
-    first, rest = rooms[0], rooms[1:]
-    left = sum(rest)
-    for k in range(max(0, total - left), min(first, total) + 1):
-        for tail in _splits(total - k, rest):
+    rest_room = sum(min(r, h) for r, h in zip(rooms[1:], hi[1:], strict=True))
+    top = min(rooms[0], hi[0], total)
+    for k in range(max(lo[0], total - rest_room), top + 1):
+        for tail in _splits(total - k, rooms[1:], lo[1:], hi[1:]):
             out.append((k,) + tail)
     return out
+
+
+@dataclass(frozen=True)
+class Klass:
+    """Unseen physical cards split together: the places that may hold them, and each place's bounds."""
+
+    cards: list[int]
+    allowed: tuple[int, ...]
+    lo: tuple[int, ...]
+    hi: tuple[int, ...]
 
 
 class TooManyRooms(Exception):
@@ -356,9 +441,20 @@ class Ways:
     and a uniform draw of each class's split (the module docstring, step 2)."""
 
     def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        self.classes = problem.classes()
+        self.classes = problem.classes
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
+
+    def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Class ``i``'s splits with the rooms each leaves."""
+        klass = self.classes[i]
+        out = []
+        for split in _splits(len(klass.cards), [room[a] for a in klass.allowed], klass.lo, klass.hi):
+            left = list(room)
+            for a, k in zip(klass.allowed, split, strict=True):
+                left[a] -= k
+            out.append((split, tuple(left)))
+        return out
 
     def count(self, i: int, room: tuple[int, ...]) -> int:
         if i == len(self.classes):
@@ -369,46 +465,46 @@ class Ways:
             return got
         if len(self.memo) > WAYS_STATES:
             raise TooManyRooms
-        suit, cards = self.classes[i]
-        allowed = self.problem.allowed[suit] if suit >= 0 else tuple(range(len(room)))
+        klass = self.classes[i]
         total = 0
-        if i == len(self.classes) - 1:
-            if sum(room[a] for a in allowed) == len(cards) and all(room[a] == 0 for a in range(len(room))
-                                                                   if a not in allowed):
-                total = factorial(len(cards))
-                for a in allowed:
-                    total //= factorial(room[a])
+        if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
+            if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
+                total = _multinomial(len(klass.cards), room)
         else:
-            for split in _splits(len(cards), [room[a] for a in allowed]):
-                left = list(room)
-                for a, k in zip(allowed, split, strict=True):
-                    left[a] -= k
-                rest = self.count(i + 1, tuple(left))
+            for split, left in self.splits(i, room):
+                rest = self.count(i + 1, left)
                 if rest:
-                    total += _multinomial(len(cards), split) * rest
+                    total += _multinomial(len(klass.cards), split) * rest
         self.memo[key] = total
         return total
 
-    def pick(self, i: int, room: tuple[int, ...], allowed: tuple[int, ...], size: int,
-             rng: random.Random) -> tuple[int, ...]:
-        """Class ``i``'s split among ``allowed``, drawn in proportion to the placements it leaves."""
-        options: list[tuple[tuple[int, ...], int]] = []
-        for split in _splits(size, [room[a] for a in allowed]):
-            left = list(room)
-            for a, k in zip(allowed, split, strict=True):
-                left[a] -= k
-            ways = _multinomial(size, split) * self.count(i + 1, tuple(left))
-            if ways:
-                options.append((split, ways))
-        total = sum(w for _, w in options)
+    def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        """Class ``i``'s split, drawn in proportion to the placements it leaves."""
+        size = len(self.classes[i].cards)
+        if i == len(self.classes) - 1:
+            klass = self.classes[i]
+            return tuple(room[a] for a in klass.allowed)
+        known = self.options.get((i, room))
+        if known is None:
+            splits: list[tuple[int, ...]] = []
+            weights: list[int] = []
+            for split, left in self.splits(i, room):
+                ways = _multinomial(size, split) * self.count(i + 1, left)
+                if ways:
+                    splits.append(split)
+                    weights.append(ways)
+            known = (splits, weights, sum(weights))
+            if len(self.options) < WAYS_STATES:
+                self.options[(i, room)] = known
+        splits, weights, total = known
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
         x = rng.randrange(total)
-        for split, w in options:
+        for split, w in zip(splits, weights, strict=True):
             if x < w:
                 return split
             x -= w
-        return options[-1][0]
+        return splits[-1]
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:

@@ -1,0 +1,53 @@
+"""``POST /v1/hands/worlds``: the deals a seat cannot tell apart from the real one (docs/views.md)."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .common import CardList
+from .deals import SeedField
+from .fields import StrictBoolean
+from .hands import RecordSchema
+from .views import ViewerField, check_viewer
+
+MAX_WORLDS = 1000
+
+
+class WorldsRequestSchema(RecordSchema):
+    partial = StrictBoolean(load_default=False, metadata={
+        "description": "Accepted so that a `hands/adjudicate` record can be sent as it is."})
+    declarations_closed = StrictBoolean(load_default=None, allow_none=True, metadata={
+        "description": "As in `hands/state`: declaring is over (default: true once the record holds a later step)."})
+    seat = ViewerField("Whose worlds: a seat number, or `public` (a spectator, who has seen only what is public).",
+                       required=True)
+    count = fields.Integer(strict=True, load_default=1, validate=validate.Range(1, MAX_WORLDS),
+                           metadata={"description": "How many worlds to draw, 1..1000 (independently: one may repeat)."})
+    seed = SeedField("The same seed always draws the same worlds.", load_default=0)
+
+    def check(self, data: dict) -> None:
+        super().check(data)
+        check_viewer(data, data["rules"].players, "seat")
+
+
+class WorldDealSchema(Schema):
+    hands = fields.List(CardList(), required=True, metadata={"description": "Every hand as dealt, by seat."})
+    kitty = CardList("The kitty as dealt, in dealt order.")
+
+
+class WorldSchema(Schema):
+    deal = fields.Nested(WorldDealSchema, required=True, metadata={
+        "description": "The whole deal as dealt: the record with its `deal` replaced by this one (and its "
+                       "`kitty_discard` by this `kitty_discard`) is a record the seat cannot tell from the real one."})
+    kitty_discard = CardList("The dealer's burial in this world (the record's own where the seat saw it).")
+    hands = fields.List(CardList(), required=True, metadata={"description": "What each seat holds now."})
+    kitty = CardList("The kitty now: the burial once the dealer has buried, empty while the dealer holds it.")
+
+
+class WorldsSchema(Schema):
+    worlds = fields.List(fields.Nested(WorldSchema), required=True, metadata={"description": "In the order drawn."})
+    count_worlds = fields.String(required=True, allow_none=True, metadata={
+        "description": "How many distinct worlds there are (copies of a card not told apart), as a decimal "
+                       "string, when counted exactly; else null."})
+    count_exact = fields.Boolean(required=True)
+    complete = fields.Boolean(required=True, metadata={
+        "description": "False when the work bound stopped the draw before `count` worlds: the answer holds "
+                       "those found."})

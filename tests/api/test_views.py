@@ -1,0 +1,106 @@
+"""POST /v1/hands/state with `view` / `views: all`, and POST /v1/hands/worlds (docs/views.md)."""
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import assert_problem, post
+
+HANDS = Path(__file__).resolve().parent.parent / "data" / "hands"
+
+
+def record(name: str, plays: int | None = None) -> dict:
+    data = json.loads((HANDS / name).read_text(encoding="utf-8"))
+    data.pop("expected")
+    if plays is not None:
+        n = len(data["deal"]["hands"])
+        whole, part = divmod(plays, n)
+        data["tricks"] = data["tricks"][:whole] + ([data["tricks"][whole][:part]] if part else [])
+    return data
+
+
+def answer(client, path, body):
+    r = post(client, path, body)
+    assert r.status_code == 200, r.get_data(as_text=True)
+    return r.get_json()
+
+
+def test_a_seat_view_holds_its_own_cards_and_every_count(client):
+    body = record("04_shengji.json", 4 * 6 + 1)
+    referee = answer(client, "/v1/hands/state", body)
+    seat = referee["next"]["seat"]
+    mine = answer(client, "/v1/hands/state", {**body, "view": seat})
+    assert mine["viewer"] == seat and mine["hands"][seat] == referee["hands"][seat]
+    assert [h is None for h in mine["hands"]] == [s != seat for s in range(4)]
+    assert mine["hand_counts"] == [len(h) for h in referee["hands"]]
+    assert mine["next"]["seat"] == seat and mine["next"]["may"] == referee["next"]["may"] is not None
+    other = answer(client, "/v1/hands/state", {**body, "view": (seat + 1) % 4})
+    assert other["next"]["may"] is None and other["next"]["must"] is None and other["next"]["count"] is None
+    public = answer(client, "/v1/hands/state", {**body, "view": "public"})
+    assert public["viewer"] == "public" and public["hands"] == [None] * 4 and public["kitty"] is None
+    dealer = body["dealer"]
+    theirs = answer(client, "/v1/hands/state", {**body, "view": dealer})
+    assert sorted(theirs["kitty"]) == sorted(body["deal"]["kitty"])
+    assert sorted(theirs["kitty_discard"]) == sorted(body["kitty_discard"])
+    assert "viewer" not in referee
+
+
+def test_views_all_is_every_view_in_one_answer(client):
+    body = record("13_4399.json", 4 * 3 + 2)
+    everything = answer(client, "/v1/hands/state", {**body, "views": "all"})
+    assert len(everything["views"]) == 4 and everything["public"]["viewer"] == "public"
+    for seat in range(4):
+        assert everything["views"][seat] == answer(client, "/v1/hands/state", {**body, "view": seat})
+    assert everything["referee"] == answer(client, "/v1/hands/state", body)
+    assert {k: everything[k] for k in everything["referee"]} == everything["referee"]
+
+
+def test_a_view_is_cached_by_its_body(client):
+    body = {**record("08_pagat.json", 9), "view": 1}
+    first = post(client, "/v1/hands/state", body)
+    again = post(client, "/v1/hands/state", body)
+    other = post(client, "/v1/hands/state", {**body, "view": 2})
+    assert first.get_json() == again.get_json() != other.get_json()
+    assert again.headers.get("X-Cache") == "hit" and other.headers.get("X-Cache") == "miss"
+
+
+def test_an_illegal_record_is_answered_as_the_referee(client):
+    body = record("90_illegal_follow_qq.json")
+    referee = answer(client, "/v1/hands/state", body)
+    assert answer(client, "/v1/hands/state", {**body, "view": 1}) == referee
+
+
+@pytest.mark.parametrize("change,pointer", [
+    ({"view": 4}, "/view"), ({"view": "referee"}, "/view"), ({"views": "some"}, "/views"),
+    ({"view": 1, "views": "all"}, "/views"),
+])
+def test_bad_view_requests_are_422(client, change, pointer):
+    assert_problem(post(client, "/v1/hands/state", {**record("08_pagat.json", 9), **change}), 422, pointer)
+
+
+def test_worlds_are_deals_the_seat_cannot_tell_apart(client):
+    body = record("00_qq.json", 4 * 8 + 2)
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": 1, "count": 5, "seed": "s"})
+    assert got["complete"] and len(got["worlds"]) == 5
+    assert got == answer(client, "/v1/hands/worlds", {**body, "seat": 1, "count": 5, "seed": "s"})
+    mine = answer(client, "/v1/hands/state", {**body, "view": 1})
+    for w in got["worlds"]:
+        changed = {**copy.deepcopy(body), "deal": w["deal"], "kitty_discard": w["kitty_discard"], "view": 1}
+        assert answer(client, "/v1/hands/state", changed) == mine
+        assert sorted(w["hands"][1]) == sorted(mine["hands"][1])
+
+
+def test_worlds_count_small_positions_exactly(client):
+    body = record("04_shengji.json", 4 * 21 - 1)
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": body["dealer"], "count": 3})
+    assert got["count_exact"] and int(got["count_worlds"]) >= 1
+
+
+@pytest.mark.parametrize("name,change,pointer", [
+    ("90_illegal_follow_qq.json", {"seat": 1}, None), ("00_qq.json", {"seat": 9}, "/seat"),
+    ("00_qq.json", {"seat": 1, "count": 0}, "/count"), ("00_qq.json", {"seat": 1, "count": 1001}, "/count"),
+    ("00_qq.json", {}, "/seat"),
+])
+def test_bad_worlds_requests_are_422(client, name, change, pointer):
+    assert_problem(post(client, "/v1/hands/worlds", {**record(name), **change}), 422, pointer)
