@@ -4,11 +4,10 @@ from dataclasses import replace
 
 import pytest
 
-from bots import STRENGTHS, suggest
-from bots import basic
+from bots import STRENGTHS, basic, suggest
 from bots.game import IllegalAction, apply, play_hand, random_bot, suggesting_bot
 from bots.table import Action, Table, unseen_counts
-from rules import InputError, Ruleset, Trump, check_play, hand_state, parse_cards
+from rules import InputError, Ruleset, Trump, check_play, declaration_options, hand_state, parse_cards
 from rules.order import order_for
 from rules.worlds import draw_worlds
 
@@ -196,8 +195,8 @@ def test_s15_5_bury_points_free_short_suits():
 
 def test_s15_5_declare_with_many_trumps_and_pass_with_few():
     hand = cards("2H 3H 5H 7H 9H JH QH KH 4S 6D")
-    opts = [o for o in __import__("rules").declaration_options(QQ, 2, [], 0, hand)]
+    opts = list(declaration_options(QQ, 2, [], 0, hand))
     assert basic.declare(QQ, hand, opts, False)[0].action == Action("declare", cards("2H"))
     weak = cards("2H 3S 5S 7S 9D JD QC KC 4S 6D")
-    opts = list(__import__("rules").declaration_options(QQ, 2, [], 0, weak))
+    opts = list(declaration_options(QQ, 2, [], 0, weak))
     assert basic.declare(QQ, weak, opts, False)[0].action.kind == "pass"
