@@ -70,17 +70,19 @@ def structure(order: Order, hand: Sequence[int]) -> dict[int, int]:
     return out
 
 
-def cost(table: Table, play: Sequence[int], keep: dict[int, int], led_side: bool) -> float:
+def cost(table: Table, play: Sequence[int], keep: dict[int, int], held: dict[int, int], led_side: bool) -> float:
     """What ``play`` spends: its cards' strength, the groups it breaks, trumps spent on a side suit."""
     order = table.order
     counts = tally(play)
-    held = tally(table.hand)
+    eff, strength = order.eff, order.strength
     total = 0.0
     for c, k in counts.items():
-        total += k * (order.strength[c] + (8 if is_trump(order, c) else 0))
-        if held[c] >= 2:
-            total += keep.get(c, 0) * (4 if k < held[c] else 2)
-        if led_side and is_trump(order, c):
+        trump = eff[c] == TRUMP
+        total += k * (strength[c] + (8 if trump else 0))
+        worth = keep.get(c, 0)
+        if worth:
+            total += worth * (4 if k < held[c] else 2)
+        if led_side and trump:
             total += 6 * k
     return total
 
@@ -91,6 +93,7 @@ def rank_follows(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[Ranked
     lead = table.trick[0][1]
     led_side = not is_trump(order, lead[0])
     keep = structure(order, table.hand)
+    held = tally(table.hand)
     now = trick_winner(rules, trump, table.trick)
     trick_points = sum(points(c) for _, c in table.trick)
     partner_winning = now.winner in table.partners
@@ -98,7 +101,7 @@ def rank_follows(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[Ranked
                                                    for c in now.winning_cards))
     out = []
     for play in plays:
-        spend = cost(table, play, keep, led_side)
+        spend = cost(table, play, keep, held, led_side)
         pts = points(play)
         wins = trick_winner(rules, trump, [*table.trick, (seat, play)]).winner == seat
         if partner_winning:
@@ -139,8 +142,8 @@ def rank_leads(table: Table, options: LeadOptions) -> list[Ranked]:
 def _rank_lead(table: Table, unit: Unit, lengths: dict[int, int], trumps: int) -> Ranked:
     order = table.order
     cards = tuple(c for c in unit.cards for _ in range(unit.width))
-    top = max(unit.cards, key=lambda c: order.strength[c])
-    trump = is_trump(order, top)
+    top = unit.cards[-1]              # a run is low to high
+    trump = order.eff[top] == TRUMP
     size = len(cards)
     pts = points(cards)
     boss = table.boss(top, unit.width)

@@ -74,10 +74,9 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
 
 def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], played: list[int]) -> tuple[Card, ...]:
     rules = start.record.rules
-    held = [0] * CARD_KINDS
+    unseen = [rules.decks - p for p in played]
     for c in hand:
-        held[c] += 1
-    unseen = [max(0, rules.decks - held[c] - played[c]) for c in range(CARD_KINDS)]
+        unseen[c] -= 1
     table = Table(rules, start.trump, start.order, seat, tuple(hand), [(p.seat, p.cards) for p in current],
                   start.partners[seat], unseen, seat in start.dealer_team)
     return basic.play(table)[0].action.cards

@@ -66,6 +66,7 @@ class Suggestion:
     strength: str
     seed: str | int
     trump: Trump | None         # the trump as the seat knows it (None while it knows none)
+    playouts: int = 0           # the hands played out by the search
 
 
 def acting_seat(record: HandRecord, state: HandState, seat: int | None) -> int:
@@ -160,4 +161,4 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     best = sorted(range(len(valued)), key=lambda i: (-(valued[i].value or 0.0), sign * (valued[i].points or 0.0), i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
     return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed,
-                      mine.trump)
+                      mine.trump, len(drawn) * len(candidates))
