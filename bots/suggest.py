@@ -5,7 +5,8 @@ kitty it picked up.  ``basic`` ranks the legal actions by rules of thumb (:mod:`
 ``standard`` and ``strong`` search the plays: the ``basic`` ranking's best few, each played out in
 the same worlds (:func:`rules.worlds.draw_worlds`, deals of the unseen cards the seat cannot tell
 apart, drawn as a fair shuffle would) with ``basic`` at every seat, and valued by the ruleset's own
-settlement: the acting seat's mean level change, its side's card points breaking ties.  Each
+settlement: the acting seat's mean level change, plus its side's mean card points over
+:data:`POINTS_PER_LEVEL` (levels move in steps; points tell apart plays the steps do not).  Each
 strength is a fixed amount of work (:data:`STRENGTHS`), never a clock, and the same body always gets
 the same answer.  Before play (declaring, burying, calling, stealing) every strength answers
 ``basic``'s choice.
@@ -43,6 +44,7 @@ STRENGTHS: Final = {
     "strong": Strength("strong", 5, 12),
 }
 ALTERNATIVES: Final = 3           # the alternatives an answer lists beside its action
+POINTS_PER_LEVEL: Final = 80      # the side's card points count this much less than a level in the choice
 
 
 @dataclass(frozen=True)
@@ -157,8 +159,9 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
             totals[i][1] += settled.attackers_total
     k = max(1, len(drawn))
     valued = [Valued(r.action, totals[i][0] / k, totals[i][1] / k, r.reason) for i, r in enumerate(candidates)]
-    sign = -1.0 if attacking else 1.0
-    best = sorted(range(len(valued)), key=lambda i: (-(valued[i].value or 0.0), sign * (valued[i].points or 0.0), i))
+    sign = 1.0 if attacking else -1.0     # the attackers' points are the acting side's, or its loss
+    best = sorted(range(len(valued)), key=lambda i: (-((valued[i].value or 0.0) + sign * (valued[i].points or 0.0)
+                                                       / POINTS_PER_LEVEL), i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
     return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed,
                       mine.trump, len(drawn) * len(candidates))

@@ -47,8 +47,7 @@ def test_a_hint_is_a_legal_play_of_the_seat_to_act(client):
         assert got["alternatives"][0]["action"] == got["action"]
         assert got["worlds"] == (0 if strength == "basic" else {"standard": 4, "strong": 12}[strength])
         if strength != "basic":
-            values = [a["value"] for a in got["alternatives"]]
-            assert values == sorted(values, reverse=True)
+            assert all(a["value"] is not None and a["attackers_points"] is not None for a in got["alternatives"])
         # the record with the hint appended is still legal
         after = json.loads(json.dumps(body))
         after["tricks"][-1].append({"seat": seat, "cards": play})
