@@ -3,8 +3,9 @@
 Positions: hands of each 2-deck preset played by ``basic`` at every seat, cut every few plays (the
 seat to lead or follow at each).  Each strength answers every position (:func:`bots.suggest`, the
 engine as installed: ``rules.BUILD`` is printed); the table gives p50, p99 and the worst time per
-strength, and the playouts per second the search sustained (playouts of the positions searched
-divided by their time).  Ratios in one run: ``standard`` and ``strong`` against ``basic``.
+strength, in wall time and in this process's CPU time (on a shared machine the wall time includes
+waiting for a core), and the playouts per second the search sustained (playouts of the positions
+searched divided by their CPU time).  Ratios in one run: ``standard`` and ``strong`` against ``basic``.
 """
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     cuts = positions(args.hands, args.every)
     print(f"engine: {rules.BUILD}; {len(cuts)} positions of {len(PRESETS_2DECK)} 2-deck presets\n")
-    print("| strength | worlds × candidates | p50 ms | p99 ms | max ms | mean ms | × basic (mean) | playouts/s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| strength | worlds × candidates | wall p50 ms | wall p99 ms | wall max ms | CPU p50 ms | CPU p99 ms | "
+          "CPU max ms | CPU mean ms | × basic (CPU mean) | playouts/s (CPU) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     base = None
     for name, level in STRENGTHS.items():
         times, playouts, searched = [], 0, 0.0

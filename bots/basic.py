@@ -170,6 +170,17 @@ def play(table: Table) -> list[Ranked]:
     return rank_follows(table, listed.plays)
 
 
+def choose(table: Table) -> tuple[Card, ...]:
+    """The cards of :func:`play`'s first choice (a playout's move: a forced follow is not ranked)."""
+    if table.trick:
+        listed = legal_plays(table.rules, table.trump, table.hand, table.trick[0][1], limit=FOLLOW_LIMIT)
+        assert not isinstance(listed, LeadOptions)
+        if len(listed.plays) == 1:
+            return listed.plays[0]
+        return rank_follows(table, listed.plays)[0].action.cards
+    return play(table)[0].action.cards
+
+
 # -- before play -----------------------------------------------------------------------------
 def bury(rules: Ruleset, order: Order, hand: Sequence[Card], size: int) -> list[Ranked]:
     """The burial: ``size`` cards, no trumps, points or pairs if the hand allows, shortest side suits first."""

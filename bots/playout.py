@@ -79,4 +79,4 @@ def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], play
         unseen[c] -= 1
     table = Table(rules, start.trump, start.order, seat, tuple(hand), [(p.seat, p.cards) for p in current],
                   start.partners[seat], unseen, seat in start.dealer_team)
-    return basic.play(table)[0].action.cards
+    return basic.choose(table)
