@@ -53,6 +53,7 @@ from .violations import InputError
 WORLD_DRAWS: Final = 4000         # cheap draws per call
 WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
+KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -215,10 +216,13 @@ class Problem:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
     def make_classes(self) -> list[Klass]:
-        """The unseen physical cards as classes: each card some place must hold on its own, first; then the
-        rest by effective suit, the suits some place refuses before the others.  (A most a place may hold
-        of a card is checked on the draw: a class per card for those would make the count too large.)"""
-        bounded = sorted({c for f in self.lo for c, k in f.items() if k})
+        """The unseen physical cards as classes: each card some place must hold, or may hold fewer of than
+        are unseen, on its own (at most ``KIND_CLASSES``; a most past them is checked on the draw), first;
+        then the rest by effective suit, the suits some place refuses before the others."""
+        held = sorted({c for f in self.lo for c, k in f.items() if k})
+        capped = sorted({c for i, f in enumerate(self.hi) for c, k in f.items()
+                         if k < self.pool.get(c, 0) and i in self.allowed[self.suit_of[c]]} - set(held))
+        bounded = held + capped[:max(0, KIND_CLASSES - len(held))]
         out: list[Klass] = []
         for c in bounded:
             k = self.pool.get(c, 0)
@@ -442,6 +446,7 @@ class Ways:
 
     def __init__(self, problem: Problem) -> None:
         self.classes = problem.classes
+        self.places = len(problem.places)
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
 
@@ -470,6 +475,11 @@ class Ways:
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = _multinomial(len(klass.cards), room)
+        elif self.pooled(i):
+            # this class, then the free one: the sum over splits x of a!/prod x! * (N-a)!/prod (r-x)!
+            # is a! (N-a)!/prod r! * C(the allowed places' room, a) (Vandermonde's identity)
+            a, everything = len(klass.cards), sum(room)
+            total = _multinomial(everything, room) * comb(sum(room[j] for j in klass.allowed), a) // comb(everything, a)
         else:
             for split, left in self.splits(i, room):
                 rest = self.count(i + 1, left)
@@ -478,12 +488,27 @@ class Ways:
         self.memo[key] = total
         return total
 
+    def pooled(self, i: int) -> bool:
+        """Class ``i`` has no bounds of its own and only the free class (every place, no bounds) follows."""
+        if i != len(self.classes) - 2:
+            return False
+        klass, last = self.classes[i], self.classes[i + 1]
+        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and not any(last.lo)
+                and len(last.allowed) == self.places and all(h >= len(last.cards) for h in last.hi))
+
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
         size = len(self.classes[i].cards)
         if i == len(self.classes) - 1:
             klass = self.classes[i]
             return tuple(room[a] for a in klass.allowed)
+        if self.pooled(i):
+            # in proportion to prod C(r, x): the class's cards take uniformly chosen places among the room
+            # of its places (a multivariate hypergeometric draw)
+            klass = self.classes[i]
+            slots = [a for a in klass.allowed for _ in range(room[a])]
+            chosen = rng.sample(slots, size)
+            return tuple(chosen.count(a) for a in klass.allowed)
         known = self.options.get((i, room))
         if known is None:
             splits: list[tuple[int, ...]] = []

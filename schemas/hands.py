@@ -11,7 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
-from .views import VIEW_FIELDS, check_viewer, views_request_fields
+from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -326,7 +326,8 @@ class NextActionSchema(Schema):
 
 class SeatOptionsSchema(Schema):
     seat = fields.Integer(required=True)
-    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True)
+    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True, allow_none=True,
+                          metadata={"description": "null in a view, for every seat but the viewer's."})
 
 
 class CurrentTrickSchema(Schema):
@@ -337,7 +338,7 @@ class CurrentTrickSchema(Schema):
 
 
 class PointsSchema(Schema):
-    by_seat = fields.List(fields.Integer(), required=True,
+    by_seat = fields.List(fields.Integer(allow_none=True), required=True,
                           metadata={"description": "Card points of the tricks each seat won."})
     attackers = fields.Integer(required=True, allow_none=True,
                                metadata={"description": "Card points of the attackers' tricks with the throw "
@@ -358,7 +359,7 @@ class HandStateSchema(Schema):
     declarer = fields.Integer(required=True, allow_none=True, metadata={"description": "The standing declarer."})
     dealer = fields.Integer(required=True)
     level = fields.String(required=True, metadata={"description": "The level played (the dealer's)."})
-    hands = fields.List(fields.List(fields.String()), required=True, metadata={
+    hands = fields.List(fields.List(fields.String(), allow_none=True), required=True, metadata={
         "description": "Every seat's cards now, high to low (public: no; a view holds its own seat's only, null "
                        "for the others)."})
     next = fields.Nested(NextActionSchema, required=True, allow_none=True,
@@ -379,3 +380,7 @@ class HandStateSchema(Schema):
     public = fields.Nested(lambda: HandStateSchema(), metadata={"description": "`views: all`: a spectator's view."})
     referee = fields.Nested(lambda: HandStateSchema(), metadata={
         "description": "`views: all`: the referee's answer (as without `view`), repeated."})
+
+
+for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema):
+    mark_public(_schema, PUBLIC_NOTES[_schema.__name__])

@@ -65,3 +65,43 @@ def views_request_fields() -> dict:
                            "(a spectator's) added, and `referee` repeating the referee's answer: one request "
                            "per action for the whole table."}),
     }
+
+
+# Who may be shown each field of the hands/state answer (docs/views.md, "Which fields are whose"): added to
+# the field's description in the spec, so a client generated from it knows what it may forward.
+PUBLIC_NOTES = {
+    "HandStateSchema": {
+        "phase": "public", "step": "public (an illegal record has no views)", "seat": "public",
+        "reasons": "public", "trump": "public, but a dark declaration's trump only to its declarer while declaring "
+        "is open", "declarer": "public", "dealer": "public", "level": "public",
+        "hands": "not public: each seat's own", "next": "public but for `must`, `may`, `count`, `plays` and "
+        "`record_plays`, the seat to act's own", "declarations": "not public: each seat's own options",
+        "current_trick": "public", "tricks": "public, as `hide_played_cards` and `hide_throw_blocker` allow",
+        "points": "public, as `hide_defender_points` allows; a view's sides only as the viewer knows them",
+        "penalties": "public", "teams": "a view holds what the viewer knows; the referee's reads the cards",
+        "settlement": "public", "viewer": "the viewer's", "hand_counts": "public", "declared": "public",
+        "kitty": "not public: the seat that picked the kitty up", "kitty_discard": "not public until the hand is over",
+        "views": "not public: each entry is its seat's own", "public": "public", "referee": "not public: the whole table",
+    },
+    "NextActionSchema": {
+        "seat": "public", "action": "public", "cards": "public", "calls": "public", "callable": "public",
+        "lead": "public", "must": "not public: the seat to act's own", "may": "not public: the seat to act's own",
+        "count": "not public: the seat to act's own", "count_exact": "not public: the seat to act's own",
+        "plays": "not public: the seat to act's own", "record_plays": "not public: the seat to act's own",
+    },
+    "PointsSchema": {"by_seat": "public (a view nulls the dealer side's under `hide_defender_points`)",
+                     "attackers": "public", "defenders": "public unless `hide_defender_points`"},
+    "CallSchema": {"card": "public", "ordinal": "public",
+                   "status": "the referee's reads the cards; a view's is what its seat can know",
+                   "seat": "as `status`"},
+    "WorldsSchema": {"worlds": "not public: deals of the seat's unseen cards, for that seat (or a bot playing it)",
+                     "count_worlds": "as `worlds`", "count_exact": "as `worlds`", "complete": "as `worlds`"},
+}
+
+
+def mark_public(schema: type, notes: dict[str, str]) -> None:
+    """Add ``Public: ...`` to the spec description of each field of ``schema`` named in ``notes``."""
+    for name, note in notes.items():
+        field = schema._declared_fields[name]
+        text = field.metadata.get("description", "")
+        field.metadata["description"] = (text + " " if text else "") + f"Public: {note}."

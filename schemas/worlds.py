@@ -7,7 +7,7 @@ from .common import CardList
 from .deals import SeedField
 from .fields import StrictBoolean
 from .hands import RecordSchema
-from .views import ViewerField, check_viewer
+from .views import PUBLIC_NOTES, ViewerField, check_viewer, mark_public
 
 MAX_WORLDS = 1000
 
@@ -51,3 +51,6 @@ class WorldsSchema(Schema):
     complete = fields.Boolean(required=True, metadata={
         "description": "False when the work bound stopped the draw before `count` worlds: the answer holds "
                        "those found."})
+
+
+mark_public(WorldsSchema, PUBLIC_NOTES["WorldsSchema"])

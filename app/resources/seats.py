@@ -23,16 +23,31 @@ def views_answer(data: dict, record, state, referee: dict) -> dict:
     if data["views"] is None:
         return view_body(record.rules, engine.run("hands/state", view, record, state, viewer_of(data["view"]),
                                     declarations_closed=closed))
-    seats = [view_body(record.rules, engine.run("hands/state", view, record, state, s, declarations_closed=closed))
-             for s in range(record.rules.players)]
-    public = view_body(record.rules, engine.run("hands/state", view, record, state, PUBLIC, declarations_closed=closed))
+    shared: dict = {}
+    seats = [view_body(record.rules, engine.run("hands/state", view, record, state, s, declarations_closed=closed),
+                       shared) for s in range(record.rules.players)]
+    public = view_body(record.rules, engine.run("hands/state", view, record, state, PUBLIC, declarations_closed=closed),
+                       shared)
     return {**referee, "views": seats, "public": public, "referee": referee}
 
 
-def view_body(rules, v) -> dict:
+def view_body(rules, v, shared: dict | None = None) -> dict:
     """A :class:`rules.views.View` in the ``hands/state`` answer's shape, cards sorted by the trump the
-    viewer knows (in natural order while it knows none)."""
+    viewer knows (in natural order while it knows none).  ``shared``: the parts every view of one state
+    shows alike (the tricks, the trick in progress, the settlement), rendered once for them all."""
     order = order_for(rules, v.trump) if v.trump is not None else None
+    shared = {} if shared is None else shared
+    key = None if order is None else id(order)
+    if shared.get("order") != key:
+        shared.clear()
+        shared["order"] = key
+    if "tricks" not in shared:
+        shared["tricks"] = [trick_body(order, t, shown, beaten)
+                            for t, shown, beaten in zip(v.tricks, v.tricks_shown, v.beaten_by, strict=True)]
+        shared["current_trick"] = None if v.current_trick is None else {
+            "leader": v.current_trick.leader, "plays": [H.played(order, p) for p in v.current_trick.plays],
+            "winning_seat": v.current_trick.winning_seat, "points": v.current_trick.points}
+        shared["settlement"] = None if v.settlement is None else H.settlement_body(v.settlement)
 
     def show(cards) -> list[str]:
         return present.cards(order, cards) if order is not None else present.natural(cards)
@@ -65,18 +80,15 @@ def view_body(rules, v) -> dict:
                      for d in v.declared],
         "kitty": None if v.kitty is None else show(v.kitty),
         "kitty_discard": None if v.kitty_discard is None else show(v.kitty_discard),
-        "current_trick": None if v.current_trick is None else {
-            "leader": v.current_trick.leader, "plays": [H.played(order, p) for p in v.current_trick.plays],
-            "winning_seat": v.current_trick.winning_seat, "points": v.current_trick.points},
-        "tricks": [trick_body(order, t, shown, beaten) for t, shown, beaten in zip(v.tricks, v.tricks_shown,
-                                                                                    v.beaten_by, strict=True)],
+        "current_trick": shared["current_trick"],
+        "tricks": shared["tricks"],
         "points": {"by_seat": list(v.points.by_seat), "attackers": v.points.attackers,
                    "defenders": v.points.defenders},
         "penalties": [{"seat": seat, "points": points} for seat, points in v.penalties],
         "teams": {**H.teams_body(v.teams), "calls": [
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in v.calls]},
-        "settlement": None if v.settlement is None else H.settlement_body(v.settlement),
+        "settlement": shared["settlement"],
     }
 
 

@@ -1,0 +1,171 @@
+"""Each seat's table: ``views: "all"`` against one ``hands/state``, and ``hands/worlds``: ``python -m bench.views``.
+
+Three figures, on random legal 2-deck hands of :mod:`bench.hands` (4 seats; qq, shengji, 4399, pagat,
+tuolaji) cut at many points:
+
+- **Every view in one request.** Each position is sent to ``/v1/hands/state`` through the app in
+  process (Flask's test client, ``Cache-Control: no-cache``) with and without ``views: "all"``, the
+  two interleaved, each position timed once per pass in shuffled order and kept at its fastest pass;
+  the figure is the ratio of the medians (target: within 2x).
+- **Worlds.** ``rules.worlds.draw_worlds`` with ``count: 100`` for the seat to act (and a spectator)
+  at every fourth play of every hand, from the deal to the last trick: each call's time (target:
+  100 ms), and how often the work bound stopped it before 100 worlds (``complete: false``).
+- **Rejections by phase of the hand.** For the same calls, the share of draws rejected before the
+  replay (a drawn deal that breaks a bound a follow showed, or leaves a declarer without a card it
+  showed) and the share of replays rejected (the record does not replay identically).
+
+Results are printed and written to ``bench/RESULTS.md`` between the ``views-bench`` markers.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import random
+import statistics
+import time
+from pathlib import Path
+
+from rules.state import hand_state
+from rules.views import PUBLIC
+from rules.worlds import WORLD_DRAWS, WORLD_REPLAYS, draw_worlds
+from schemas.records import record_body
+
+from . import hands as H
+from .results import write_section
+
+HERE = Path(__file__).resolve().parent
+BEGIN, END = "<!-- views-bench:begin -->", "<!-- views-bench:end -->"
+PRESETS = ("qq", "shengji", "4399", "pagat", "tuolaji")
+NO_CACHE = {"Cache-Control": "no-cache"}
+adj = importlib.import_module("rules.adjudicate")
+
+
+def cut(record, plays: int):
+    n = record.rules.players
+    whole, part = divmod(plays, n)
+    return dataclasses.replace(record, tricks=record.tricks[:whole] + ((record.tricks[whole][:part],) if part else ()))
+
+
+def phase_of(record, plays: int) -> str:
+    """Where ``plays`` falls in the whole ``record``."""
+    n = record.rules.players
+    total = sum(len(t) for t in record.tricks)
+    if plays == 0:
+        return "before the first lead"
+    third = (plays - 1) * 3 // max(total - 1, 1)
+    return ("tricks: first third", "tricks: second third", "tricks: last third")[min(third, 2)] if plays < total - n \
+        else "last trick"
+
+
+def positions(per_preset: int) -> list[tuple[str, int, object]]:
+    out = []
+    for preset in PRESETS:
+        for g in H.random_games(adj, (preset,), per_preset, 290_000 + 1000 * PRESETS.index(preset)):
+            total = sum(len(t) for t in g.record.tricks)
+            for k in range(0, total, 4):
+                out.append((g.id, k, cut(g.record, k), phase_of(g.record, k)))
+    return out
+
+
+def view_figures(client, cases, passes: int) -> dict:
+    rng = random.Random(29)
+    bodies = {f"{gid}@{k}": record_body(r) for gid, k, r, _ in cases}
+    best: dict[str, dict[str, float]] = {"state": {}, "all": {}}
+    ids = list(bodies)
+    for _ in range(passes):
+        rng.shuffle(ids)
+        for cid in ids:
+            for name, extra in (("state", {}), ("all", {"views": "all"})):
+                start = time.perf_counter()
+                r = client.post("/v1/hands/state", json={**bodies[cid], **extra}, headers=NO_CACHE)
+                took = time.perf_counter() - start
+                assert r.status_code == 200, r.get_data(as_text=True)
+                best[name][cid] = min(took, best[name].get(cid, took))
+    one, every = statistics.median(best["state"].values()), statistics.median(best["all"].values())
+    worst = max(best["all"][c] / best["state"][c] for c in ids)
+    return {"positions": len(ids), "state": one, "all": every, "ratio": every / one, "worst": worst}
+
+
+def world_figures(cases) -> dict:
+    rows = []
+    for gid, k, record, phase in cases:
+        state = hand_state(record)
+        for seat in (state.next.seat if state.next is not None else 0, PUBLIC):
+            start = time.perf_counter()
+            got = draw_worlds(record, seat, 100, f"{gid}:{k}", state=state)
+            took = time.perf_counter() - start
+            rows.append({"phase": phase, "ms": took * 1e3, "complete": got.complete,
+                         "draws": got.draws, "replays": got.replays, "kept": len(got.worlds),
+                         "exact": got.count is not None})
+    return {"rows": rows}
+
+
+def report(views: dict, worlds: dict, meta: dict) -> str:
+    rows = worlds["rows"]
+    ms = sorted(r["ms"] for r in rows)
+    within = sum(1 for x in ms if x <= 100) / len(ms)
+    lines = [BEGIN, "## Each seat's table (`views: \"all\"`, `hands/worlds`: `python -m bench.views`)", "",
+             f"{meta['date']}; {meta['python']}; {meta['build']} engine; in process; {meta['elapsed']:.0f} s. "
+             "See `bench/views.py` for how the positions are made and timed.", "",
+             f"**Every view in one request**: {views['positions']} positions, `hands/state` median "
+             f"{views['state'] * 1e3:.2f} ms, with `views: \"all\"` {views['all'] * 1e3:.2f} ms: "
+             f"{views['ratio']:.2f}x (worst position {views['worst']:.2f}x); target within 2x: "
+             + ("met." if views["ratio"] <= 2 else "not met."), "",
+             f"**Worlds** (`count: 100`, the seat to act and a spectator, every fourth play; work bound "
+             f"{WORLD_DRAWS} draws, {WORLD_REPLAYS} replays): {len(rows)} calls, median {statistics.median(ms):.1f} ms, "
+             f"90th percentile {ms[int(len(ms) * 0.9)]:.1f} ms, slowest {ms[-1]:.1f} ms; {within:.0%} within 100 ms; "
+             f"{sum(1 for r in rows if not r['complete'])} stopped by the bound before 100 worlds; "
+             f"{sum(1 for r in rows if r['exact'])} counted exactly.", "",
+             "**Rejections by phase of the hand** (draws rejected before the replay / replays rejected):", "",
+             "| phase | calls | median | slowest | within 100 ms | incomplete | draws rejected | replays rejected |",
+             "|---|---|---|---|---|---|---|---|"]
+    order = ["before the first lead", "tricks: first third", "tricks: second third", "tricks: last third", "last trick"]
+    for phase in order:
+        mine = [r for r in rows if r["phase"] == phase]
+        if not mine:
+            continue
+        t = sorted(r["ms"] for r in mine)
+        draws = sum(r["draws"] for r in mine if not r["exact"])
+        replays = sum(r["replays"] for r in mine if not r["exact"])
+        kept = sum(r["kept"] for r in mine if not r["exact"])
+        lines.append(f"| {phase} | {len(mine)} | {statistics.median(t):.1f} ms | {t[-1]:.1f} ms | "
+                     f"{sum(1 for x in t if x <= 100) / len(t):.0%} | {sum(1 for r in mine if not r['complete'])} | "
+                     f"{(draws - replays) / max(draws, 1):.0%} | {(replays - kept) / max(replays, 1):.0%} |")
+    lines += ["", "Rejections on the sampling path only (a position counted exactly replays each distinct world once).",
+              END]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    import datetime
+    import platform
+
+    import rules
+    from app import create_app
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer cases (writes nothing)")
+    ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--hands", type=int, default=2, help="hands per preset")
+    args = ap.parse_args(argv)
+    started = time.perf_counter()
+    client = create_app({"TESTING": True}).test_client()
+    cases = positions(1 if args.quick else args.hands)
+    print(f"{len(cases)} positions; every view in one request …", flush=True)
+    views = view_figures(client, cases, 1 if args.quick else args.passes)
+    print(f"  {views['ratio']:.2f}x", flush=True)
+    print("worlds …", flush=True)
+    worlds = world_figures(cases)
+    meta = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+            "python": f"{platform.python_implementation()} {platform.python_version()}", "build": rules.BUILD,
+            "elapsed": time.perf_counter() - started}
+    text = report(views, worlds, meta)
+    print(text)
+    if not args.quick:
+        write_section(text, BEGIN, END)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
