@@ -90,6 +90,9 @@ def duplicate(rules: Ruleset, a: str, b: str, pairs: int, seed: str) -> Tally:
         tally.b_levels.append(sum(o[1] for o in outcome) / 2)
         tally.levels.append(sum(o[0] - o[1] for o in outcome) / 2)
         tally.points.append(sum(o[2] for o in outcome) / 2)
+        if (i + 1) % 5 == 0:            # progress, for long runs
+            lv, ci = interval(tally.levels)
+            print(f"  {a} vs {b}: {i + 1} pairs, {lv:+.3f} ± {ci:.3f} levels/hand", file=sys.stderr, flush=True)
     tally.seconds = time.perf_counter() - start
     return tally
 
