@@ -6,7 +6,9 @@ kitty it picked up.  ``basic`` ranks the legal actions by rules of thumb (:mod:`
 the same worlds (:func:`rules.worlds.draw_worlds`, deals of the unseen cards the seat cannot tell
 apart, drawn as a fair shuffle would) with ``basic`` at every seat, and valued by the ruleset's own
 settlement: the acting seat's mean level change, plus its side's mean card points over
-:data:`POINTS_PER_LEVEL` (levels move in steps; points tell apart plays the steps do not).  Each
+:data:`POINTS_PER_LEVEL` (levels move in steps; points tell apart plays the steps do not).  A few
+worlds are a small sample, so ``basic``'s first choice stands unless another play beats it by
+:data:`MARGIN`.  Each
 strength is a fixed amount of work (:data:`STRENGTHS`), never a clock, and the same body always gets
 the same answer.  Before play (declaring, burying, calling, stealing) every strength answers
 ``basic``'s choice.
@@ -45,6 +47,7 @@ STRENGTHS: Final = {
 }
 ALTERNATIVES: Final = 3           # the alternatives an answer lists beside its action
 POINTS_PER_LEVEL: Final = 80      # the side's card points count this much less than a level in the choice
+MARGIN: Final = 0.25              # what another play must gain over basic's first choice (in levels) to replace it
 
 
 @dataclass(frozen=True)
@@ -160,8 +163,9 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     k = max(1, len(drawn))
     valued = [Valued(r.action, totals[i][0] / k, totals[i][1] / k, r.reason) for i, r in enumerate(candidates)]
     sign = 1.0 if attacking else -1.0     # the attackers' points are the acting side's, or its loss
-    best = sorted(range(len(valued)), key=lambda i: (-((valued[i].value or 0.0) + sign * (valued[i].points or 0.0)
-                                                       / POINTS_PER_LEVEL), i))
+    score = [(v.value or 0.0) + sign * (v.points or 0.0) / POINTS_PER_LEVEL for v in valued]
+    score[0] += MARGIN                    # basic's choice stands unless the search clearly beats it
+    best = sorted(range(len(valued)), key=lambda i: (-score[i], i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
     return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed,
                       mine.trump, len(drawn) * len(candidates))
