@@ -33,7 +33,9 @@ Readings where the rules are silent:
 - A call is ``joined`` (``seat``: the friend), ``spent`` (``seat``: the dealer-side seat whose play
   reached the ordinal, under ``first-played``; null when no copy is left to join by: the copies still in hands cannot reach
   the ordinal, or every one of them is held by the dealer's side, which never leaves it; under
-  ``holder``, the dealer holds every copy), or ``pending``.
+  ``holder``, the dealer holds every copy), or ``pending``.  These statuses (and the teams) are the referee's: they
+  read every hand, so a call may be ``spent`` or ``joined`` before any seat could know it.  What a
+  seat may be shown is :func:`rules.views.view` (section 15.2).
 - ``points.by_seat`` counts the card points of the tricks each seat won.  A failed throw's penalty
   moves its points between the sides: an attacker's subtracts them from the attackers and adds them
   to the defenders, a dealer-side one the reverse, so attackers + defenders is every point won in

@@ -28,6 +28,10 @@ as dealt is known to the seat or not yet dealt, every one of them is replayed in
 are then counted exactly (``count``) and drawn from that list, each distinct world weighted by the
 number of physical deals it stands for.
 
+The count of ways keeps at most ``WAYS_STATES`` room vectors: past it, fewer cards are counted one by
+one (their most is then checked on the draw), and past that the draw is a plain shuffle checked
+against every constraint -- each still uniform, only slower to find worlds.
+
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
 ``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, records
@@ -37,6 +41,7 @@ open (their cards are part of what the seat cannot see, and this sampler keeps t
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import comb
@@ -54,7 +59,7 @@ WORLD_DRAWS: Final = 4000         # cheap draws per call
 WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
-WAYS_STATES: Final = 20000        # the count of ways keeps at most this many room vectors
+WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -156,7 +161,7 @@ class Problem:
         self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
         self.bound_by_plays(plays, order)
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
-        self.classes = self.make_classes()
+        self.classes = self.make_classes(KIND_CLASSES)
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -215,14 +220,14 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self) -> list[Klass]:
+    def make_classes(self, kinds: int) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold, or may hold fewer of than
-        are unseen, on its own (at most ``KIND_CLASSES``; a most past them is checked on the draw), first;
+        are unseen, on its own (at most ``kinds`` of them; a most past them is checked on the draw), first;
         then the rest by effective suit, the suits some place refuses before the others."""
         held = sorted({c for f in self.lo for c, k in f.items() if k})
         capped = sorted({c for i, f in enumerate(self.hi) for c, k in f.items()
                          if k < self.pool.get(c, 0) and i in self.allowed[self.suit_of[c]]} - set(held))
-        bounded = held + capped[:max(0, KIND_CLASSES - len(held))]
+        bounded = held + capped[:max(0, kinds - len(held))]
         out: list[Klass] = []
         for c in bounded:
             k = self.pool.get(c, 0)
@@ -449,6 +454,7 @@ class Ways:
         self.places = len(problem.places)
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
+        self.states = WAYS_STATES
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """Class ``i``'s splits with the rooms each leaves."""
@@ -468,7 +474,7 @@ class Ways:
         got = self.memo.get(key)
         if got is not None:
             return got
-        if len(self.memo) > WAYS_STATES:
+        if len(self.memo) > self.states:
             raise TooManyRooms
         klass = self.classes[i]
         total = 0
@@ -512,24 +518,21 @@ class Ways:
         known = self.options.get((i, room))
         if known is None:
             splits: list[tuple[int, ...]] = []
-            weights: list[int] = []
+            upto: list[int] = []               # the weights summed up to each split
+            total = 0
             for split, left in self.splits(i, room):
                 ways = _multinomial(size, split) * self.count(i + 1, left)
                 if ways:
+                    total += ways
                     splits.append(split)
-                    weights.append(ways)
-            known = (splits, weights, sum(weights))
+                    upto.append(total)
+            known = (splits, upto, total)
             if len(self.options) < WAYS_STATES:
                 self.options[(i, room)] = known
-        splits, weights, total = known
+        splits, upto, total = known
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
-        x = rng.randrange(total)
-        for split, w in zip(splits, weights, strict=True):
-            if x < w:
-                return split
-            x -= w
-        return splits[-1]
+        return splits[bisect_right(upto, rng.randrange(total))]
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -562,12 +565,17 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         every = problem.distinct(exact_limit)
         if every is not None:
             return _from_every(problem, real, every, count, rng)
-    ways: Ways | None = Ways(problem)
-    try:
-        if ways is not None and not ways.count(0, tuple(problem.sizes)):
-            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
-    except TooManyRooms:
-        ways = None
+    ways: Ways | None = None
+    for kinds, states in ((KIND_CLASSES, WAYS_STATES // 4), (KIND_CLASSES // 4, WAYS_STATES), (0, WAYS_STATES)):
+        problem.classes = problem.make_classes(kinds)
+        try:
+            ways = Ways(problem)
+            ways.states = states
+            if not ways.count(0, tuple(problem.sizes)):
+                raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+            break
+        except TooManyRooms:
+            ways = None
     found: list[World] = []
     draws = replays = 0
     while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:

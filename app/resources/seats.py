@@ -54,7 +54,6 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
 
     nxt = v.next
     return {
-        "viewer": "public" if v.viewer == PUBLIC else v.viewer,
         "phase": v.phase,
         "step": None, "seat": None, "reasons": [],
         "trump": present.trump(v.trump),
@@ -62,7 +61,6 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
         "dealer": v.dealer,
         "level": present.rank(v.level),
         "hands": [None if h is None else show(h) for h in v.hands],
-        "hand_counts": list(v.hand_counts),
         "next": None if nxt is None else {
             "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
             "callable": None if nxt.callable is None else present.natural(nxt.callable),
@@ -76,10 +74,6 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
             {"seat": seat, "options": None if options is None else [
                 {"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)} for o in options]}
             for seat, options in enumerate(v.declarations)],
-        "declared": [{"seat": d.seat, "count": d.count, "cards": None if d.cards is None else present.natural(d.cards)}
-                     for d in v.declared],
-        "kitty": None if v.kitty is None else show(v.kitty),
-        "kitty_discard": None if v.kitty_discard is None else show(v.kitty_discard),
         "current_trick": shared["current_trick"],
         "tricks": shared["tricks"],
         "points": {"by_seat": list(v.points.by_seat), "attackers": v.points.attackers,
@@ -89,6 +83,12 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in v.calls]},
         "settlement": shared["settlement"],
+        "viewer": "public" if v.viewer == PUBLIC else v.viewer,
+        "hand_counts": list(v.hand_counts),
+        "declared": [{"seat": d.seat, "count": d.count, "cards": None if d.cards is None else present.natural(d.cards)}
+                     for d in v.declared],
+        "kitty": None if v.kitty is None else show(v.kitty),
+        "kitty_discard": None if v.kitty_discard is None else show(v.kitty_discard),
     }
 
 

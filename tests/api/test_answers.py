@@ -16,7 +16,7 @@ from app import create_app
 from app.encoding import encode
 from app.extensions import Api, StrictParser
 from app.logs import JsonLogger
-from app.resources import cards, deals, declarations, hands, plays, rulesets, tricks
+from app.resources import cards, deals, declarations, hands, plays, rulesets, tricks, worlds
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 from schemas.deals import DealRequestSchema, DealSchema
 from schemas.declarations import (
@@ -36,6 +36,7 @@ from schemas.hands import (
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 from schemas.rulesets import ResolvedRulesetSchema, ResolveRequestSchema
 from schemas.tricks import TrickAnswerSchema, TrickSchema
+from schemas.worlds import WorldsRequestSchema, WorldsSchema
 
 from .helpers import QQ_HEARTS
 
@@ -64,7 +65,10 @@ ENDPOINTS = [
         {**hands.STATE_IN, "tricks": [], "kitty_discard": [], "declarations_closed": True},
         {**hands.STATE_IN, "tricks": [[{"seat": 1, "cards": ["JS"]}]]},
         {**hands.STATE_IN, "rules": {"preset": "pagat", "decks": 1, "partnership": "find-friends"}, "tricks": [],
-         "friends": [{"card": "AH", "ordinal": 1}], "ratings": [1, 2, 3, 4], "room_coefficient": 2}]),
+         "friends": [{"card": "AH", "ordinal": 1}], "ratings": [1, 2, 3, 4], "room_coefficient": 2},
+        {**hands.STATE_IN, "view": 1}, {**hands.STATE_IN, "view": "public"}, {**hands.STATE_IN, "views": "all"},
+        {**hands.STATE_IN, "tricks": [], "kitty_discard": [], "views": "all"}]),
+    ("/v1/hands/worlds", WorldsRequestSchema, WorldsSchema, [worlds.WORLDS_IN, {**worlds.WORLDS_IN, "seat": "public"}]),
     ("/v1/deals", DealRequestSchema, DealSchema, [deals.DEAL_IN, {"rules": "qq", "seed": 7}]),
     ("/v1/rulesets/resolve", ResolveRequestSchema, ResolvedRulesetSchema, [rulesets.RESOLVE_IN, {"rules": "qq"}]),
 ]
