@@ -46,7 +46,7 @@ class ActionSchema(Schema):
     friends = fields.List(fields.Nested(FriendCallAnswerSchema), metadata={
         "description": "Find-friends: the dealer's calls."})
     steal = fields.Dict(metadata={"description": "Stealing: `{\"declaration\", \"discard\"}` (never suggested yet)."})
-    pass_ = fields.Boolean(data_key="pass", metadata={"description": "While declaring or stealing: do nothing."})
+    pass_ = fields.Boolean(data_key="pass", attribute="pass", metadata={"description": "While declaring or stealing: do nothing."})
 
 
 class AlternativeSchema(Schema):
