@@ -12,13 +12,13 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from rules.violations import InputError
 
-from . import cors, edge, engine, i18n, metrics
+from . import cors, edge, engine, i18n, metrics, shed
 from .cache import from_config
 from .door import LANGUAGE, Door
 from .edge import new_request_id
 from .extensions import Api
-from .fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
-from .problems import field_problem, internal_error
+from .fingerprint import FINGERPRINT, SERVICE_FINGERPRINT
+from .problems import field_problem, internal_error, problem
 
 log = logging.getLogger(__name__)
 
@@ -35,23 +35,30 @@ DEFAULTS = {
     "REDIS_CLUSTER_NODES": None,
     "CACHE_SIZE": 4096,
     "NEAR_CACHE_SIZE": 1024,
+    # Bytes: the in-process cache, the near cache in front of Redis, and the largest answer stored.
+    "CACHE_BYTES": 64 * 1024 * 1024,
+    "NEAR_CACHE_BYTES": 8 * 1024 * 1024,
+    "CACHE_MAX_ANSWER": 64 * 1024,
     "CACHE_TTL": 7 * 24 * 3600,
     "CACHE_TIMEOUT": 0.1,
     "CACHE_BREAKER_SECONDS": 5.0,
     "CACHE_PREFIX": "tractor",
     "ENGINE_VERSION": engine.VERSION,
     "ENGINE_FINGERPRINT": FINGERPRINT,
+    "SERVICE_FINGERPRINT": SERVICE_FINGERPRINT,
     "CORS_ORIGINS": (),
+    "DEAL_SECRET": None,
 }
 
 
 def env_config() -> dict:
-    """Settings from the environment (REDIS_URL, REDIS_CLUSTER_NODES, CACHE_*, CORS_ORIGINS)."""
+    """Settings from the environment (REDIS_URL, REDIS_CLUSTER_NODES, CACHE_*, CORS_ORIGINS, DEAL_SECRET)."""
     config: dict = {"CORS_ORIGINS": cors.parse_origins(os.environ.get("CORS_ORIGINS"))}
-    for key in ("REDIS_URL", "REDIS_CLUSTER_NODES"):
+    for key in ("REDIS_URL", "REDIS_CLUSTER_NODES", "DEAL_SECRET"):
         if os.environ.get(key):
             config[key] = os.environ[key]
-    for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
+    for key, cast in (("CACHE_SIZE", int), ("NEAR_CACHE_SIZE", int), ("CACHE_BYTES", int), ("NEAR_CACHE_BYTES", int),
+                      ("CACHE_MAX_ANSWER", int), ("CACHE_TTL", int), ("CACHE_TIMEOUT", float),
                       ("CACHE_BREAKER_SECONDS", float), ("CACHE_PREFIX", str)):
         if os.environ.get(key):
             config[key] = cast(os.environ[key])
@@ -66,9 +73,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["CORS_ORIGINS"] = cors.parse_origins(origins) if isinstance(origins, str) else tuple(origins or ())
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    # version + request fingerprint (what accepts a body) - engine fingerprint: a raw-key hit skips parsing,
-    # so answers stored by a build that accepted other bodies must not be found.
-    engine_id = (f"{app.config['ENGINE_VERSION']}+{REQUEST_FINGERPRINT[:8]}"
+    # version + service fingerprint (app/ and schemas/: what accepts a body and shapes an answer) - engine
+    # fingerprint: answers stored by a build that accepted other bodies or wrote other bytes are never found.
+    engine_id = (f"{app.config['ENGINE_VERSION']}+{app.config['SERVICE_FINGERPRINT'][:16]}"
                  f"-{app.config['ENGINE_FINGERPRINT'][:16]}")
     app.extensions["answer_cache"] = cache = from_config(app.config, engine_id)
 
@@ -88,9 +95,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(_before)
     app.after_request(_after)
     app.register_error_handler(InputError, _input_error)
+    app.register_error_handler(shed.Overloaded, _overloaded)
     app.register_error_handler(Exception, _unexpected)
     app.wsgi_app = Door(app.wsgi_app, cache, max_length=app.config["MAX_CONTENT_LENGTH"], request_id=REQUEST_ID,
                         origins=app.config["CORS_ORIGINS"])
+    app.wsgi_app = shed.Work(app.wsgi_app)
     return app
 
 
@@ -129,6 +138,10 @@ def _after(response):
 def _input_error(error: InputError):
     pointer = "/" + error.field if error.field else ""
     return field_problem(422, pointer, error.message)
+
+
+def _overloaded(error: shed.Overloaded):
+    return problem(503, headers={"Retry-After": "1"})
 
 
 def _unexpected(error: Exception):

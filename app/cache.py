@@ -63,14 +63,21 @@ def raw_key(prefix: str, version: str, endpoint: str, body: bytes, language: str
 
 
 class MemoryStore:
-    """A bounded, thread-safe LRU of answer bytes."""
+    """A bounded, thread-safe LRU of answer bytes: at most ``size`` entries and ``max_bytes`` bytes
+    (keys and values, and ``ENTRY_OVERHEAD`` an entry)."""
 
     kind = "memory"
+    ENTRY_OVERHEAD = 100
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, max_bytes: int = 64 * 1024 * 1024):
         self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._data: OrderedDict[str, bytes] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _cost(self, key: str, value: bytes) -> int:
+        return len(key) + len(value) + self.ENTRY_OVERHEAD
 
     def get(self, key: str) -> bytes | None:
         with self._lock:
@@ -79,13 +86,20 @@ class MemoryStore:
                 self._data.move_to_end(key)
             return value
 
-    def set_many(self, keys: Iterable[str], value: bytes) -> None:
+    def set_many(self, items: Iterable[tuple[str, bytes]]) -> None:
         with self._lock:
-            for key in keys:
+            for key, value in items:
+                cost = self._cost(key, value)
+                if cost > self.max_bytes:
+                    continue
+                old = self._data.pop(key, None)
+                if old is not None:
+                    self.bytes -= self._cost(key, old)
                 self._data[key] = value
-                self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+                self.bytes += cost
+            while self._data and (len(self._data) > self.size or self.bytes > self.max_bytes):
+                key, value = self._data.popitem(last=False)
+                self.bytes -= self._cost(key, value)
 
     def ping(self) -> bool:
         return True
@@ -130,10 +144,10 @@ class RedisStore:
     def get(self, key: str) -> bytes | None:
         return self._guard(lambda: self.client.get(key))
 
-    def set_many(self, keys: Iterable[str], value: bytes) -> None:
+    def set_many(self, items: Iterable[tuple[str, bytes]]) -> None:
         def op():
             pipe = self.client.pipeline(transaction=False)
-            for key in keys:
+            for key, value in items:
                 pipe.set(key, value, ex=self.ttl)
             pipe.execute()
         self._guard(op)
@@ -250,13 +264,13 @@ class NearStore:
         if value is None:
             value = self.far.get(key)
             if value is not None:
-                self.near.set_many((key,), value)
+                self.near.set_many(((key, value),))
         return value
 
-    def set_many(self, keys: Iterable[str], value: bytes) -> None:
-        keys = tuple(keys)
-        self.near.set_many(keys, value)
-        self.far.set_many(keys, value)
+    def set_many(self, items: Iterable[tuple[str, bytes]]) -> None:
+        items = tuple(items)
+        self.near.set_many(items)
+        self.far.set_many(items)
 
     @property
     def kind(self) -> str:
@@ -269,13 +283,27 @@ class NearStore:
         return self.far.status()
 
 
-class AnswerCache:
-    """Answer bytes by key, with the breaker's failures counted and never raised."""
+# A raw key's value when the answer is larger than RAW_INLINE bytes: this prefix and the canonical
+# key, so variants of one body (the same question spelled with other spaces or key order) each cost
+# a key and a reference, never a copy of the answer.  Answers are JSON and never start with it.
+REF = b"@"
+RAW_INLINE = 1024
 
-    def __init__(self, store, *, version: str, prefix: str = "tractor"):
+
+class AnswerCache:
+    """Answer bytes by key, with the breaker's failures counted and never raised.
+
+    Memory is bounded in bytes: an answer larger than ``max_answer`` is served but never stored,
+    the in-process stores are bounded by total size, Redis by its ``maxmemory`` (every Redis the
+    project starts evicts the least recently used keys), and a raw key refers to a large answer
+    stored once under its canonical key (``REF``).
+    """
+
+    def __init__(self, store, *, version: str, prefix: str = "tractor", max_answer: int = 64 * 1024):
         self.store = store
         self.version = version
         self.prefix = prefix
+        self.max_answer = max_answer
         self.last_error: str | None = None
 
     def count(self, endpoint: str, result: str) -> None:
@@ -289,10 +317,23 @@ class AnswerCache:
         return raw_key(self.prefix, self.version, endpoint, body, language)
 
     def get(self, endpoint: str, key: str) -> bytes | None:
-        return self._call(endpoint, lambda: self.store.get(key))
+        """The answer under ``key``, following a raw key's reference to its canonical key."""
+        value = self._call(endpoint, lambda: self.store.get(key))
+        if value is not None and value.startswith(REF):
+            canonical = value[len(REF):].decode()
+            value = self._call(endpoint, lambda: self.store.get(canonical))
+        return value
 
-    def put(self, endpoint: str, keys: Iterable[str], value: bytes) -> None:
-        self._call(endpoint, lambda: self.store.set_many(keys, value))
+    def put(self, endpoint: str, key: str | None, value: bytes, raw: str | None = None) -> None:
+        """``value`` under ``key`` and the raw key (a reference to ``key`` when the answer is large);
+        nothing when the answer is larger than ``max_answer``."""
+        if len(value) > self.max_answer:
+            return
+        items = [] if key is None else [(key, value)]
+        if raw is not None:
+            items.append((raw, value if len(value) <= RAW_INLINE or key is None else REF + key.encode()))
+        if items:
+            self._call(endpoint, lambda: self.store.set_many(items))
 
     def answer(self, endpoint: str, data: Any, compute: Callable[[], bytes], *, bypass: bool,
                language: str = "en", raw: str | None = None) -> tuple[bytes, str]:
@@ -311,11 +352,14 @@ class AnswerCache:
         if cached is not None:
             self.count(endpoint, HIT)
             if raw is not None:
-                self.put(endpoint, (raw,), cached)
+                if len(cached) <= RAW_INLINE:
+                    self.put(endpoint, None, cached, raw)
+                else:
+                    self._call(endpoint, lambda: self.store.set_many(((raw, REF + key.encode()),)))
             return cached, HIT
         body = compute()
         self.count(endpoint, MISS)
-        self.put(endpoint, (key, raw) if raw is not None else (key,), body)
+        self.put(endpoint, key, body, raw)
         return body, MISS
 
     def _call(self, endpoint: str, op: Callable[[], Any]) -> Any:
@@ -350,7 +394,7 @@ def from_config(config: dict, version: str) -> AnswerCache:
                       if nodes else RedisStore(url, **settings))
         near = config.get("NEAR_CACHE_SIZE", 0)
         if near:
-            store = NearStore(MemoryStore(near), store)
+            store = NearStore(MemoryStore(near, config["NEAR_CACHE_BYTES"]), store)
     else:
-        store = MemoryStore(config["CACHE_SIZE"])
-    return AnswerCache(store, version=version, prefix=config["CACHE_PREFIX"])
+        store = MemoryStore(config["CACHE_SIZE"], config["CACHE_BYTES"])
+    return AnswerCache(store, version=version, prefix=config["CACHE_PREFIX"], max_answer=config["CACHE_MAX_ANSWER"])

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from werkzeug.exceptions import HTTPException
 
 from . import body as bodies
-from . import edge, metrics
+from . import edge, metrics, shed
 from .cache import HIT, AnswerCache
 from .edge import new_request_id
 from .encoding import encode
@@ -41,12 +41,16 @@ from .i18n import negotiate
 
 # Path -> route, filled by ``Blueprint.post_json(..., cached=name)``.
 CACHED_PATHS: dict[str, Route] = {}
+# Path -> the picture media types it also answers (``Blueprint.post_json(..., pictures=...)``): a request
+# whose Accept names one goes to Flask, which negotiates (pictures are never cached).
+PICTURE_TYPES: dict[str, tuple[str, ...]] = {}
 
 RAW_KEY = "tractor.raw_key"
 _parse = bodies.parse  # the one JSON parser of request bodies (a module attribute: tests check hits never call it)
 # The answer language, negotiated once by :func:`app.i18n.negotiate` (Flask's hooks read it too).
 LANGUAGE = "tractor.language"
 FAILED = "tractor.failed"            # the exception the door's answer raised, for Flask's view to re-raise
+LOAD_FAILED = "tractor.load_failed"  # the exception parsing or loading the body raised, likewise
 
 
 class Route(NamedTuple):
@@ -81,8 +85,11 @@ class Door:
         self.routes = CACHED_PATHS if routes is None else routes
 
     def __call__(self, environ: dict, start_response: Callable) -> Any:
-        route = self.routes.get(environ.get("PATH_INFO", ""))
+        path = environ.get("PATH_INFO", "")
+        route = self.routes.get(path)
         if route is None or environ.get("REQUEST_METHOD") != "POST":
+            return self.wsgi_app(environ, start_response)
+        if path in PICTURE_TYPES and any(t in environ.get("HTTP_ACCEPT", "") for t in PICTURE_TYPES[path]):
             return self.wsgi_app(environ, start_response)
         started = time.perf_counter()
         body = self._body(environ)
@@ -99,11 +106,13 @@ class Door:
                 cache.count(endpoint, HIT)
                 return self._send(environ, start_response, stored, HIT, started, language)
         try:
-            data = route.load(_parse(body) if body else {})
-        except Exception:
+            data = shed.timed(lambda: route.load(_parse(body) if body else {}))
+        except Exception as error:
+            # Flask answers it from this very error, without parsing and loading the body again
+            environ[LOAD_FAILED] = error
             return self._to_flask(environ, start_response, body)
         try:
-            answer, result = cache.answer(endpoint, data, lambda: encode(route.answer(data, language)),
+            answer, result = cache.answer(endpoint, data, lambda: shed.timed(encode, route.answer(data, language)),
                                           bypass=bypass, language=language, raw=key)
         except Exception as error:
             # Flask answers the error from the engine's own exception, without computing it again
@@ -122,10 +131,13 @@ class Door:
               language: str) -> list:
         """A 200 with the headers Flask's ``after_request`` would add (:func:`app.edge.answer_headers`)."""
         given = environ.get("HTTP_X_REQUEST_ID", "")
+        headers = edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)
+        if environ["PATH_INFO"] in PICTURE_TYPES:      # the answer also depends on Accept (a picture or JSON)
+            headers = tuple((k, f"{v}, Accept" if k == "Vary" else v) for k, v in headers)
         start_response("200 OK", [
             ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
             ("X-Request-ID", given if self.request_id.match(given) else new_request_id()), ("X-Cache", result),
-            *edge.answer_headers(environ.get("HTTP_ORIGIN"), self.origins, language)])
+            *headers])
         requests, latency = metrics.request_children(environ["PATH_INFO"], "POST", "200")
         metrics.count(requests)
         metrics.observe(latency, time.perf_counter() - started)

@@ -7,15 +7,18 @@ from typing import Any
 
 import rules
 
-from . import metrics
+from . import metrics, shed
 
 VERSION = rules.__version__
 
 
 def run(endpoint: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Call the engine and record how long it took."""
+    """Call the engine in its turn (:mod:`app.shed`: may raise ``Overloaded``) and record how long it took."""
+    shed.enter(endpoint)
     start = time.perf_counter()
     try:
         return fn(*args, **kwargs)
     finally:
-        metrics.observe(metrics.child(metrics.ENGINE, endpoint), time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        shed.leave(endpoint, seconds)
+        metrics.observe(metrics.child(metrics.ENGINE, endpoint), seconds)

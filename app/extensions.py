@@ -13,7 +13,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from schemas.common import ProblemSchema
 
 from . import body
-from .door import CACHED_PATHS, Route
+from .door import CACHED_PATHS, PICTURE_TYPES, Route
 from .loading import json_view
 from .problems import PROBLEM_MIME, from_http_exception
 
@@ -73,7 +73,8 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictParser()
 
     def post_json(self, rule: str, request, response, *, example_in: dict | None = None,
-                  example_out: dict | None = None, examples: dict | None = None, cached: str | None = None):
+                  example_out: dict | None = None, examples: dict | None = None, cached: str | None = None,
+                  pictures: dict | None = None):
         """A JSON POST endpoint: its body schema, its answer, and its documented errors.
 
         flask-smorest's decorators document the operation (the spec is generated as before); the
@@ -81,6 +82,8 @@ class Blueprint(flask_smorest.Blueprint):
         the answer dict encoded directly.  ``cached``: the endpoint's name in the answer cache; its
         hits are answered by the door (:mod:`app.door`) before Flask.  ``examples``: named
         examples ``{name: (summary, body, answer)}`` instead of the one ``example_in``/``example_out``.
+        ``pictures``: ``{media type: render(data) -> str}``, answered instead of JSON when ``Accept``
+        prefers that type (:func:`app.loading.picture`; the door lets those requests through to Flask).
         """
         named_in = named_out = None
         if examples:
@@ -95,7 +98,9 @@ class Blueprint(flask_smorest.Blueprint):
                 if status != 422:
                     documented = self.alt_response(status, response=HTTPStatus(status).name)(documented)
             documented = self.arguments(request, example=example_in, examples=named_in)(documented)
-            view = functools.wraps(func)(json_view(request, func, cached))
+            view = functools.wraps(func)(json_view(request, func, cached, pictures))
+            if pictures:
+                PICTURE_TYPES[(self.url_prefix or "") + rule] = tuple(pictures)
             view._apidoc = documented._apidoc
             if cached:
                 CACHED_PATHS[(self.url_prefix or "") + rule] = Route(cached, view.load.load, view.answer)

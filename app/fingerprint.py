@@ -6,9 +6,13 @@ shared by instances of both; nobody has to bump a version by hand.  ``/healthz``
 build (``compiled`` or ``pure``, :data:`rules.BUILD`) is part of it: the two builds answer alike, and
 a test holds them to it, but a cache is never the place where that is taken on trust.
 
-The request fingerprint does the same for what decides whether a body is accepted at all (the body
-reader and the request schemas): a raw-key hit is answered before the body is parsed, so a cache
-filled by a looser build (one that took ``" AS "`` for a card, say) must never answer this one.
+The service fingerprint does the same for everything else that shapes an answer's bytes or decides
+whether a body is accepted at all: every file under ``app/`` and ``schemas/`` (the body reader, the
+schemas and presenters, the resources, the encoder, the translations, and whatever module or page a
+later change adds there), found by directory rather than listed by hand.  A raw-key hit is answered
+before the body is parsed, so a cache filled by a looser build must never answer this one; and a
+corrected message or a changed field must never be served old from a cache filled before the deploy.
+A change elsewhere in ``app/`` (metrics, logging) costs one cold cache, never a stale answer.
 """
 from __future__ import annotations
 
@@ -39,16 +43,22 @@ def engine_fingerprint(root: Path | None = None) -> str:
     return digest.hexdigest()
 
 
-def request_fingerprint() -> str:
-    """The hex SHA-256 of the code that accepts or refuses a request body: app/body.py, app/loading.py, schemas/."""
-    digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
-    files = [root / "app" / "body.py", root / "app" / "loading.py", *sorted((root / "schemas").glob("*.py"))]
-    for path in files:
+def _digest_tree(digest, root: Path, directory: str) -> None:
+    for path in sorted(p for p in (root / directory).rglob("*") if p.is_file()):
+        if "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
+
+
+def service_fingerprint(root: Path | None = None) -> str:
+    """The hex SHA-256 of every file under ``app/`` and ``schemas/`` of ``root`` (the project)."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent if root is None else root
+    for directory in ("app", "schemas"):
+        _digest_tree(digest, root, directory)
     return digest.hexdigest()
 
 
 FINGERPRINT = engine_fingerprint()
-REQUEST_FINGERPRINT = request_fingerprint()
+SERVICE_FINGERPRINT = service_fingerprint()

@@ -55,25 +55,51 @@ class BodyLoader:
         return self.schema.load(data)
 
     def __call__(self) -> Any:
+        failed = request.environ.pop(door.LOAD_FAILED, None)
         data: Any = {}
-        if request.mimetype == JSON_MIME:
+        if failed is None and request.mimetype == JSON_MIME:
             raw = body.read(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
             if raw:
                 data = _parse(raw)
         try:
+            if failed is not None:
+                raise failed
             return self.load(data)
         except ValidationError as error:
             error.messages = {"json": error.messages}
             abort(422, exc=error, messages=error.messages, schema=self.schema, headers=None)
 
 
-def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached: str | None) -> Callable:
-    """A view: load the body, call ``func``, answer its dict as JSON (through the answer cache if ``cached``)."""
+def picture(pictures: dict[str, Callable[[Any], str]] | None, data: Any) -> Response | None:
+    """The answer as a picture (:mod:`app.pictures`) when ``Accept`` prefers one of ``pictures``'
+    media types to JSON (JSON wins a tie, so ``*/*`` is JSON), else None."""
+    if not pictures:
+        return None
+    best = request.accept_mimetypes.best_match([JSON_MIME, *pictures])
+    if best is None or best == JSON_MIME:
+        return None
+    response = Response(pictures[best](data), mimetype=best)
+    response.vary.add("Accept")
+    return response
+
+
+def varies(response: Response, pictures: dict | None) -> Response:
+    """A JSON answer of an endpoint that also answers pictures depends on ``Accept`` too."""
+    if pictures:
+        response.vary.add("Accept")
+    return response
+
+
+def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached: str | None,
+              pictures: dict[str, Callable[[Any], str]] | None = None) -> Callable:
+    """A view: load the body, call ``func``, answer its dict as JSON (through the answer cache if
+    ``cached``), or as one of ``pictures`` when ``Accept`` asks for it (never cached)."""
     load = BodyLoader(schema)
 
     if cached is None:
         def view():
-            return json_response(encode(func(load())))
+            data = load()
+            return picture(pictures, data) or varies(json_response(encode(func(data))), pictures)
         view.load = load
         return view
 
@@ -81,6 +107,9 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
 
     def cached_view():
         data = load()
+        shown = picture(pictures, data)
+        if shown is not None:
+            return shown
         environ = request.environ
         failed = environ.pop(door.FAILED, None)
         if failed is not None:
@@ -90,7 +119,7 @@ def json_view(schema: type[Schema] | Schema, func: Callable[[Any], dict], cached
         language = environ.get(door.LANGUAGE) or i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
         body, result = cache.answer(cached, data, lambda: encode(answer(data, language)), bypass=bypass,
                                     language=language, raw=environ.get(door.RAW_KEY))
-        return json_response(body, result)
+        return varies(json_response(body, result), pictures)
     cached_view.load = load
     cached_view.answer = answer
     return cached_view

@@ -43,8 +43,15 @@ def child(metric: Any, *labels: str) -> Any:
     return found
 
 
+# The methods a label can name; any other method a client invents is counted as "other", so no
+# request can add a label value (endpoints are the routes and "unmatched", statuses the service's).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
+
+
 def request_children(endpoint: str, method: str, status: str) -> tuple:
     """The ``REQUESTS`` and ``LATENCY`` children for these labels."""
+    if method not in METHODS:
+        method = "other"
     return child(REQUESTS, endpoint, method, status), child(LATENCY, endpoint, method, status)
 
 

@@ -1,6 +1,7 @@
 """RFC 9457 problem documents for every error the service answers."""
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator
 from http import HTTPStatus
@@ -23,6 +24,7 @@ DETAILS = {
     415: "Requests must be sent as Content-Type: application/json.",
     422: "The request is well-formed JSON but its content is invalid.",
     500: "The server failed to answer; the failure has been logged.",
+    503: "The server is saturated and did not queue the request; retry after Retry-After seconds.",
 }
 
 
@@ -47,9 +49,22 @@ def summary(errors: list[dict]) -> str:
     return "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors[:3])
 
 
+# A problem document is bounded: its first MAX_ERRORS field errors, each detail cut to MAX_DETAIL
+# characters (a message may quote the value it refuses).
+MAX_ERRORS = 20
+MAX_DETAIL = 300
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL - 1] + "…"
+
+
 def problem(status: int, detail: str | None = None, errors: list[dict] | None = None,
             headers: dict | None = None) -> Response:
     lang = i18n.current()
+    if errors:
+        errors = [dict(e, detail=_cut(e["detail"])) for e in errors[:MAX_ERRORS]]
+        detail = _cut(detail) if detail is not None else None
     text = detail or DETAILS.get(status, HTTPStatus(status).description)
     translated_text = None
     if errors and lang != i18n.EN:
@@ -82,7 +97,7 @@ def from_http_exception(error: HTTPException) -> Response:
     if messages:
         if isinstance(messages, dict) and len(messages) == 1 and next(iter(messages)) in ("json", "view_args"):
             messages = next(iter(messages.values()))
-        errors = list(pointers(messages))
+        errors = list(itertools.islice(pointers(messages), MAX_ERRORS))
     headers.update(data.get("headers") or {})
     detail = data.get("message")
     if not detail and error.description != type(error).description:

@@ -38,7 +38,7 @@ from gunicorn.workers import ggevent
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-from . import drain, metrics
+from . import drain, metrics, shed
 from .body import CLOSE_KEY, MAX_BODY
 from .logs import EverySecond
 
@@ -184,6 +184,7 @@ class Worker(GeventWorker):
         if hasattr(self.log, "batch_access"):       # the project's JsonLogger (logger_class)
             self.log.batch_access()
         metrics.start_batching()
+        shed.cooperative()
         flusher = gevent.spawn(self._flush_loop)
         try:
             super().run()

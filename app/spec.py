@@ -95,6 +95,28 @@ def describe_cross_field_rules(spec: dict) -> None:
                                         "(JSON Schema cannot state them; 422 when broken):\n\n" + lines)
 
 
+PICTURE_DESCRIPTIONS = {
+    "text/html": "With `Accept: text/html`: the hand as a self-contained page (no external assets): the deal, "
+                 "the kitty, the declarations, each trick with its cards, winner, points and running totals, "
+                 "every fault highlighted where it happened, the settlement; in Chinese with `Accept-Language: "
+                 "zh-CN`. `hands/adjudicate` pages walk for every fault (`faults: all`). Never cached.",
+    "image/svg+xml": "With `Accept: image/svg+xml`: the trick as an SVG picture, its cards in play order and the "
+                     "winner marked, each card with a text alternative. Never cached.",
+}
+
+
+def describe_pictures(spec: dict) -> None:
+    """The picture media types of the endpoints that answer them, beside their JSON."""
+    from .door import PICTURE_TYPES
+    for path, types in PICTURE_TYPES.items():
+        operation = spec["paths"].get(path, {}).get("post")
+        if operation is None:
+            continue
+        content = operation["responses"]["200"].setdefault("content", {})
+        for media in types:
+            content[media] = {"schema": {"type": "string", "description": PICTURE_DESCRIPTIONS[media]}}
+
+
 def spec_options() -> dict:
     return {"info": {"description": DESCRIPTION}}
 
@@ -127,6 +149,7 @@ FIRST = ("openapi", "info", "servers", "tags", "paths", "components")
 def spec_yaml(app) -> str:
     spec = copy.deepcopy(app.extensions["api"].spec.to_dict())
     describe_cross_field_rules(spec)
+    describe_pictures(spec)
     ordered = {k: spec[k] for k in FIRST if k in spec} | {k: v for k, v in spec.items() if k not in FIRST}
     return yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
 

@@ -159,7 +159,8 @@ def run(rounds: int, seconds: float, service_root: Path = ROOT) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")}
     redis_port = free_port()
     redis_proc = subprocess.Popen([redis_binary(), "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-                                   "--appendonly", "no", "--dir", str(workdir)],
+                                   "--appendonly", "no", "--dir", str(workdir), "--maxmemory", "64mb",
+                                   "--maxmemory-policy", "allkeys-lru"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     servers = {"bare": Server("bare", "bench.bare:app", env, workdir),
                "memory": Server("memory", "wsgi:app", env, workdir, service_root),

@@ -9,9 +9,15 @@ instance answers ``/readyz`` as ready and haproxy sees every instance up, and wr
 ``restart`` restarts the instances one after another (SIGTERM, drain, start again, back in
 haproxy's pool) and updates the pids in ``state.json``.
 
+``reload`` reloads haproxy (its configuration, the key file; no request is lost).  API keys are
+issued into ``.cluster/api-keys.map`` with ``API_KEYS=.cluster/api-keys.map python -m deploy.keys issue
+TENANT`` (then ``reload``).
+
 Environment: ``INSTANCES`` (3), ``RATE_LIMIT`` (100 requests/s per client), ``RATE_BURST`` (twice
 ``RATE_LIMIT``), ``CLUSTER_PORT`` (haproxy's port; default a free one), ``WEB_CONCURRENCY`` (each
-instance's workers, as in production), ``CLUSTER_DIR`` (``.cluster``).
+instance's workers, as in production), ``CLUSTER_DIR`` (``.cluster``), ``REDIS_MAXMEMORY`` (each
+Redis node's ``maxmemory``, default ``64mb``, evicting least recently used keys), and haproxy's
+other settings (``ADDRESS_BURST``, ``WORK_LIMIT``, ``SOURCE_CONNECTIONS``) as deploy/haproxy.cfg says.
 """
 from __future__ import annotations
 
@@ -31,6 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HAPROXY_CFG = ROOT / "deploy" / "haproxy.cfg"
 NODE_TIMEOUT_MS = 3000
+# Every Redis the project starts is bounded in bytes and evicts the least recently used answers.
+REDIS_MAXMEMORY = os.environ.get("REDIS_MAXMEMORY") or "64mb"
+REDIS_EVICTION = "allkeys-lru"
+EDGE_SETTINGS = ("ADDRESS_BURST", "WORK_LIMIT", "SOURCE_CONNECTIONS")
 SLOTS = 16384
 
 
@@ -153,6 +163,7 @@ class Topology:
     rate: int = 100
     burst: int = 200
     env: dict = field(default_factory=dict)              # extra environment of the instances
+    edge: dict = field(default_factory=dict)             # haproxy's other settings (EDGE_SETTINGS)
 
     @property
     def url(self) -> str:
@@ -170,6 +181,7 @@ class Topology:
         data.mkdir(parents=True, exist_ok=True)
         proc = _spawn([self.redis_bin, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data),
                        "--save", "", "--appendonly", "no", "--protected-mode", "no",
+                       "--maxmemory", REDIS_MAXMEMORY, "--maxmemory-policy", REDIS_EVICTION,
                        "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                        "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
                        "--cluster-replica-validity-factor", "0",
@@ -252,21 +264,57 @@ class Topology:
         path.write_text(text.rstrip("\n") + "\n" + servers)
         return path
 
-    def haproxy_env(self) -> dict:
-        return {**os.environ, "FRONT_BIND": f"127.0.0.1:{self.haproxy['port']}", "RATE_LIMIT": str(self.rate),
-                "RATE_BURST": str(self.burst), "STATS_SOCKET": str(self.dir / "haproxy.sock")}
+    @property
+    def keys(self) -> Path:
+        """The API key file haproxy reads (``python -m deploy.keys``)."""
+        return self.dir / "api-keys.map"
 
-    def start_haproxy(self) -> subprocess.Popen:
-        binary = haproxy_binary()
+    def haproxy_env(self) -> dict:
+        from deploy import keys
+        self.dir.mkdir(parents=True, exist_ok=True)
+        if not self.keys.exists():
+            self.keys.write_text("")
+        classes = self.dir / "rate-classes.map"
+        if not classes.exists():
+            keys.write_classes(classes)
+        edge = {k: os.environ[k] for k in EDGE_SETTINGS if os.environ.get(k)}
+        edge.update({k: str(v) for k, v in self.edge.items()})
+        return {**os.environ, "FRONT_BIND": f"127.0.0.1:{self.haproxy['port']}", "RATE_LIMIT": str(self.rate),
+                "RATE_BURST": str(self.burst), "STATS_SOCKET": str(self.dir / "haproxy.sock"),
+                "API_KEYS": str(self.keys), "RATE_CLASSES": str(classes), **edge}
+
+    def check_haproxy(self) -> Path:
         config = self.haproxy_config()
-        check = subprocess.run([binary, "-c", "-q", "-f", str(config)], env=self.haproxy_env(),
+        check = subprocess.run([haproxy_binary(), "-c", "-q", "-f", str(config)], env=self.haproxy_env(),
                                capture_output=True, text=True)
         if check.returncode != 0:
             raise RuntimeError(f"haproxy refuses its configuration:\n{check.stdout}{check.stderr}")
-        proc = _spawn([binary, "-f", str(config), "-db"], self.dir / "logs" / "haproxy.log", env=self.haproxy_env())
+        return config
+
+    def start_haproxy(self) -> subprocess.Popen:
+        """haproxy in master-worker mode (``-W``): SIGUSR2 to the master reloads it (:meth:`reload_haproxy`)."""
+        config = self.check_haproxy()
+        proc = _spawn([haproxy_binary(), "-W", "-f", str(config), "-db"], self.dir / "logs" / "haproxy.log",
+                      env=self.haproxy_env())
         self.haproxy["pid"] = proc.pid
         _wait("haproxy: every instance up", lambda: self.servers_up() == len(self.instances), 30, proc)
         return proc
+
+    def haproxy_worker(self) -> int:
+        return int(next(line.split(":", 1)[1] for line in self.haproxy_command("show info").splitlines()
+                        if line.startswith("Pid:")))
+
+    def reload_haproxy(self, timeout: float = 15) -> float:
+        """Reload haproxy (configuration and key file read again): a new worker takes the listening
+        socket, the old one answers each idle connection's next request and closes it.  Seconds until
+        the new worker answers with every instance up."""
+        self.check_haproxy()
+        old = self.haproxy_worker()
+        started = time.monotonic()
+        os.kill(self.haproxy["pid"], signal.SIGUSR2)
+        _wait("haproxy reloaded", lambda: self.haproxy_worker() != old and self.servers_up() == len(self.instances),
+              timeout)
+        return time.monotonic() - started
 
     def haproxy_command(self, command: str) -> str:
         with socket.socket(socket.AF_UNIX) as s:
@@ -306,7 +354,8 @@ class Topology:
             (self.dir / "state.json").write_text(json.dumps(self.state(), indent=2) + "\n")
         (self.dir / "topology.json").write_text(json.dumps(
             {"redis_bin": self.redis_bin, "redis": self.redis, "instances": self.instances,
-             "haproxy": self.haproxy, "rate": self.rate, "burst": self.burst, "env": self.env}, indent=2) + "\n")
+             "haproxy": self.haproxy, "rate": self.rate, "burst": self.burst, "env": self.env, "edge": self.edge},
+            indent=2) + "\n")
 
     @classmethod
     def load(cls, directory: Path) -> Topology:
@@ -416,6 +465,10 @@ def main(argv: list[str]) -> int:
             stopped = topology.restart_instance(entry["port"])
             print(f"instance :{entry['port']} drained and stopped in {stopped:.1f} s, started again (pid {entry['pid']})")
         return 0
+    if command == "reload":
+        seconds = Topology.load(directory).reload_haproxy()
+        print(f"haproxy reloaded in {seconds:.1f} s")
+        return 0
     if command == "down":
         if not (directory / "topology.json").exists():
             print("no cluster running")
@@ -424,7 +477,7 @@ def main(argv: list[str]) -> int:
         shutil.rmtree(directory, ignore_errors=True)
         print("cluster stopped")
         return 0
-    print(f"usage: python -m deploy.cluster up|restart|down (not {command!r})")
+    print(f"usage: python -m deploy.cluster up|restart|reload|down (not {command!r})")
     return 2
 
 

@@ -57,10 +57,19 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .budget import Budget
-from .cards import CARDS, Card, expand, format_cards, tally
+from .cards import (
+    CARDS,
+    Card,
+    expand,
+    format_cards,
+    pretty_cards,
+    tally,
+)
+from .decks import copies_in_play
 from .declarations import (
     OVERTURN,
     DeclarationOption,
+    DeclarationResult,
     DeclarationState,
     check_declaration,
     declaration_options,
@@ -71,7 +80,7 @@ from .follow import check_play
 from .formats import Format
 from .friends import FriendCall, Teams, check_friend_calls, teams_after
 from .order import Trump
-from .ruleset import Partnership, Ruleset
+from .ruleset import FirstDealer, Partnership, Ruleset
 from .scoring import LastTrick, Settlement, exchange, settle
 from .throws import ThrowResult
 from .tricks import trick_winner
@@ -111,6 +120,12 @@ class HandRecord:
     tricks: tuple[tuple[Play, ...], ...] = ()
     first_hand: bool = False
     exchanges: tuple[Exchange, ...] = ()
+    games_won: tuple[int, ...] = ()          # by seat (section 14.9); empty: none yet
+
+    @property
+    def seat_levels(self) -> tuple[int, ...] | None:
+        """The levels seats declare with their own (the first hand, section 14.11), else None."""
+        return self.levels if self.first_hand else None
 
 
 @dataclass(frozen=True)
@@ -123,13 +138,29 @@ class IllegalStep:
 
 
 @dataclass(frozen=True)
+class Fault:
+    """An illegal step met by a walk that goes on (``every_fault``), with what a referee needs to
+    describe it: the ``phase``, the cards of the step (played, declared, buried, called), the cards
+    led (a follow), the seat's cards just before the step, the trump then, and the declarations
+    standing before it."""
+
+    phase: str
+    illegal: IllegalStep
+    cards: tuple[Card, ...] = ()
+    lead: tuple[Card, ...] | None = None
+    hand: tuple[Card, ...] | None = None
+    trump: Trump | None = None
+    history: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class TrickSummary:
     index: int
     leader: int
     winner: int
     points: int
     point_cards: tuple[Card, ...]
-    format: Format
+    format: Format | None                # None: a lead of mixed suits let stand (every_fault), compared by nobody
     plays: tuple[Play, ...]
     throw: ThrowResult | None = None     # the lead's throw adjudication (multi-unit leads)
 
@@ -145,6 +176,8 @@ class Adjudication:
     penalties: tuple[tuple[int, int], ...] = ()  # (seat, points) per failed throw
     settlement: Settlement | None = None
     dealer_hand: tuple[Card, ...] | None = None  # after the exchange
+    faults: tuple[Fault, ...] = ()              # every_fault: every illegal step, in order
+    level: int = 0                              # the level played (the dealer's)
 
 
 def _play(p: Any) -> Play:
@@ -164,6 +197,26 @@ def _add(hand: dict[int, int], cards: Iterable[int]) -> None:
         hand[c] = hand.get(c, 0) + 1
 
 
+def _call_index(v: Violation) -> int | None:
+    """The friend call a ``FRIEND_CALL`` reason names (None: the list of calls as a whole)."""
+    index = v.detail.get("index")
+    return index if isinstance(index, int) else None
+
+
+def _by_call(reasons: Iterable[Violation]) -> list[tuple[int | None, list[Violation]]]:
+    """Reasons grouped by the call they name, in order."""
+    groups: dict[int | None, list[Violation]] = {}
+    for v in reasons:
+        groups.setdefault(_call_index(v), []).append(v)
+    return list(groups.items())
+
+
+def _held(hand: dict[int, int]) -> int:
+    """How many cards a hand holds (a card played that it did not hold, walking for every fault,
+    counts below zero and is not held)."""
+    return sum(k for k in hand.values() if k > 0)
+
+
 def _take(hand: dict[int, int], cards: Iterable[int]) -> None:
     for c in cards:
         hand[c] = hand.get(c, 0) - 1
@@ -174,18 +227,19 @@ WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
 def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-              hands: Sequence[dict[int, int]]) -> bool:
+              hands: Sequence[dict[int, int]], levels: Sequence[int] | None = None) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
-    return any(steal_options(rules, level, history, declarer, s, expand(hands[s])) for s in range(rules.players))
+    return any(steal_options(rules, level, history, declarer, s, expand(hands[s]), levels)
+               for s in range(rules.players))
 
 
 def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
-                  seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+                  seat: int, hand: Sequence[int], levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """The declarations with which ``seat`` could steal the kitty now: the overturns it holds
     (none for the standing declarer)."""
     if seat == declarer:
         return ()
-    return tuple(o for o in declaration_options(rules, level, history, seat, hand) if o.kind == OVERTURN)
+    return tuple(o for o in declaration_options(rules, level, history, seat, hand, levels) if o.kind == OVERTURN)
 
 
 class Phase(StrEnum):
@@ -229,6 +283,7 @@ class Walk:
     settlement: Settlement | None = None
     kitty: tuple[Card, ...] = ()              # the buried kitty (the last burial, section 14.7)
     dealer_kitty: tuple[Card, ...] = ()       # the kitty while the dealer's burial is it, else empty
+    faults: tuple[Fault, ...] = ()            # every_fault: every illegal step met, in order
 
 
 class Walker:
@@ -237,7 +292,8 @@ class Walker:
     :class:`Walk` where the walk stops (see :func:`walk`)."""
 
     def __init__(self, record: HandRecord, reading: str, declarations_closed: bool | None,
-                 ratings: Sequence[int] | None, room_coefficient: int | float | None) -> None:
+                 ratings: Sequence[int] | None, room_coefficient: int | float | None,
+                 every_fault: bool = False) -> None:
         rules = record.rules
         n = rules.players
         if not 0 <= record.dealer < n:
@@ -272,6 +328,9 @@ class Walker:
         self.after_exchange: tuple[tuple[Card, ...], ...] | None = None
         self.kitty: tuple[Card, ...] = ()
         self.dealer_kitty: tuple[Card, ...] = ()
+        self.every_fault = every_fault
+        self.faults: list[Fault] = []
+        self.tainted = False                  # every_fault: the last trick held a fault, so its winner may not be the record's
 
     def run(self) -> Walk:
         """Every phase in order (section 2 of the module docstring), up to the first that stops."""
@@ -285,9 +344,23 @@ class Walker:
              trick: int | None = None, play: int | None = None) -> Walk:
         """The position now, stopped in ``stop`` (at the illegal ``step``, when one is named)."""
         illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
+        if illegal is not None and self.every_fault:
+            self.faults.append(Fault(stop, illegal, trump=self.trump, history=tuple(self.history)))
         return Walk(stop, illegal, self.trump, self.decl, tuple(expand(h) for h in self.hands), tuple(self.summaries),
                     tuple(self.current), self.leader, tuple(self.penalties), self.after_exchange, kitty=self.kitty,
-                    dealer_kitty=self.dealer_kitty)
+                    dealer_kitty=self.dealer_kitty, faults=tuple(self.faults))
+
+    def fault(self, stop: Phase, step: str, seat: int | None, reasons: Iterable[Violation], trick: int | None = None,
+              play: int | None = None, *, cards: Sequence[Card] = (), lead: Sequence[Card] | None = None,
+              hand: Sequence[Card] | None = None) -> Walk | None:
+        """An illegal step: the walk stops there, or, walking for every fault, it is noted and the
+        walk goes on with the step standing as recorded (answers None)."""
+        if not self.every_fault:
+            return self.halt(stop, step, seat, reasons, trick, play)
+        self.faults.append(Fault(stop, IllegalStep(step, seat, tuple(reasons), trick, play), tuple(cards),
+                                 None if lead is None else tuple(lead), None if hand is None else tuple(hand),
+                                 self.trump, tuple(self.history)))
+        return None
 
     def deal(self) -> Walk | None:
         """1. The deal (while declaring is open, the cards dealt so far)."""
@@ -299,14 +372,19 @@ class Walker:
         for s, dealt in enumerate(record.hands):
             short = len(dealt) < rules.hand_size
             if len(dealt) > rules.hand_size or (short and not self.open_declaring):
-                return self.halt(Phase.DEAL, f"deal/hands/{s}", s, [Violation(
+                stop = self.fault(Phase.DEAL, f"deal/hands/{s}", s, [Violation(
                     "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
-                    {"expected": rules.hand_size, "got": len(dealt)})])
+                    {"expected": rules.hand_size, "got": len(dealt)})], cards=dealt)
+                if stop is not None:
+                    return stop
+                continue
             dealing = dealing or short
         if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not self.open_declaring):
-            return self.halt(Phase.DEAL, "deal/kitty", None, [Violation(
+            stop = self.fault(Phase.DEAL, "deal/kitty", None, [Violation(
                 "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
-                {"expected": rules.kitty, "got": len(record.kitty)})])
+                {"expected": rules.kitty, "got": len(record.kitty)})], cards=record.kitty)
+            if stop is not None:
+                return stop
         dealing = dealing or len(record.kitty) < rules.kitty
         if not dealing:
             total: dict[int, int] = {}
@@ -314,12 +392,13 @@ class Walker:
                 for c, k in h.items():
                     total[c] = total.get(c, 0) + k
             _add(total, record.kitty)
-            wrong = sorted(c for c in range(54) if total.get(c, 0) != rules.decks)
+            in_play = copies_in_play(rules, None if record.first_hand else self.level, record.levels)
+            wrong = sorted(c for c in range(54) if total.get(c, 0) != in_play[c])
             if wrong:
-                return self.halt(Phase.DEAL, "deal", None, [Violation(
+                return self.fault(Phase.DEAL, "deal", None, [Violation(
                     "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
                     + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
-                    {"cards": {str(CARDS[c]): total[c] for c in wrong}})])
+                    {"cards": {str(CARDS[c]): total.get(c, 0) for c in wrong}})], cards=tuple(CARDS[c] for c in wrong))
         return None
 
     def declaring(self) -> Walk | None:
@@ -328,13 +407,22 @@ class Walker:
         for i, (seat, cards) in enumerate(record.declarations):
             if not 0 <= seat < n:
                 raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
-            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat])
+            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat],
+                                  levels=record.seat_levels)
             if not r.valid:
                 self.trump = r.trump
-                return self.halt(Phase.DECLARING, f"declarations/{i}", seat, r.violations)
+                stop = self.fault(Phase.DECLARING, f"declarations/{i}", seat, r.violations, cards=cards,
+                                  hand=record.hands[seat])
+                if stop is not None:
+                    return stop
+                r = self.as_recorded(r, seat, cards)
+                if not r.valid:
+                    continue
             self.history.append((seat, tuple(cards)))
             self.decl = r.state
         self.trump = self.decl.trump
+        if self.trump is not None and self.decl.levels:
+            self.trump = Trump(level, self.trump.suit)   # seats declared at their own levels: the dealer's is played
         if self.open_declaring:
             return self.halt(Phase.DECLARING)
         if self.trump is None:
@@ -342,12 +430,21 @@ class Walker:
             if out.trump is None:
                 return self.halt(Phase.REDEAL, "declarations", None, [no_declaration_violation(rules, record.first_hand)])
             self.trump = out.trump
-        declarer = self.decl.declarer
+        first_declarer = rules.first_dealer is FirstDealer.FIRST_DECLARER
+        declarer = self.decl.first if first_declarer else self.decl.declarer
         if record.first_hand and declarer is not None and declarer != self.dealer:
-            return self.halt(Phase.DECLARING, "dealer", self.dealer, [Violation(
-                "WRONG_DEALER", f"In the first hand the winning declarer (seat {declarer}) deals.",
+            who = "first" if first_declarer else "winning"
+            return self.fault(Phase.DECLARING, "dealer", self.dealer, [Violation(
+                "WRONG_DEALER", f"In the first hand the {who} declarer (seat {declarer}) deals.",
                 {"expected": declarer})])
         return None
+
+    def as_recorded(self, r: DeclarationResult, seat: int, cards: Sequence[Card]) -> DeclarationResult:
+        """An illegal declaration walking for every fault: shown cards the seat did not hold stand as
+        shown (the table took them), any other fault leaves the standing declaration as it was."""
+        if all(v.code == "DECLARATION_NOT_IN_HAND" for v in r.violations):
+            return check_declaration(self.rules, self.level, self.history, seat, cards, levels=self.record.seat_levels)
+        return r
 
     def exchanging(self) -> Walk | None:
         """3. The dealer's exchange of the kitty."""
@@ -358,8 +455,13 @@ class Walker:
         new_hand, why = exchange(self.rules, record.hands[dealer], record.kitty, record.kitty_discard)
         if why:
             _add(self.hands[dealer], record.kitty)
-            return self.halt(Phase.EXCHANGING, "kitty_discard", dealer, why)
-        self.hands[dealer] = _ms(new_hand)
+            stop = self.fault(Phase.EXCHANGING, "kitty_discard", dealer, why, cards=record.kitty_discard,
+                              hand=expand(self.hands[dealer]))
+            if stop is not None:
+                return stop
+            _take(self.hands[dealer], record.kitty_discard)
+        else:
+            self.hands[dealer] = _ms(new_hand)
         self.kitty = self.dealer_kitty = tuple(record.kitty_discard)
         return None
 
@@ -375,27 +477,48 @@ class Walker:
                 why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not rules.kitty_theft
                            else "the trump came from no declaration, so there is none to overturn"
                            if declarer is None else f"seat {steal.seat} made the standing declaration")
-                return self.halt(Phase.STEALING, step, steal.seat, [Violation(
-                    "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})])
-            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration,
-                                  hand=expand(self.hands[steal.seat]))
+                stop = self.fault(Phase.STEALING, step, steal.seat, [Violation(
+                    "KITTY_THEFT", f"Seat {steal.seat} cannot steal the kitty: {why_not}.", {"index": i})],
+                    cards=steal.declaration, hand=expand(self.hands[steal.seat]))
+                if stop is not None:
+                    return stop
+                self.steal_as_recorded(steal, None)
+                continue
+            hand = expand(self.hands[steal.seat])
+            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration, hand=hand,
+                                  levels=record.seat_levels)
             if not r.valid:
-                return self.halt(Phase.STEALING, step, steal.seat, r.violations)
-            new_hand, why = exchange(rules, expand(self.hands[steal.seat]), self.kitty, steal.discard)
+                stop = self.fault(Phase.STEALING, step, steal.seat, r.violations, cards=steal.declaration, hand=hand)
+                if stop is not None:
+                    return stop
+                r = self.as_recorded(r, steal.seat, steal.declaration)
+            new_hand, why = exchange(rules, hand, self.kitty, steal.discard)
             if why:
-                return self.halt(Phase.STEALING, step, steal.seat, why)
-            self.hands[steal.seat] = _ms(new_hand)
-            self.history.append((steal.seat, tuple(steal.declaration)))
-            self.decl = r.state
-            self.trump = self.decl.trump or self.trump
-            self.kitty, self.dealer_kitty = tuple(steal.discard), ()
+                stop = self.fault(Phase.STEALING, step, steal.seat, why, cards=steal.discard, hand=new_hand)
+                if stop is not None:
+                    return stop
+            self.steal_as_recorded(steal, r if r.valid else None)
         declarer = self.decl.declarer
         if (self.state_reading and rules.kitty_theft and self.declarations_closed is not True and declarer is not None
                 and not record.friends and not record.tricks
-                and can_steal(rules, self.level, self.history, declarer, self.hands)):
+                and can_steal(rules, self.level, self.history, declarer, self.hands, record.seat_levels)):
             return self.halt(Phase.STEALING)
         self.after_exchange = tuple(expand(h) for h in self.hands)
         return None
+
+    def steal_as_recorded(self, steal: Exchange, r: DeclarationResult | None) -> None:
+        """A steal: the seat takes the kitty and buries its discard (cards it did not hold counted
+        below zero); a valid declaration ``r`` overturns the standing one."""
+        hand = self.hands[steal.seat]
+        _add(hand, self.kitty)
+        _take(hand, steal.discard)
+        if r is not None:
+            self.history.append((steal.seat, tuple(steal.declaration)))
+            self.decl = r.state
+            self.trump = self.decl.trump or self.trump
+            if self.decl.levels and self.trump is not None:
+                self.trump = Trump(self.level, self.trump.suit)
+        self.kitty, self.dealer_kitty = tuple(steal.discard), ()
 
     def calling(self) -> Walk | None:
         """4. The friend calls."""
@@ -405,9 +528,14 @@ class Walker:
             return self.halt(Phase.CALLING)
         if find_friends or record.friends:
             why = check_friend_calls(rules, record.friends, self.trump)
-            if why:
-                index = why[0].detail.get("index") if isinstance(why[0].detail, dict) else None
-                return self.halt(Phase.CALLING, "friends" if index is None else f"friends/{index}", self.dealer, why)
+            # the first call at fault names the step; walking for every fault, each call is a fault of its own
+            groups = _by_call(why) if self.every_fault else [(_call_index(why[0]), list(why))] if why else []
+            for index, reasons in groups:
+                called = record.friends[index].card if index is not None and 0 <= index < len(record.friends) else None
+                stop = self.fault(Phase.CALLING, "friends" if index is None else f"friends/{index}", self.dealer,
+                                  reasons, cards=() if called is None else (called,))
+                if stop is not None:
+                    return stop
         return None
 
     def playing(self) -> Walk | None:
@@ -417,22 +545,36 @@ class Walker:
         for t, raw_trick in enumerate(record.tricks):
             trick = [_play(p) for p in raw_trick]
             if not trick:
-                return self.halt(Phase.PLAYING, f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], t)
+                stop = self.fault(Phase.PLAYING, f"tricks/{t}", None, [Violation("WRONG_TURN", "A trick has no plays.")], t)
+                if stop is not None:
+                    return stop
+                continue
             complete = len(trick) == n
-            if len(trick) > n or (not complete and not (self.reading != WHOLE and t == len(record.tricks) - 1)):
-                return self.halt(Phase.PLAYING, f"tricks/{t}", None, [Violation(
+            last = t == len(record.tricks) - 1
+            if len(trick) > n or (not complete and not (self.reading != WHOLE and last)):
+                stop = self.fault(Phase.PLAYING, f"tricks/{t}", None, [Violation(
                     "WRONG_TURN", f"A trick has one play by each of the {n} seats, not {len(trick)} plays.",
                     {"plays": len(trick)})], t)
+                if stop is not None:
+                    return stop
+                complete = not last           # a short trick stands as recorded, the last one left in progress
             lead_cards: tuple[Card, ...] = ()
             throw: ThrowResult | None = None
             for j, p in enumerate(trick):
                 expected = (self.leader + j) % n
                 step = f"tricks/{t}/{j}"
-                if p.seat != expected:
-                    return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                if p.seat != expected and j == 0 and self.tainted:
+                    self.leader = p.seat               # a winner changed by an earlier fault: the record's leader
+                elif p.seat != expected:
+                    stop = self.fault(Phase.PLAYING, step, p.seat, [Violation(
                         "WRONG_TURN", f"Seat {expected} plays now" + (" (the winner of the last trick leads)"
                                                                        if j == 0 and t else "") + f", not seat {p.seat}.",
-                        {"expected": expected, "got": p.seat})], t, j)
+                        {"expected": expected, "got": p.seat})], t, j, cards=p.cards,
+                        lead=lead_cards if j else None, hand=expand(self.hands[p.seat]))
+                    if stop is not None:
+                        return stop
+                    if j == 0:
+                        self.leader = p.seat          # the trick stands as recorded, led by that seat
                 if j == 0:
                     stop, throw = self.lead(trump, p, step, t)
                     lead_cards = tuple(p.cards)
@@ -444,42 +586,70 @@ class Walker:
                 self.current.append(p)
             if not complete:
                 break
-            res = trick_winner(self.rules, trump, [(p.seat, p.cards) for p in self.current], self.budget)
-            self.summaries.append(TrickSummary(t, self.leader, res.winner, res.points, res.point_cards, res.format,
-                                               tuple(trick), throw))
+            self.tainted = bool(self.faults) and self.faults[-1].illegal.trick == t
+            winner, points, point_cards, fmt = self.winner(trump)
+            self.summaries.append(TrickSummary(t, self.leader, winner, points, point_cards, fmt, tuple(trick), throw))
             self.current.clear()
-            self.leader = res.winner
+            self.leader = winner
         return None
+
+    def winner(self, trump: Trump) -> tuple[int, int, tuple[Card, ...], Format | None]:
+        """The winner of the trick on the table; walking for every fault, a trick whose plays came
+        out of turn is compared in playing order from its leader, and one that cannot be compared
+        at all (a lead of mixed suits, plays of other sizes than the lead) goes to its leader with
+        its points."""
+        plays = [(p.seat, p.cards) for p in self.current]
+        if self.every_fault:
+            n, leader = self.n, self.leader
+            plays.sort(key=lambda sp: (sp[0] - leader) % n)
+            try:
+                res = trick_winner(self.rules, trump, plays, self.budget)
+            except InputError as error:
+                if error.field is None or not error.field.startswith("plays/"):   # past the work bound
+                    raise
+                cards = [c for _, played in plays for c in played]
+                point_cards = tuple(sorted((c for c in cards if c.points), reverse=True))
+                return plays[0][0], sum(c.points for c in point_cards), point_cards, None
+            return res.winner, res.points, res.point_cards, res.format
+        res = trick_winner(self.rules, trump, plays, self.budget)
+        return res.winner, res.points, res.point_cards, res.format
 
     def lead(self, trump: Trump, p: Play, step: str, t: int) -> tuple[Walk | None, ThrowResult | None]:
         """A lead, a throw adjudicated against the other players' real hands (the module docstring's
-        decision on failed throws); answers the stop, if the lead is illegal, and the lead's throw."""
+        decision on failed throws); answers the stop, if the lead is illegal, and the lead's throw.
+        Walking for every fault, the cards recorded stay on the table; a throw recorded as failed
+        is charged its penalty."""
         rules, hands = self.rules, self.hands
         tried = p.attempted if p.attempted is not None else p.cards
+        hand = expand(hands[p.seat])
         others = [(s, expand(hands[s])) for s in range(self.n) if s != p.seat]
-        v = check_play(rules, trump, expand(hands[p.seat]), tried, None, seat=p.seat, others=others,
-                       budget=self.budget)
+        v = check_play(rules, trump, hand, tried, None, seat=p.seat, others=others, budget=self.budget)
         if not v.legal:
-            return self.halt(Phase.PLAYING, step, p.seat, v.violations, t, 0), None
+            return self.fault(Phase.PLAYING, step, p.seat, v.violations, t, 0, cards=tried, hand=hand), None
         throw = v.throw
         if p.attempted is None:
             if throw is not None and throw.stands is False:
-                return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+                return self.fault(Phase.PLAYING, step, p.seat, [Violation(
                     "THROW_NOT_REDUCED",
                     f"This throw fails (seat {throw.beaten_by} can beat it): it must be recorded as its "
                     f"forced play {' '.join(format_cards(throw.forced_play or ()))} with the throw as 'attempted'.",
-                    {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0), throw
+                    {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0,
+                    cards=tried, hand=hand), throw
             return None, throw
         if throw is None or throw.stands is not False:
-            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+            return self.fault(Phase.PLAYING, step, p.seat, [Violation(
                 "THROW_STANDS", "The attempted lead is not a failed throw: "
                 + ("it is a single unit." if throw is None else "no other hand can beat it, so it stands whole."))],
-                t, 0), throw
+                t, 0, cards=tried, hand=hand), throw
+        stop = None
         if _ms(p.cards) != _ms(throw.forced_play or ()):
-            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+            stop = self.fault(Phase.PLAYING, step, p.seat, [Violation(
                 "THROW_NOT_REDUCED",
                 f"The failed throw must be reduced to {' '.join(format_cards(throw.forced_play or ()))}.",
-                {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0), throw
+                {"forced_play": format_cards(throw.forced_play or ()), "beaten_by": throw.beaten_by})], t, 0,
+                cards=p.cards, hand=hand)
+            if stop is not None:
+                return stop, throw
         if throw.penalty:
             self.penalties.append((p.seat, throw.penalty))
         return None, throw
@@ -487,18 +657,32 @@ class Walker:
     def follow(self, trump: Trump, p: Play, lead_cards: tuple[Card, ...], step: str, t: int, j: int) -> Walk | None:
         """A follow to ``lead_cards``."""
         hand = self.hands[p.seat]
-        held = sum(hand.values())
+        cards = expand(hand)
+        held = len(cards)
         if held < len(lead_cards):
-            return self.halt(Phase.PLAYING, step, p.seat, [Violation(
+            return self.fault(Phase.PLAYING, step, p.seat, [Violation(
                 "NOT_IN_HAND", f"Seat {p.seat} has only {count_of(held, 'card')} left.",
-                {"cards": format_cards(p.cards)})], t, j)
-        v = check_play(self.rules, trump, expand(hand), p.cards, lead_cards, seat=p.seat, budget=self.budget)
+                {"cards": format_cards(p.cards)})], t, j, cards=p.cards, lead=lead_cards, hand=cards)
+        try:
+            v = check_play(self.rules, trump, cards, p.cards, lead_cards, seat=p.seat, budget=self.budget)
+        except InputError as error:
+            if not self.every_fault or error.field != "lead":
+                raise
+            # a lead that stood as recorded but is none (mixed suits): only the cards held can be judged
+            missing = [c for c, k in _ms(p.cards).items() if k > hand.get(c, 0)]
+            if not missing:
+                return None
+            return self.fault(Phase.PLAYING, step, p.seat, [Violation(
+                "NOT_IN_HAND", f"you do not hold {pretty_cards(CARDS[c] for c in sorted(missing))}",
+                {"cards": format_cards(sorted(missing))})], t, j, cards=p.cards, lead=lead_cards, hand=cards)
         if not v.legal:
-            return self.halt(Phase.PLAYING, step, p.seat, v.violations, t, j)
+            return self.fault(Phase.PLAYING, step, p.seat, v.violations, t, j, cards=p.cards, lead=lead_cards,
+                              hand=cards)
         return None
 
     def over(self) -> Walk:
-        """6. The teams and points, then (a whole hand) every card played and the settlement."""
+        """6. The teams and points, then (a whole hand) every card played and the settlement.
+        Walking for every fault, cards left in hands are a fault and the hand is settled as recorded."""
         record, rules, dealer, hands = self.record, self.rules, self.dealer, self.hands
         team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
         teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
@@ -508,29 +692,45 @@ class Walker:
         position = replace(self.halt(Phase.PLAYING), teams=teams, attackers_points=attackers)
         if self.reading == PARTIAL:
             return position
-        left = [s for s in range(self.n) if sum(hands[s].values())]
+        left = [s for s in range(self.n) if _held(hands[s])]
         if left or not summaries:
             if self.state_reading:
                 return position
             holder = left[0] if left else None
-            return replace(position, illegal=IllegalStep("tricks", holder, (Violation(
+            why = (Violation(
                 "WRONG_TRICK_COUNT", "The tricks end before every card is played"
-                + (f" (seat {holder} still holds {sum(hands[holder].values())})." if holder is not None else "."),
-                {"left": {s: sum(hands[s].values()) for s in left}}),), len(summaries)))
+                + (f" (seat {holder} still holds {_held(hands[holder])})." if holder is not None else "."),
+                {"left": {s: _held(hands[s]) for s in left}}),)
+            stop = self.fault(Phase.OVER, "tricks", holder, why, len(summaries),
+                              cards=expand(hands[holder]) if holder is not None else ())
+            if stop is not None:
+                return replace(position, illegal=stop.illegal)
+            position = replace(position, faults=tuple(self.faults))
+            if not summaries:                       # no trick to settle by
+                return replace(position, illegal=self.faults[-1].illegal)
         last = summaries[-1]
+        if last.format is None:                     # a last trick of plays nobody can compare: no kitty to score
+            return position
         winning = next(p.cards for p in last.plays if p.seat == last.winner)
         find_friends = rules.partnership is Partnership.FIND_FRIENDS
-        settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
-                            kitty=self.kitty,
-                            last_trick=LastTrick(last.winner, last.format, last.points, winning),
-                            dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,
-                            room_coefficient=self.room_coefficient,
-                            friend_calls=len(record.friends) if find_friends else None)
+        try:
+            settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
+                                kitty=self.kitty,
+                                last_trick=LastTrick(last.winner, last.format, last.points, winning),
+                                dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,
+                                room_coefficient=self.room_coefficient,
+                                friend_calls=len(record.friends) if find_friends else None,
+                                games_won=record.games_won or None)
+        except InputError:
+            if not self.every_fault:
+                raise
+            return position                         # a record too far off to settle (a kitty of another size)
         return replace(position, stop=Phase.OVER, settlement=settlement)
 
 
 def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool | None = None,
-         ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None) -> Walk:
+         ratings: Sequence[int] | None = None, room_coefficient: int | float | None = None,
+         every_fault: bool = False) -> Walk:
     """Walk a record phase by phase (the module docstring's order) and stop at its first illegal step
     or where it ends.
 
@@ -545,18 +745,29 @@ def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool 
     ends after the exchange stops in ``stealing`` while some seat could steal, unless
     ``declarations_closed`` is given as true (stealing is declaring after the exchange).
 
+    ``every_fault`` (``whole`` and ``partial``): an illegal step is noted in ``faults`` and stands as
+    recorded (see :meth:`Walker.fault`); only a deal of another number of hands and a redeal stop.
+
     Every play check and trick comparison of the hand draws on one budget of ``ADJUDICATE_WORK``
     search steps; a record that needs more raises :class:`InputError`."""
-    return Walker(record, reading, declarations_closed, ratings, room_coefficient).run()
+    return Walker(record, reading, declarations_closed, ratings, room_coefficient, every_fault).run()
 
 
 def adjudicate(record: HandRecord, *, partial: bool = False, ratings: Sequence[int] | None = None,
-               room_coefficient: int | float | None = None) -> Adjudication:
+               room_coefficient: int | float | None = None, every_fault: bool = False) -> Adjudication:
     """Check a recorded hand step by step; see the module docstring.
 
     The strict reading of :func:`walk`: the record must be a whole hand (``partial``: its tricks
-    may stop anywhere), so every step it lacks is its first illegal step."""
-    w = walk(record, reading=PARTIAL if partial else WHOLE, ratings=ratings, room_coefficient=room_coefficient)
+    may stop anywhere), so every step it lacks is its first illegal step.  ``every_fault``: the
+    walk goes on past each illegal step, which stands as recorded, and ``faults`` lists them all
+    (``illegal`` is the first); the tricks, teams and settlement are the hand's as recorded."""
+    w = walk(record, reading=PARTIAL if partial else WHOLE, ratings=ratings, room_coefficient=room_coefficient,
+             every_fault=every_fault)
+    if every_fault:
+        first = w.faults[0].illegal if w.faults else None
+        return Adjudication(not w.faults, first, w.trump, w.tricks, w.teams, w.attackers_points, w.penalties,
+                            w.settlement, w.after_exchange[record.dealer] if w.after_exchange is not None else None,
+                            w.faults, record.levels[record.dealer])
     if w.illegal is not None:
         return Adjudication(False, w.illegal, w.trump, w.tricks)
     return Adjudication(True, None, w.trump, w.tricks, w.teams, w.attackers_points, w.penalties, w.settlement,

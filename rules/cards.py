@@ -23,6 +23,7 @@ SMALL_JOKER: Final = 52
 BIG_JOKER: Final = 53
 CARD_KINDS: Final = 54
 POINTS: Final = {5: 5, 10: 10, 13: 10}
+NT: Final = 15          # the level after A (section 14.9): no level cards, no trump suit
 
 
 class CardError(ValueError):
@@ -94,17 +95,18 @@ def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
 
 
 def rank_value(text: str | int) -> int:
-    """Parse a rank ('2'..'10', 'J', 'Q', 'K', 'A', 'T'); returns 2..14."""
-    if isinstance(text, int) and not isinstance(text, bool) and 2 <= text <= 14:
+    """Parse a rank ('2'..'10', 'J', 'Q', 'K', 'A', 'T'; 'NT', the level after A); returns 2..15."""
+    if isinstance(text, int) and not isinstance(text, bool) and 2 <= text <= NT:
         return text
-    value = RANK_VALUES.get(str(text).strip().upper())
+    key = str(text).strip().upper()
+    value = NT if key == "NT" else RANK_VALUES.get(key)
     if value is None:
-        raise CardError(f"'{text}' is not a rank; ranks are 2..10, J, Q, K, A")
+        raise CardError(f"'{text}' is not a rank; ranks are 2..10, J, Q, K, A (and NT as a level)")
     return value
 
 
 def rank_name(value: int) -> str:
-    return RANK_NAMES[value]
+    return "NT" if value == NT else RANK_NAMES[value]
 
 
 def format_cards(cards: Iterable[int]) -> list[str]:

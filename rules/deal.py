@@ -5,7 +5,9 @@ seed always gives the same deal, on every machine and every Python version, beca
 uses no library generator whose algorithm could change:
 
 1. The pack is ``decks`` copies of the 54 cards, deck after deck, each in card-index order
-   (2♠..A♠, 2♥..A♥, 2♣..A♣, 2♦..A♦, SJ, BJ).
+   (2♠..A♠, 2♥..A♥, 2♣..A♣, 2♦..A♦, SJ, BJ); a short deck (section 14.10) leaves out the ranks
+   below ``deck_min_rank`` and the jokers it has not, and the cards ``kitty_fit`` takes out are taken
+   from the last decks (:mod:`rules.decks`), so they are never dealt.
 2. Random bits come from SHA-256 in counter mode: block ``i`` is
    ``SHA-256(b"tractor-rules/deal/v1\\x00" + seed_bytes + b"\\x00" + i as 8 bytes big-endian)``;
    the blocks are cut into 8-byte big-endian unsigned integers, in order.
@@ -29,11 +31,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARD_KINDS, CARDS, Card
+from .decks import copies_in_play, deck_copies
 from .ruleset import Ruleset
 from .violations import InputError
 
@@ -81,9 +84,12 @@ def _uniform(words: Iterator[int], m: int) -> int:
             return x % m
 
 
-def shuffled_pack(decks: int, seed: str | bytes | int) -> tuple[Card, ...]:
-    """The shuffled pack of ``decks`` decks (steps 1, 3, 4)."""
-    pack = [CARDS[c] for _ in range(decks) for c in range(54)]
+def shuffled_pack(decks: int, seed: str | bytes | int, copies: Sequence[int] | None = None) -> tuple[Card, ...]:
+    """The shuffled pack of ``decks`` decks (steps 1, 3, 4): ``copies`` of each card when given."""
+    if copies is None:
+        pack = [CARDS[c] for _ in range(decks) for c in range(54)]
+    else:
+        pack = [CARDS[c] for d in range(decks) for c in range(54) if d < copies[c]]
     words = random_words(seed)
     for i in range(len(pack) - 1, 0, -1):
         j = _uniform(words, i + 1)
@@ -91,9 +97,10 @@ def shuffled_pack(decks: int, seed: str | bytes | int) -> tuple[Card, ...]:
     return tuple(pack)
 
 
-def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0) -> Deal:
+def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0, level: int | None = None) -> Deal:
     """Shuffle and deal per ``rules``, one card at a time round the table from ``first_seat``; the
-    same seed always gives the same deal.
+    same seed always gives the same deal.  ``level`` is the dealer's (it decides the cards
+    ``kitty_fit`` takes out; None: the first hand, every seat at ``first_level``).
 
     ``Deal.seed`` is the seed as text (an int seed gives the same deal as its decimal string).
     """
@@ -105,7 +112,9 @@ def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0) -> 
     n, size = rules.players, rules.hand_size
     if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < n:
         raise InputError(f"first_seat is a seat, 0..{n - 1}", "first_seat")
-    pack = shuffled_pack(rules.decks, seed)
+    full = rules.total_cards == 54 * rules.decks and rules.removed == 0
+    pack = shuffled_pack(rules.decks, seed, None if full else
+                         copies_in_play(rules, level, (rules.first_level,) * n if level is None else ()))
     dealt = n * size
     seats = tuple((first_seat + p) % n if p < dealt else None for p in range(len(pack)))
     hands = tuple(tuple(sorted(pack[p] for p in range((s - first_seat) % n, dealt, n))) for s in range(n))
@@ -115,8 +124,9 @@ def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0) -> 
 def unseen_cards(rules: Ruleset, *known: Iterable[int]) -> tuple[Card, ...]:
     """The cards of the pack (step 1) that are not among ``known``: for a seat, its hand and the cards
     it has seen, so what the other hands and the kitty may hold (what a throw is judged against when the
-    hands are not given, section 6).  More copies known than the pack holds is an :class:`InputError`."""
-    left = [rules.decks] * CARD_KINDS
+    hands are not given, section 6); a short deck holds only its own cards (section 14.10).  More copies
+    known than the pack holds is an :class:`InputError`."""
+    left = list(deck_copies(rules))
     for cards in known:
         for c in cards:
             left[c] -= 1

@@ -53,7 +53,21 @@ Decisions where rules section 10 is silent (the rule family named where one appl
 - *kitty-first-card* (section 14.8): the first kitty card in dealt order decides: a joker gives
   no-trump, any other card its suit; an empty kitty gives no-trump, as under ``kitty-reveal``; the
   first hand redeals, as under ``kitty-reveal``.
-- *First dealer.*  In the first hand the standing declarer deals (section 10).  When nobody declared
+- *Level NT* (section 14.9): nobody declares at level NT (``DECLARATION_LEVEL``, whatever the cards);
+  a hand nobody declared at NT is played without a trump suit whatever ``no_declaration`` says.
+- *count-greater-length* (section 14.11): as ``count``, but an overturn needs strictly more cards.
+- *small-all-big-one-less* (section 14.11): small jokers declare with ``decks`` copies, big jokers with
+  at least ``decks - 1`` (and at least one), as rbtying counts them.
+- *overturn-own* (section 14.11): the standing declarer's declaration of the same trump with more
+  cards is a reinforcement; any other is judged as anyone else's (an ``overturn``).
+- *first-hand levels* (section 14.11, ``first_hand_levels: own``): with ``levels`` given, each seat's
+  cards are read at its own level; the hand is then played at the dealer's level (the winning
+  declarer's, or under ``first_dealer: first-declarer`` the first declarer's, as rbtying).
+- *kitty-first-level-or-highest* (section 14.11): the kitty is turned in dealt order until a joker
+  (no-trump) or a level card (its suit); else the highest card by suit (♣ < ♦ < ♠ < ♥) then rank
+  sets the suit (an empty kitty: no-trump).  The first hand redeals, as under ``kitty-reveal``.
+- *First dealer.*  In the first hand the standing declarer deals (section 10), or under
+  ``first_dealer: first-declarer`` the seat that declared first (section 14.11).  When nobody declared
   and the ruleset plays on (``no-trump``), the qq rules names no dealer: the caller's ``default_seat``
   (seat 0 unless given) deals.  Under ``redeal`` there is no dealer (``None``).
 """
@@ -63,9 +77,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, suited, tally
+from .cards import BIG_JOKER, CARDS, NT, SMALL_JOKER, SUITS, Card, rank_name, suited, tally
 from .order import Trump
-from .ruleset import DeclarationStyle, JokerDeclarations, NoDeclaration, Ruleset
+from .ruleset import (
+    DeclarationStyle,
+    FirstDealer,
+    FirstHandLevels,
+    JokerDeclarations,
+    NoDeclaration,
+    OwnDeclarations,
+    Ruleset,
+)
 from .violations import InputError, Violation, count_of
 
 DECLARE: Final = "declare"
@@ -75,6 +97,9 @@ OVERTURN: Final = "overturn"
 TIER_SUIT, TIER_SJ, TIER_BJ = 0, 1, 2
 LEVEL_FAMILY, TWOS_FAMILY, JOKER_FAMILY = "level", "twos", "jokers"
 SUIT_ORDER: Final = {"D": 0, "C": 1, "H": 2, "S": 3}      # count-suit-order: ♦ < ♣ < ♥ < ♠
+KITTY_SUIT_ORDER: Final = {"C": 0, "D": 1, "S": 2, "H": 3}  # kitty-first-level-or-highest: ♣ < ♦ < ♠ < ♥
+_KITTY_POLICIES: Final = (NoDeclaration.KITTY_REVEAL, NoDeclaration.KITTY_FIRST_CARD,
+                          NoDeclaration.KITTY_FIRST_LEVEL_OR_HIGHEST)    # the first hand redeals
 
 
 @dataclass(frozen=True)
@@ -107,13 +132,19 @@ class DeclarationState:
     closed: bool = False                 # qq: a pair / joker pair has stood, nothing changes after it
     family: str | None = None            # declare_with_twos: the family fixed by the first suit declaration
     count: int = 0                       # how many declarations stood
+    first: int | None = None             # the seat that declared first (first_dealer: first-declarer)
+    levels: tuple[int, ...] = ()         # first_hand_levels: own -- each seat's level, read per seat
 
     @property
     def trump(self) -> Trump | None:
         """The trump named so far (None: nobody declared yet)."""
         if self.shown is None:
             return None
-        return Trump(self.level, self.shown.suit)
+        return Trump(self.level if self.declarer is None else self.level_of(self.declarer), self.shown.suit)
+
+    def level_of(self, seat: int) -> int:
+        """The level ``seat`` declares with: its own under ``first_hand_levels: own``, else the hand's."""
+        return self.levels[seat] if self.levels else self.level
 
 
 @dataclass(frozen=True)
@@ -160,6 +191,9 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
     if k > rules.decks:
         raise InputError(f"{count_of(k, 'copy', 'copies')} of {shown[0]} cannot exist with "
                          f"{count_of(rules.decks, 'deck')}", "cards")
+    if level == NT:
+        return Violation("DECLARATION_LEVEL", "Nobody declares at level NT: the hand is played without a trump "
+                                              "suit.", {"level": "NT"})
     if len(kinds) != 1:
         return Violation("DECLARATION_INVALID_CARDS",
                          "A declaration shows identical cards only (one rank of one suit, or one joker).",
@@ -173,7 +207,13 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
         if allowed is JokerDeclarations.PAIRS and k != 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as a pair of identical jokers.", {"k": k})
-        if allowed is JokerDeclarations.ALL_DECKS:
+        if allowed is JokerDeclarations.SMALL_ALL_BIG_ONE_LESS:
+            need = rules.decks if c == SMALL_JOKER else max(1, rules.decks - 1)
+            if k < need:
+                return Violation("DECLARATION_INVALID_CARDS",
+                                 f"{'Small' if c == SMALL_JOKER else 'Big'} jokers declare no-trump only with "
+                                 f"{need} or more of them.", {"k": k, "needed": need})
+        elif allowed is JokerDeclarations.ALL_DECKS:
             if k != rules.decks:
                 return Violation("DECLARATION_INVALID_CARDS",
                                  f"Jokers declare no-trump only with one copy from every deck: "
@@ -224,10 +264,11 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
         if own:
             if same_trump:
                 return REINFORCE, None
-            return None, Violation("DECLARATION_OWN_OVERTURN",
-                                   "The declarer may protect (自保) their own suit with a pair, not change it.")
+            if rules.own_declarations is OwnDeclarations.REINFORCE:
+                return None, Violation("DECLARATION_OWN_OVERTURN",
+                                       "The declarer may protect (自保) their own suit with a pair, not change it.")
         return OVERTURN, None
-    if own:
+    if own and (same_trump or rules.own_declarations is OwnDeclarations.REINFORCE):
         if not same_trump:
             return None, Violation("DECLARATION_OWN_OVERTURN",
                                    "A declarer may reinforce their declaration but not overturn it.")
@@ -236,6 +277,12 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
                                    f"A reinforcement must show more than {count_of(cur.k, 'card')}.",
                                    {"current": cur.k, "shown": shown.k})
         return REINFORCE, None
+    if style is DeclarationStyle.COUNT_GREATER_LENGTH:
+        if shown.k <= cur.k:
+            return None, Violation("DECLARATION_TOO_WEAK",
+                                   f"An overturn must show more than {count_of(cur.k, 'card')}.",
+                                   {"current": cur.k, "shown": shown.k})
+        return OVERTURN, None
     if style is DeclarationStyle.COUNT_MIN2_OVERTURN:
         if shown.k < 2:
             return None, Violation("DECLARATION_TOO_FEW_CARDS", "An overturn needs at least two cards.",
@@ -268,7 +315,8 @@ def _apply(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
     closed = False
     if rules.declaration_style is DeclarationStyle.QQ:
         closed = shown.k >= 2
-    return DeclarationState(state.level, seat, shown, closed, family, state.count + 1)
+    return DeclarationState(state.level, seat, shown, closed, family, state.count + 1,
+                            seat if state.first is None else state.first, state.levels)
 
 
 def _seat_ok(rules: Ruleset, seat: int, field: str) -> None:
@@ -276,14 +324,26 @@ def _seat_ok(rules: Ruleset, seat: int, field: str) -> None:
         raise InputError(f"seat must be 0..{rules.players - 1}", field)
 
 
-def declaration_state(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]]) -> DeclarationState:
-    """Replay ``history`` ([(seat, cards)...] in order); InputError names an invalid entry."""
+def seat_levels(rules: Ruleset, levels: Sequence[int] | None) -> tuple[int, ...]:
+    """Each seat's level where seats declare with their own (``first_hand_levels: own``, in the first
+    hand: ``levels`` given), else empty."""
+    if levels is None or rules.first_hand_levels is not FirstHandLevels.OWN:
+        return ()
+    if len(levels) != rules.players:
+        raise InputError(f"levels must list {rules.players} seats", "levels")
+    return tuple(Trump(lv).level for lv in levels)
+
+
+def declaration_state(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+                      levels: Sequence[int] | None = None) -> DeclarationState:
+    """Replay ``history`` ([(seat, cards)...] in order); InputError names an invalid entry.  ``levels``
+    (each seat's level) makes each seat declare at its own under ``first_hand_levels: own``."""
     lv = Trump(level).level
-    state = DeclarationState(lv)
+    state = DeclarationState(lv, levels=seat_levels(rules, levels))
     for i, (seat, cards) in enumerate(history):
         _seat_ok(rules, seat, f"history/{i}/seat")
         try:
-            shown = interpret(rules, lv, cards)
+            shown = interpret(rules, state.level_of(seat), cards)
         except InputError as exc:
             raise InputError(exc.message, f"history/{i}/cards") from None
         if isinstance(shown, Violation):
@@ -296,14 +356,16 @@ def declaration_state(rules: Ruleset, level: int | str, history: Sequence[tuple[
 
 
 def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
-                      seat: int, cards: Sequence[int], hand: Sequence[int] | None = None) -> DeclarationResult:
+                      seat: int, cards: Sequence[int], hand: Sequence[int] | None = None,
+                      levels: Sequence[int] | None = None) -> DeclarationResult:
     """Is ``cards`` shown by ``seat`` a valid declaration after ``history``?
 
-    ``hand`` (optional) is the declarer's hand: the shown cards must be in it.
+    ``hand`` (optional) is the declarer's hand: the shown cards must be in it.  ``levels``: as
+    :func:`declaration_state`.
     """
-    state = declaration_state(rules, level, history)
+    state = declaration_state(rules, level, history, levels)
     _seat_ok(rules, seat, "declaration/seat")
-    shown = interpret(rules, state.level, cards)
+    shown = interpret(rules, state.level_of(seat), cards)
     if isinstance(shown, Violation):
         return DeclarationResult(False, None, (shown,), state.trump, state.declarer, state)
     violations: list[Violation] = []
@@ -321,19 +383,23 @@ def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[
 
 
 def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
-                        seat: int, hand: Sequence[int]) -> tuple[DeclarationOption, ...]:
+                        seat: int, hand: Sequence[int],
+                        levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """Every declaration ``seat`` could make now from ``hand``, weakest first (strongest first under
     ``count-suit-order``).
 
     Order: by number of cards, then tier (suits, SJ, BJ), then suit S, H, C, D; level cards before 2s.
     Under ``count-suit-order`` the reverse of (cards, tier, suit order ♦ < ♣ < ♥ < ♠, level cards first).
     """
-    state = declaration_state(rules, level, history)
+    state = declaration_state(rules, level, history, levels)
     _seat_ok(rules, seat, "seat")
+    own_level = state.level_of(seat)
+    if own_level == NT:
+        return ()
     have = tally(hand)
     candidates: list[Card] = []
-    ranks = [state.level]
-    if rules.declare_with_twos and state.level != 2:
+    ranks = [own_level]
+    if rules.declare_with_twos and own_level != 2:
         ranks.append(2)
     for s in SUITS:
         for r in ranks:
@@ -342,7 +408,7 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
     found: list[tuple[tuple[int, ...], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
         for k in range(1, min(have.get(c, 0), rules.decks) + 1):
-            shown = interpret(rules, state.level, (c,) * k)
+            shown = interpret(rules, own_level, (c,) * k)
             if isinstance(shown, Violation):
                 continue
             kind, _ = _judge(rules, state, seat, shown)
@@ -350,7 +416,7 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
                 key: tuple[int, ...] = (k, shown.tier, pos)
                 if rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER:
                     key = (k, shown.tier, SUIT_ORDER[shown.suit] if shown.suit is not None else 0, -pos)
-                found.append((key, DeclarationOption((c,) * k, kind, Trump(state.level, shown.suit))))
+                found.append((key, DeclarationOption((c,) * k, kind, Trump(own_level, shown.suit))))
     found.sort(key=lambda x: x[0], reverse=rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER)
     return tuple(opt for _, opt in found)
 
@@ -363,13 +429,23 @@ def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int
     ``kitty`` is the kitty in the order its cards are turned (only ``kitty-reveal`` reads it).
     """
     lv = Trump(level).level
+    if lv == NT:
+        return NoDeclarationOutcome("no-trump", Trump(lv, None))
     policy = rules.no_declaration
-    if policy is NoDeclaration.REDEAL or (first_hand and policy in (NoDeclaration.KITTY_REVEAL,
-                                                                    NoDeclaration.KITTY_FIRST_CARD)):
+    if policy is NoDeclaration.REDEAL or (first_hand and policy in _KITTY_POLICIES):
         return NoDeclarationOutcome("redeal", None)
     if policy is NoDeclaration.NO_TRUMP:
         return NoDeclarationOutcome("no-trump", Trump(lv, None))
     turned = [CARDS[c] for c in kitty]
+    if policy is NoDeclaration.KITTY_FIRST_LEVEL_OR_HIGHEST:
+        for c in turned:
+            if c.is_joker or c.rank == lv:
+                return NoDeclarationOutcome(policy.value, Trump(lv, c.suit), c)
+        top: Card | None = None
+        for c in turned:
+            if top is None or (KITTY_SUIT_ORDER[str(c.suit)], c.rank) > (KITTY_SUIT_ORDER[str(top.suit)], top.rank):
+                top = c
+        return NoDeclarationOutcome(policy.value, Trump(lv, top.suit if top is not None else None), top)
     if policy is NoDeclaration.KITTY_FIRST_CARD:
         first = turned[0] if turned else None
         return NoDeclarationOutcome("kitty-first-card", Trump(lv, first.suit if first is not None else None), first)
@@ -398,12 +474,12 @@ def no_declaration_violation(rules: Ruleset, first_hand: bool = False) -> Violat
 
 
 def first_hand_dealer(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
-                      default_seat: int = 0) -> int | None:
-    """Who deals the first hand: the standing declarer; when nobody declared, ``default_seat`` if the
-    ruleset plays on, None when it redeals."""
-    state = declaration_state(rules, level, history)
+                      default_seat: int = 0, levels: Sequence[int] | None = None) -> int | None:
+    """Who deals the first hand: the standing declarer (under ``first_dealer: first-declarer`` the
+    first); when nobody declared, ``default_seat`` if the ruleset plays on, None when it redeals."""
+    state = declaration_state(rules, level, history, levels)
     if state.declarer is not None:
-        return state.declarer
+        return state.first if rules.first_dealer is FirstDealer.FIRST_DECLARER else state.declarer
     if no_declaration_outcome(rules, level, (), first_hand=True).action == "redeal":
         return None
     return default_seat

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
+from .cards import BIG_JOKER, CARDS, NT, SMALL_JOKER, SUITS, Card, rank_name, rank_value, suited
 from .formats import Format, Unit
 from .ruleset import Adjacency, Ruleset
 
@@ -30,7 +30,8 @@ class Trump:
     """The level being played and the trump suit (``None``: no-trump; a hot value: docs/engine.md,
     "Speed notes").
 
-    The level may be given as a rank name or number and is always stored as a number."""
+    The level may be given as a rank name or number and is always stored as a number; at level NT
+    (section 14.9) there is no trump suit."""
 
     level: Final[int]
     suit: Final[str | None]
@@ -42,6 +43,8 @@ class Trump:
             if upper not in SUITS:
                 raise ValueError(f"'{suit}' is not a suit; suits are S, H, C, D (null for no-trump)")
             suit = upper
+            if self.level == NT:
+                raise ValueError("at level NT there is no trump suit: the suit is null")
         self.suit = suit
 
     def to_dict(self) -> dict[str, str | None]:
@@ -160,8 +163,7 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
 
     def is_trump(c: int) -> bool:
         cc = CARDS[c]
-        return (cc.is_joker or cc.rank == level or (twos_special and cc.rank == 2)
-                or cc.suit == trump_suit)
+        return cc.is_joker or cc.rank == level or (twos_special and cc.rank == 2) or cc.suit == trump_suit
 
     for c in range(54):
         eff[c] = TRUMP if is_trump(c) else SUITS.index(CARDS[c].suit)
@@ -185,10 +187,11 @@ def _build(level: int, trump_suit: str | None, permanent_twos: bool, adjacency: 
         trump_tiers.append(off)
         if trump_suit is not None:
             trump_tiers.append([suited(2, trump_suit)])
-    off_level: list[int] = [suited(level, s) for s in SUITS if s != trump_suit]
-    trump_tiers.append(off_level)
-    if trump_suit is not None:
-        trump_tiers.append([suited(level, trump_suit)])
+    if level != NT:             # level NT has no level cards (section 14.9)
+        off_level: list[int] = [suited(level, s) for s in SUITS if s != trump_suit]
+        trump_tiers.append(off_level)
+        if trump_suit is not None:
+            trump_tiers.append([suited(level, trump_suit)])
     trump_tiers.append([SMALL_JOKER])
     trump_tiers.append([BIG_JOKER])
 

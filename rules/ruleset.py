@@ -7,7 +7,7 @@ checking, the API's spelling, the docs table and the spec all come from it.
 
 Decisions where the rules leave room (written down here and in docs/rules.md):
 - A preset's fixed ``kitty_size`` is a table by (decks, players); overriding ``decks`` or ``players``
-  to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).
+  to a pair outside that table makes it ``auto`` (``shengji``: 6 / 8 / 6 for 1 / 2 / 3 decks).  So does a short deck (``deck_min_rank`` above 2, or ``jokers`` other than ``both``; section 14.10).
 - ``shengji`` uses the ``shengji-3deck`` follow ladders when it is played with 3 decks, unless the
   caller sets ``follow_ladder`` explicitly.
 - A preset played with ``partnership: find-friends`` deals next by ``next-winner-seat`` unless the
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from .cards import NT, POINTS, rank_name
 from .parameters import AUTO, Kind, Parameter, declared_parameters, parameter
 from .parameters import RulesetError as RulesetError  # raised here, and where the package's users have met it
 from .violations import count_of
@@ -109,6 +110,7 @@ class DeclarationStyle(StrEnum):
     QQ = "qq"
     COUNT_MIN2_OVERTURN = "count-min2-overturn"
     COUNT_SUIT_ORDER = "count-suit-order"
+    COUNT_GREATER_LENGTH = "count-greater-length"
 
 
 class JokerDeclarations(StrEnum):
@@ -116,6 +118,7 @@ class JokerDeclarations(StrEnum):
     PAIRS = "pairs"
     ANY_MULTIPLE = "any-multiple"
     ALL_DECKS = "all-decks"
+    SMALL_ALL_BIG_ONE_LESS = "small-all-big-one-less"
 
 
 class NoDeclaration(StrEnum):
@@ -123,6 +126,51 @@ class NoDeclaration(StrEnum):
     NO_TRUMP = "no-trump"
     KITTY_REVEAL = "kitty-reveal"
     KITTY_FIRST_CARD = "kitty-first-card"
+    KITTY_FIRST_LEVEL_OR_HIGHEST = "kitty-first-level-or-highest"
+
+
+class PastLastLevel(StrEnum):
+    """What passing ``last_level`` does (section 14.9)."""
+
+    GAME_OVER = "game-over"
+    WRAP = "wrap"
+
+
+class Jokers(StrEnum):
+    """The jokers in each deck (section 14.10)."""
+
+    BOTH = "both"
+    BIG_ONLY = "big-only"
+    SMALL_ONLY = "small-only"
+    NONE = "none"
+
+
+class KittyFit(StrEnum):
+    """What a kitty that leaves an uneven deal does (section 14.10)."""
+
+    REFUSE = "refuse"
+    REMOVE_LOW_CARDS = "remove-low-cards"
+
+
+class OwnDeclarations(StrEnum):
+    """What the standing declarer may declare (section 14.11)."""
+
+    REINFORCE = "reinforce"
+    OVERTURN_OWN = "overturn-own"
+
+
+class FirstDealer(StrEnum):
+    """Who deals the first hand (section 14.11)."""
+
+    WINNING_DECLARER = "winning-declarer"
+    FIRST_DECLARER = "first-declarer"
+
+
+class FirstHandLevels(StrEnum):
+    """Which level each seat declares with in the first hand (section 14.11)."""
+
+    SHARED = "shared"
+    OWN = "own"
 
 
 class Scoring(StrEnum):
@@ -211,8 +259,9 @@ class Ruleset:
         2, kind=Kind.RANK, section="11", minimum=2, maximum=3, presets=_natural(3),
         summary="The level (级牌 rank) every seat starts on: `2` or `3`.")
     last_level: int = parameter(
-        14, kind=Kind.RANK, section="11", minimum=2, maximum=14,
-        summary="The last level; passing it as dealer wins the game (usually `A`).")
+        14, kind=Kind.RANK, section="11", minimum=2, maximum=NT, presets={"rbtying": NT},
+        summary="The last level; passing it as dealer wins the game (usually `A`), or starts the levels again "
+                "(`past_last_level`). `NT` is the level after A: no level cards and no trump suit (section 14.9).")
     permanent_twos: bool = parameter(
         False, section="4", term="常主", presets=_natural(True),
         summary="Whether every 2 is a permanent trump (常主), ranked just below the level cards.")
@@ -236,7 +285,7 @@ class Ruleset:
             "face-value": "by the printed rank of their top card (A high, but lowest in a run that wraps to 2)",
         })
     tractor_obligation: bool = parameter(
-        True, section="7", presets={"pagat": False},
+        True, section="7", presets={"pagat": False, "rbtying": False},
         summary="Whether adjacency counts in the follow obligation; false: only the widths owed count (a led "
                 "tractor of two pairs owes two pairs, consecutive or not).")
     follow_ladder: FollowLadder = parameter(
@@ -271,7 +320,8 @@ class Ruleset:
         0, section="6", minimum=0, multiple_of=5, presets={"pagat": 10},
         summary="Points per failed throw, a multiple of 5 (0: none); they go to the other side.")
     trick_compare: TrickCompare = parameter(
-        TrickCompare.LARGEST_UNIT_FIRST, section="8", summary="How plays that match the lead's format compare.",
+        TrickCompare.LARGEST_UNIT_FIRST, section="8", presets={"rbtying": TrickCompare.ALL_UNITS},
+        summary="How plays that match the lead's format compare.",
         values={
             "largest-unit-first": "the units matching the format's largest unit decide, then the next; singles only "
                                   "count when the format is all singles",
@@ -282,7 +332,7 @@ class Ruleset:
         KittyMultiplier.DOUBLE_CARDS, section="9", term="扣底",
         presets={"tuolaji": KittyMultiplier.CARDS, "shengji": KittyMultiplier.TWO_W_POW_L,
                  "qq": KittyMultiplier.POW2_PAIRS, "4399": KittyMultiplier.TWO_W_POW_L,
-                 "four-deck": KittyMultiplier.UNIT_SIZE},
+                 "four-deck": KittyMultiplier.UNIT_SIZE, "rbtying": KittyMultiplier.DOUBLE_LARGEST_UNIT},
         summary="The multiplier on the kitty's points when the attackers win the last trick (扣底/抠底), from the "
                 "largest unit (width w, length L) of the last lead.", values={
             "cards": "the number of cards led",
@@ -309,6 +359,8 @@ class Ruleset:
             "count-min2-overturn": "as count, but every overturn needs at least two cards",
             "count-suit-order": "as count, and as many cards (two or more) also overturn in a higher suit, "
                                 "♦ < ♣ < ♥ < ♠ (jokers above every suit)",
+            "count-greater-length": "as count, but an overturn needs strictly more cards (jokers of the same count "
+                                    "do not overturn a suit)",
         })
     declare_with_twos: bool = parameter(
         False, section="10", presets={"tuolaji": True},
@@ -316,16 +368,20 @@ class Ruleset:
                 "follow.")
     joker_declarations: JokerDeclarations = parameter(
         JokerDeclarations.PAIRS, section="14.8", term="无主",
-        presets={**_natural(JokerDeclarations.NONE), "shengji": JokerDeclarations.ANY_MULTIPLE},
+        presets={**_natural(JokerDeclarations.NONE), "shengji": JokerDeclarations.ANY_MULTIPLE,
+                 "rbtying": JokerDeclarations.ANY_MULTIPLE},
         summary="Which joker sets declare no-trump (无主).", values={
             "none": "jokers never declare",
             "pairs": "exactly two identical jokers",
             "any-multiple": "two or more identical jokers",
             "all-decks": "one copy of the joker from every deck (a single joker with one deck)",
+            "small-all-big-one-less": "small jokers need one copy from every deck, big jokers one fewer (at least "
+                                      "one)",
         })
     no_declaration: NoDeclaration = parameter(
         NoDeclaration.REDEAL, section="14.8",
-        presets={"qq": NoDeclaration.NO_TRUMP, "pagat": NoDeclaration.KITTY_REVEAL},
+        presets={"qq": NoDeclaration.NO_TRUMP, "pagat": NoDeclaration.KITTY_REVEAL,
+                 "rbtying": NoDeclaration.KITTY_FIRST_CARD},
         summary="What happens when nobody declares.", values={
             "redeal": "the hand is dealt again",
             "no-trump": "the hand is played without a trump suit",
@@ -333,10 +389,13 @@ class Ruleset:
                             "highest card",
             "kitty-first-card": "the kitty's first card decides: a joker makes the hand no-trump, any other card sets "
                                 "the trump suit (the first hand as under kitty-reveal)",
+            "kitty-first-level-or-highest": "the kitty is turned until a joker (no-trump) or a level card (its suit); "
+                                            "else its highest card decides, by suit ♣ < ♦ < ♠ < ♥, then rank",
         })
     scoring: Scoring = parameter(
         Scoring.STANDARD, section="11",
-        presets={"tuolaji": Scoring.TUOLAJI, "shengji": Scoring.SHENGJI_001, "four-deck": Scoring.FOUR_DECK},
+        presets={"tuolaji": Scoring.TUOLAJI, "shengji": Scoring.SHENGJI_001, "four-deck": Scoring.FOUR_DECK,
+                 "rbtying": Scoring.STEPS},
         summary="The table that turns the attackers' points into level changes.", values={
             "standard": "step 20·decks: 0 → dealer +3, below a step +2, below two +1; two steps take the deal, one "
                         "more level per step",
@@ -388,13 +447,15 @@ class Ruleset:
             "whole": "the first step runs from 0 to the step, as every other step",
         })
     bonus_level: BonusLevel = parameter(
-        BonusLevel.NONE, section="14.5", summary="Under find-friends, a level for a small dealer team.", values={
+        BonusLevel.NONE, section="14.5", presets={"rbtying": BonusLevel.SMALLER_DEALER_TEAM},
+        summary="Under find-friends, a level for a small dealer team.", values={
             "none": "no bonus",
             "smaller-dealer-team": "a dealer team that keeps the deal with fewer seats than 1 + the friend calls goes "
                                    "up one more level",
         })
     friend_cards: FriendCards = parameter(
-        FriendCards.ANY, section="14.6", summary="Under find-friends, which cards a friend call may name.", values={
+        FriendCards.ANY, section="14.6", presets={"rbtying": FriendCards.NO_TRUMPS},
+        summary="Under find-friends, which cards a friend call may name.", values={
             "any": "any card",
             "no-trumps": "no joker, level card or card of the trump suit",
             "no-trumps-no-top": "no trumps and no A (no K when the level is A)",
@@ -432,6 +493,53 @@ class Ruleset:
                 "rainbow throw, where throws are allowed). A follower who can split their hand into groups of one "
                 "rank of its group sizes must play such a split, else any cards; plays compete by the ranks their "
                 "groups get, largest group first, highest rank first.")
+    # -- the match (section 14.9) --------------------------------------------------------------
+    past_last_level: PastLastLevel = parameter(
+        PastLastLevel.GAME_OVER, section="14.9", presets={"rbtying": PastLastLevel.WRAP},
+        summary="What passing `last_level` as dealer does; each seat of the team that passes it wins a game "
+                "(`games_won`).", values={
+            "game-over": "the team wins and the game is over",
+            "wrap": "the team starts again at `first_level` and the game goes on",
+        })
+    # -- short decks and fitting the kitty (section 14.10) ----------------------------------------
+    deck_min_rank: int = parameter(
+        2, kind=Kind.RANK, section="14.10", minimum=2, maximum=10,
+        summary="The lowest rank in each deck, 2..10: each deck holds this rank..A of every suit (a level below it "
+                "makes the ruleset invalid).")
+    jokers: Jokers = parameter(
+        Jokers.BOTH, section="14.10", summary="The jokers in each deck.", values={
+            "both": "the small and the big joker",
+            "big-only": "the big joker only",
+            "small-only": "the small joker only",
+            "none": "no joker",
+        })
+    kitty_fit: KittyFit = parameter(
+        KittyFit.REFUSE, section="14.10",
+        summary="What a `kitty_size` that leaves a deal that does not divide among the players does.", values={
+            "refuse": "the ruleset is invalid",
+            "remove-low-cards": "single cards of the lowest rank that is not the dealer's level (the first hand: no "
+                                "seat's level and not 5, 10 or K) are taken out, ♣ ♦ ♥ ♠ in turn, until the deal "
+                                "divides",
+        })
+    # -- declaration policies (section 14.11) ---------------------------------------------------
+    own_declarations: OwnDeclarations = parameter(
+        OwnDeclarations.REINFORCE, section="14.11",
+        summary="What the standing declarer may show over its own declaration.", values={
+            "reinforce": "only more cards of the same trump (加固)",
+            "overturn-own": "also a stronger declaration of another suit or jokers, as anyone else could",
+        })
+    first_dealer: FirstDealer = parameter(
+        FirstDealer.WINNING_DECLARER, section="14.11", summary="Who deals the first hand.", values={
+            "winning-declarer": "the seat whose declaration stands",
+            "first-declarer": "the seat that declared first, whoever sets the trump",
+        })
+    first_hand_levels: FirstHandLevels = parameter(
+        FirstHandLevels.SHARED, section="14.11", presets={"rbtying": FirstHandLevels.OWN},
+        summary="Which level each seat declares with in the first hand.", values={
+            "shared": "every seat declares with `first_level`'s cards",
+            "own": "each seat declares with its own level's cards (`levels`); the winning declaration sets the "
+                   "dealer's level for the hand",
+        })
     # -- what each seat is shown (section 15): views only; no rule of play reads these --------
     declaration_visibility: DeclarationVisibility = parameter(
         DeclarationVisibility.OPEN, section="15", term="暗叫", presets={"four-deck": DeclarationVisibility.DARK},
@@ -466,7 +574,8 @@ class Ruleset:
         values = {p.name: p.preset_value(name) for p in PARAMETERS}
         values.update(_read(overrides))
         if "kitty_size" not in overrides:
-            values["kitty_size"] = spec.kitty_sizes.get((values["decks"], values["players"]), AUTO)
+            short = values["deck_min_rank"] != 2 or values["jokers"] is not Jokers.BOTH   # section 14.10
+            values["kitty_size"] = AUTO if short else spec.kitty_sizes.get((values["decks"], values["players"]), AUTO)
         if "follow_ladder" not in overrides and spec.ladder_by_decks:
             values["follow_ladder"] = spec.ladder_by_decks.get(values["decks"], values["follow_ladder"])
         if "next_dealer" not in overrides and values["partnership"] is Partnership.FIND_FRIENDS:
@@ -493,15 +602,34 @@ class Ruleset:
 
     # -- derived values -----------------------------------------------------------------------
     @property
+    def deck_cards(self) -> int:
+        """Cards in one deck: ranks ``deck_min_rank``..A of four suits and its jokers (section 14.10)."""
+        jokers = 2 if self.jokers is Jokers.BOTH else 0 if self.jokers is Jokers.NONE else 1
+        return 4 * (15 - self.deck_min_rank) + jokers
+
+    @property
+    def deck_points(self) -> int:
+        """The card points of one deck: its 5s, 10s and Ks (100 in a full deck; section 14.10)."""
+        return 4 * sum(points for rank, points in POINTS.items() if rank >= self.deck_min_rank)
+
+    @property
     def total_cards(self) -> int:
-        return 54 * self.decks
+        """The cards of all the decks (before ``kitty_fit`` takes any out)."""
+        return self.deck_cards * self.decks
+
+    @property
+    def removed(self) -> int:
+        """How many cards ``kitty_fit: remove-low-cards`` takes out so that the deal divides (section 14.10)."""
+        if self.kitty_fit is KittyFit.REFUSE:
+            return 0
+        return (self.total_cards - self.kitty) % self.players
 
     @property
     def kitty(self) -> int:
         """The kitty size in cards, resolving ``auto`` (section 3)."""
         if self.kitty_size != AUTO:
             return int(self.kitty_size)
-        return auto_kitty(self.decks, self.players)
+        return auto_kitty(self.decks, self.players, self.deck_cards)
 
     @property
     def step(self) -> int:
@@ -510,7 +638,7 @@ class Ruleset:
 
     @property
     def hand_size(self) -> int:
-        return (self.total_cards - self.kitty) // self.players
+        return (self.total_cards - self.removed - self.kitty) // self.players
 
     def to_dict(self) -> dict[str, Any]:
         """Parameters in their API form (ranks as strings, enums as their values)."""
@@ -530,16 +658,25 @@ class Ruleset:
         kitty = self.kitty
         if kitty < 0 or kitty >= self.total_cards:
             raise RulesetError("kitty_size", f"kitty_size must be 0..{self.total_cards - 1}")
-        if (self.total_cards - kitty) % self.players:
+        if (self.total_cards - kitty) % self.players and self.kitty_fit is KittyFit.REFUSE:
             raise RulesetError("kitty_size", f"a kitty of {kitty} leaves {count_of(self.total_cards - kitty, 'card')}, "
                                              f"which do not divide among {self.players} players")
+        if self.removed > 4 * self.decks:
+            raise RulesetError("kitty_fit", f"the deal divides only with {count_of(self.removed, 'card')} taken out, "
+                                            f"more than the {4 * self.decks} of one rank")
+        if self.first_level < self.deck_min_rank:
+            raise RulesetError("deck_min_rank", f"the decks start at {rank_name(self.deck_min_rank)}, above the first "
+                                                f"level {rank_name(self.first_level)}")
+        if self.hand_size < 1:
+            raise RulesetError("players", f"{self.total_cards} cards do not deal a hand to each of {self.players} "
+                                          "players")
         if (self.partnership is Partnership.FIND_FRIENDS and self.friend_join is FriendJoin.HOLDER
                 and self.decks != 2):
             raise RulesetError("friend_join", "friend_join 'holder' is defined for 2 decks only")
         step = self.step
-        if step < 10 or step % 5 or step > 100 * self.decks:
+        if step < 10 or step % 5 or step > self.deck_points * self.decks:
             raise RulesetError("score_step", f"score_step must be a multiple of 5 from 10 to the decks' "
-                                             f"{100 * self.decks} points, not {step}")
+                                             f"{self.deck_points * self.decks} points, not {step}")
         if self.rainbow_min is not None and self.rainbow_min > 4 * self.decks:
             raise RulesetError("rainbow_min", f"rainbow_min {self.rainbow_min} is more cards of one rank than "
                                               f"{self.decks} decks hold ({4 * self.decks})")
@@ -564,9 +701,9 @@ def _read(raw: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def auto_kitty(decks: int, players: int) -> int:
-    """``(54·decks) mod players``; 0 becomes ``players``; below 5 add ``players`` (section 3)."""
-    size = (54 * decks) % players or players
+def auto_kitty(decks: int, players: int, deck_cards: int = 54) -> int:
+    """``(cards·decks) mod players``; 0 becomes ``players``; below 5 add ``players`` (sections 3, 14.10)."""
+    size = (deck_cards * decks) % players or players
     while size < 5:
         size += players
     return size
@@ -621,5 +758,13 @@ PRESETS: Final[dict[str, PresetSpec]] = {
         "Levels 2..A, trump-order tractors without a tractor obligation when following, throws with a "
         "10-point penalty, a kitty of 8 doubled per card led, joker pairs declare no-trump, and a kitty "
         "reveal when nobody declares.",
+        kitty_sizes={(2, 4): 8}),
+    "rbtying": PresetSpec(
+        "rbtying", "The defaults of the most used open online engine: levels 2..NT that wrap, step scoring",
+        "The default settings of the open-source online Shengji engine rbtying/shengji",
+        "Levels 2..A then NT, after which the levels start again and a game is won; step scoring (40 points a "
+        "step), every unit of a play must beat its counterpart, the kitty doubled per card of the largest unit, "
+        "two or more jokers declare no-trump, each seat declares at its own level in the first hand, the "
+        "kitty's first card decides when nobody declares; pagat's rules otherwise, without a throw penalty.",
         kitty_sizes={(2, 4): 8}),
 }

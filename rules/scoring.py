@@ -66,6 +66,8 @@ from typing import Any, Final
 
 from .cards import CARDS, Card, expand, points_of, rank_name, rank_value, tally
 from .friends import default_friend_count
+from .match import games_won as _games_won
+from .match import new_games_won, wraps
 from .ruleset import BonusLevel, JackRule, KittyMultiplier, NextDealer, Partnership, Ruleset, Scoring, ZeroWindow
 from .violations import InputError, Violation, count_of
 
@@ -316,8 +318,9 @@ def jack_rule_applies(rules: Ruleset, played_level: int, last_trick: Any, attack
 class Advance:
     new_level: int
     moved: int
-    passed_last: bool       # passed last_level: the game is won
+    passed_last: bool       # passed last_level: a game is won
     stopped_on: int | None  # a must_defend / last_level rank that stopped the move early
+    wrapped: bool = False   # past_last_level: wrap -- the levels started again (section 14.9)
 
 
 def advance(rules: Ruleset, level: int, steps: int, *, played_level: int, as_dealer: bool) -> Advance:
@@ -326,17 +329,20 @@ def advance(rules: Ruleset, level: int, steps: int, *, played_level: int, as_dea
     ``as_dealer``: the seat is on the dealer side and the dealer side kept the deal; only then may it
     pass ``played_level`` when that rank is in ``must_defend`` or is ``last_level``.
     """
-    cur, moved = level, 0
+    cur, moved, wrapped = level, 0, False
     guarded = set(rules.must_defend) | {rules.last_level}
     for _ in range(steps):
         if cur in guarded:
-            if not (as_dealer and cur == played_level):
-                return Advance(cur, moved, False, cur)
+            if not (as_dealer and cur == played_level and not wrapped):
+                return Advance(cur, moved, wrapped, cur, wrapped)
             if cur == rules.last_level:
-                return Advance(cur, moved + 1, True, None)
+                if not wraps(rules):
+                    return Advance(cur, moved + 1, True, None)
+                cur, moved, wrapped = rules.first_level, moved + 1, True
+                continue
         cur += 1
         moved += 1
-    return Advance(cur, moved, False, None)
+    return Advance(cur, moved, wrapped, None, wrapped)
 
 
 def next_dealer(rules: Ruleset, dealer: int, dealer_team: Iterable[int], dealer_keeps: bool) -> int:
@@ -414,6 +420,7 @@ class Settlement:
     dealer_team: tuple[int, ...]
     explanation: str
     ledger: Ledger | None = None
+    new_games_won: tuple[int, ...] = ()  # by seat (section 14.9)
 
 
 def _levels(rules: Ruleset, levels: Sequence[int | str]) -> tuple[int, ...]:
@@ -443,7 +450,8 @@ def _plural(n: int, word: str) -> str:
 def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attackers_points: int,
            kitty: Sequence[int], last_trick: Any, dealer_team: Iterable[int] | None = None,
            penalties: Iterable[tuple[int, int]] = (), ratings: Sequence[int] | None = None,
-           room_coefficient: int | float | None = None, friend_calls: int | None = None) -> Settlement:
+           room_coefficient: int | float | None = None, friend_calls: int | None = None,
+           games_won: Sequence[int] | None = None) -> Settlement:
     """Settle one hand (sections 9 and 11).
 
     - ``dealer``: the dealer's seat; ``levels``: each seat's level (ranks, a list by seat);
@@ -454,12 +462,14 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
     - ``dealer_team``: the dealer's side (needed under find-friends; fixed partners: the dealer's parity);
     - ``penalties``: ``(seat, points)`` per failed throw (see :func:`failed_throw_penalties`);
     - ``ratings`` (+ ``room_coefficient``): the qq ledger;
-    - ``friend_calls``: the number of friend calls (``bonus_level``; default: section 12's).
+    - ``friend_calls``: the number of friend calls (``bonus_level``; default: section 12's);
+    - ``games_won``: each seat's games won so far (section 14.9; default zeros).
     """
     n = rules.players
     if not 0 <= dealer < n:
         raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
     lv = _levels(rules, levels)
+    won_before = _games_won(rules, games_won)
     if dealer_team is None:
         if rules.partnership is Partnership.FIND_FRIENDS:
             raise InputError("dealer_team is needed under find-friends", "dealer_team")
@@ -508,7 +518,8 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
             new.append(start[s])
             gained.append(0)
     nd = next_dealer(rules, dealer, team, keeps)
-    winner = tuple(team) if passed_last else None
+    wrapping = wraps(rules)
+    winner = tuple(team) if passed_last and not wrapping else None
     moved = max((gained[s] for s in movers), default=0)
 
     # the sentence
@@ -534,6 +545,9 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
     same_start = len({start[s] for s in movers}) == 1
     if moved == 0:
         tail = f"{who} without going up a level"
+    elif passed_last and wrapping:
+        tail = (f"{who}, passes {rank_name(rules.last_level)} and wins a game, going up {_plural(moved, 'level')} "
+                f"to {rank_name(new[ref])}")
     elif passed_last:
         tail = f"{who}, passes {rank_name(rules.last_level)} and wins the game"
     else:
@@ -554,4 +568,5 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
         book = ledger(rules, team, keeps, moved, ratings, room_coefficient)
     return Settlement(kb.kitty_points, kb.multiplier, kb.bonus, attackers_points, pen, total,
                       DEALER_KEEPS if keeps else ATTACKERS_TAKE_OVER, levels_won, tuple(changes), tuple(new),
-                      nd, passed_last, winner, tuple(team), explanation, book)
+                      nd, passed_last and not wrapping, winner, tuple(team), explanation, book,
+                      new_games_won(won_before, team if passed_last else ()))

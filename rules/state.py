@@ -55,6 +55,7 @@ from .declarations import DeclarationOption, declaration_options
 from .follow import check_play
 from .friends import FriendCall, Teams, callable_cards, default_friend_count, teams_after
 from .order import Trump
+from .outlook import Outlook, reachable
 from .ruleset import FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
 from .selection import legal_set
@@ -133,6 +134,7 @@ class HandState:
     teams: Teams
     calls: tuple[CallStatus, ...]
     settlement: Settlement | None
+    outlook: Outlook | None = None      # the score rows still reachable (rules.outlook), once play is on
 
 
 def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
@@ -173,18 +175,23 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
     declarations = None
     if w.stop is Phase.DECLARING and not (w.illegal and w.illegal.step == "dealer"):
         history = _history(record, w.declarations.count)
-        declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s])
-                             for s in range(n))
+        declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s],
+                                                 record.seat_levels) for s in range(n))
     elif w.stop is Phase.STEALING and w.illegal is None and w.declarations.declarer is not None:
         history = _history(record, len(record.declarations)) + [(x.seat, tuple(x.declaration))
                                                                   for x in record.exchanges]
         declarations = tuple(steal_options(rules, w.declarations.level, history, w.declarations.declarer, s,
-                                           w.hands[s]) for s in range(n))
+                                           w.hands[s], record.seat_levels) for s in range(n))
+    outlook = None
+    if attackers is not None and w.illegal is None and w.stop in ("playing", "over"):
+        total = w.settlement.attackers_total if w.settlement is not None else attackers
+        outlook = reachable(rules, total, w.hands, [c for p in w.current for c in p.cards], w.kitty,
+                            over=w.settlement is not None)
     return HandState(phase, w.illegal, w.trump, w.declarations.declarer, record.dealer, w.declarations.level,
                      w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed,
                                     declarations, w.declarations.declarer),
                      declarations, current, w.tricks, Points(tuple(by_seat), attackers, defenders), w.penalties,
-                     teams, statuses, w.settlement)
+                     teams, statuses, w.settlement, outlook)
 
 
 def _history(record: HandRecord, count: int) -> list[tuple[int, tuple[Card, ...]]]:

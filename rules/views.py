@@ -35,6 +35,9 @@ Decisions where section 15 leaves room:
 - *Points*: ``attackers`` and ``defenders`` only when the view knows every call's outcome.  Under
   ``hide_defender_points`` the dealer side's ``by_seat`` entries (of the seats the view knows to be
   on it) and ``defenders`` are null.
+- *What the score still allows* (``outlook``): it counts the buried kitty's points, so a view shows it
+  only to the seat that buried the kitty (and to everyone once the hand is over, or with no kitty),
+  and only when the view knows the sides.
 - *Kitty*: ``kitty`` is the kitty the seat last picked up (the dealer: as dealt; a stealer: the
   burial it took), ``kitty_discard`` what it buried; once the hand is over ``kitty_discard`` is the
   scored kitty for every viewer.
@@ -51,6 +54,7 @@ from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited
 from .declarations import DeclarationOption, check_declaration, declaration_options
 from .friends import Teams
 from .order import TRUMP, Order, Trump, order_for
+from .outlook import Outlook
 from .ruleset import Bombs, DeclarationVisibility, FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
 from .state import JOINED, PENDING, SPENT, CallStatus, CurrentTrick, HandState, NextAction
@@ -106,6 +110,7 @@ class View:
     teams: Teams
     calls: tuple[CallStatus, ...]
     settlement: Settlement | None
+    outlook: Outlook | None = None
 
 
 def view(record: HandRecord, state: HandState, viewer: int, *, declarations_closed: bool | None = None) -> View:
@@ -163,13 +168,16 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
         for s in teams.dealer_team:
             by_seat[s] = None
 
+    knows_kitty = over or not rules.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
+    outlook = state.outlook if knows_kitty and attackers is not None else None
     last = len(state.tricks) - 1
     shown = tuple(not rules.hide_played_cards or t.index == last for t in state.tricks)
     beaten = tuple(None if rules.hide_throw_blocker or t.throw is None or t.throw.stands is not False
                    else t.throw.beaten_by for t in state.tricks)
     return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, counts, nxt, own, declared,
                 kitty, discard, state.current_trick, state.tricks, shown, beaten,
-                ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement)
+                ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement,
+                outlook)
 
 
 def _no_options(n: int) -> tuple[tuple[DeclarationOption, ...], ...]:
@@ -345,36 +353,43 @@ def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tupl
     been (the module docstring); None past ``DARK_HISTORIES``."""
     rules = record.rules
     level = record.levels[record.dealer]
-    candidates = [suited(level, s) for s in SUITS] if level <= 14 else []
-    if rules.declare_with_twos and level != 2:
-        candidates += [suited(2, s) for s in SUITS]
-    candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
+    levels = record.seat_levels
     entries = list(record.declarations)
     hidden = [i for i, (s, _) in enumerate(entries) if s != viewer]
+    candidates = [_candidates(rules, levels[entries[i][0]] if levels is not None else level) for i in hidden]
     total = 1
-    for _ in hidden:
-        total *= len(candidates)
+    for each in candidates:
+        total *= len(each)
         if total > DARK_HISTORIES:
             return None
     mine: dict[int, int] = {}
     for c in hand:
         mine[int(c)] = mine.get(int(c), 0) + 1
     common: dict[tuple[tuple[int, ...], str], DeclarationOption] | None = None
-    for choice in product(candidates, repeat=len(hidden)):
+    for choice in product(*candidates):
         history = list(entries)
         for i, c in zip(hidden, choice, strict=True):
             history[i] = (entries[i][0], tuple([c] * len(entries[i][1])))
-        if not _possible(rules, level, history, mine):
+        if not _possible(rules, level, history, mine, levels):
             continue
         options = {(tuple(int(c) for c in o.cards), o.kind): o
-                   for o in declaration_options(rules, level, history, viewer, hand)}
+                   for o in declaration_options(rules, level, history, viewer, hand, levels)}
         common = options if common is None else {k: o for k, o in common.items() if k in options}
     if common is None:
         return ()
     return tuple(sorted(common.values(), key=lambda o: (-len(o.cards), [int(c) for c in o.cards], o.kind)))
 
 
-def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Card, ...]]], mine: dict[int, int]) -> bool:
+def _candidates(rules: Ruleset, level: int) -> list[Card]:
+    """The cards a declaration at ``level`` can show: its level cards, 2s where they declare, the jokers."""
+    out = [suited(level, s) for s in SUITS] if level <= 14 else []
+    if rules.declare_with_twos and level != 2:
+        out += [suited(2, s) for s in SUITS]
+    return out + [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
+
+
+def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Card, ...]]], mine: dict[int, int],
+              levels: Sequence[int] | None) -> bool:
     """Whether a history could have been made: each declaration valid in turn, each seat's cards
     within the decks beside the viewer's own."""
     shown: dict[tuple[int, int], int] = {}
@@ -388,7 +403,7 @@ def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Car
         return False
     try:
         for i, (seat, cards) in enumerate(history):
-            if not check_declaration(rules, level, history[:i], seat, cards).valid:
+            if not check_declaration(rules, level, history[:i], seat, cards, levels=levels).valid:
                 return False
     except InputError:
         return False

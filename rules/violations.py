@@ -67,6 +67,7 @@ CODES: Final[dict[str, str]] = {
     "DECLARATION_WRONG_FAMILY": "Once 2s (or level cards) have declared, only the same family may follow.",
     "DECLARATION_JOKERS_NOT_ALLOWED": "This ruleset does not allow jokers to declare no-trump.",
     "DECLARATION_TOO_FEW_CARDS": "An overturn needs at least two cards (count-min2-overturn).",
+    "DECLARATION_LEVEL": "Nobody declares at level NT: the hand is played without a trump suit (section 14.9).",
     # whole hands (adjudication)
     "DEAL_SIZE": "A hand or the kitty does not have the size the ruleset deals.",
     "DEAL_CARDS": "The deal does not hold exactly the cards of the decks.",

@@ -49,6 +49,7 @@ from typing import Final
 
 from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
 from .cards import CARDS, Card, tally
+from .decks import copies_in_play
 from .order import TRUMP, Order, order_for
 from .ruleset import DeclarationVisibility, FollowProtection
 from .state import HandState, hand_state
@@ -128,7 +129,8 @@ class Problem:
             for card in p.cards:
                 played[p.seat][int(card)] = played[p.seat].get(int(card), 0) + 1
         self.played = played
-        pool = {c: rules.decks for c in range(54)}
+        in_play = copies_in_play(rules, None if record.first_hand else record.levels[record.dealer], record.levels)
+        pool = {c: in_play[c] for c in range(54)}
         seen: list[int] = [x for h in played for x in _expand(h)]
         if viewer != PUBLIC:
             seen += [int(x) for x in state.hands[viewer]]
@@ -147,8 +149,8 @@ class Problem:
         if self.declaring:
             places.append(Place("kitty", None, len(record.kitty), frozenset()))
             dealt = sum(len(h) for h in record.hands) + len(record.kitty)
-            if rules.decks * 54 - dealt:
-                places.append(Place("undealt", None, rules.decks * 54 - dealt, frozenset()))
+            if sum(in_play) - dealt:
+                places.append(Place("undealt", None, sum(in_play) - dealt, frozenset()))
         self.places = places
         self.pool = {c: k for c, k in pool.items() if k}
         if any(k < 0 for k in pool.values()):

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, validates_schema
 
 from rules.cards import CARDS
+from rules.decks import deck_copies
 from rules.tricks import out_of_order
 from rules.violations import count_of
 
@@ -49,10 +50,11 @@ class RequestSchema(Schema):
         self.check(data)
         rules = data.get("rules")
         if rules is not None:
-            check_copies(self.card_sources(data), rules.decks)
+            check_copies(self.card_sources(data), rules.decks, deck_copies(rules))
 
 
-def check_copies(sources: Iterable[Source], decks: int) -> None:
+def check_copies(sources: Iterable[Source], decks: int, limits: Sequence[int] | None = None) -> None:
+    """No card more often than the decks hold it (``limits`` by card: short decks, section 14.10)."""
     total: Counter = Counter()
     owned: dict[Any, Counter] = {}
     last_seen: dict[int, Path] = {}
@@ -71,6 +73,9 @@ def check_copies(sources: Iterable[Source], decks: int) -> None:
                 mine[c] = n
                 last_seen[c] = path + (len(cards) - 1 - cards[::-1].index(c),)
     for c, n in sorted(total.items()):
+        if limits is not None and n > limits[c] and limits[c] < decks:
+            raise invalid(last_seen[c], f"{CARDS[c]} is not in these decks" if limits[c] == 0 else
+                          f"{n} copies of {CARDS[c]} across the request, but the decks hold only {limits[c]}")
         if n > decks:
             raise invalid(last_seen[c], f"{n} copies of {CARDS[c]} across the request, "
                                         f"but {decks} deck{'s hold' if decks > 1 else ' holds'} only {decks}")

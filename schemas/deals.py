@@ -5,7 +5,7 @@ from marshmallow import Schema, ValidationError, fields
 
 from .base import RequestSchema, invalid
 from .common import CardList
-from .fields import RulesField, Seat
+from .fields import RankField, RulesField, Seat
 
 MAX_SEED_LENGTH = 256
 MAX_SEED_INT = 10 ** 18
@@ -35,9 +35,16 @@ class DealRequestSchema(RequestSchema):
     seed = SeedField(load_default=None, allow_none=True)
     first_seat = Seat("The seat dealt the first card (default 0); the deal goes round in playing order.",
                       load_default=0)
+    level = RankField(load_default=None, allow_none=True, metadata={
+        "description": "`kitty_fit: remove-low-cards`: the dealer's level, which decides the cards taken out; "
+                       "null (default): a first hand with every seat at `first_level` "
+                       "(docs/rules.md#short-decks-and-fitting-the-kitty)."})
 
     def check(self, data: dict) -> None:
-        players = data["rules"].players
+        rules = data["rules"]
+        if data["level"] is not None and not rules.first_level <= data["level"] <= rules.last_level:
+            raise invalid(("level",), "the level lies outside the ruleset's first_level..last_level")
+        players = rules.players
         if data["first_seat"] >= players:
             raise invalid(("first_seat",), f"seat {data['first_seat']} does not exist with {players} players")
 

@@ -23,6 +23,11 @@ class DeclarationContextSchema(RequestSchema):
                           validate=validate.Length(max=MAX_HISTORY),
                           metadata={"description": "The earlier declarations of this hand, in order."})
     hand = Cards(allow_none=True, load_default=None, description="The declarer's hand (so far).")
+    levels = fields.List(RankField(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+                         metadata={"description": "Under `first_hand_levels: own`, in the first hand: each seat's "
+                                                  "level, a list by seat; each seat then declares with its own "
+                                                  "level's cards (docs/rules.md#declaration-policies). Ignored "
+                                                  "under other rulesets."})
 
     def declarer(self, data: dict) -> int:
         raise NotImplementedError
@@ -31,6 +36,13 @@ class DeclarationContextSchema(RequestSchema):
         rules = data["rules"]
         if not rules.first_level <= data["level"] <= rules.last_level:
             raise invalid(("level",), "the level lies outside the ruleset's first_level..last_level")
+        if data["levels"] is not None:
+            if len(data["levels"]) != rules.players:
+                raise invalid(("levels",), f"levels lists one level per seat: {rules.players}, not "
+                                           f"{len(data['levels'])}")
+            for i, level in enumerate(data["levels"]):
+                if not rules.first_level <= level <= rules.last_level:
+                    raise invalid(("levels", i), "the level lies outside the ruleset's first_level..last_level")
         for i, entry in enumerate(data["history"]):
             if entry["seat"] >= rules.players:
                 raise invalid(("history", i, "seat"), f"seat {entry['seat']} does not exist "

@@ -10,13 +10,14 @@ from rules.order import Trump
 from rules.ruleset import PRESETS, Ruleset, RulesetError
 
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
-RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa])$"
+RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa]|[Nn][Tt])$"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 MAX_SEAT = 11
 MAX_CARDS = 8 * 54
 _CARD = re.compile(CARD_PATTERN)
 _RANK = re.compile(RANK_PATTERN)
-RANK_DESCRIPTION = "A rank: `2`..`10`, `J`, `Q`, `K`, `A` (`T` for 10; any case)."
+RANK_DESCRIPTION = ("A rank: `2`..`10`, `J`, `Q`, `K`, `A` (`T` for 10; any case); as a level also `NT`, the "
+                    "level after A where the ruleset's `last_level` is `NT`.")
 
 
 def exact(pattern: re.Pattern, value: str) -> bool:
@@ -27,7 +28,8 @@ def exact(pattern: re.Pattern, value: str) -> bool:
 def check_rank(value) -> None:
     """Ranks as the spec spells them: strings, no spaces."""
     if not isinstance(value, str) or not exact(_RANK, value):
-        raise ValidationError(f"{value!r} is not a rank; ranks are 2..10, J, Q, K, A" if isinstance(value, str)
+        raise ValidationError(f"{value!r} is not a rank; ranks are 2..10, J, Q, K, A (and NT as a level)"
+                              if isinstance(value, str)
                               else f"a rank is a string such as '10' or 'A', not {type(value).__name__}")
 
 

@@ -11,6 +11,7 @@ from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
+from .rulesets import ScoreRowSchema
 from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
@@ -25,6 +26,13 @@ class PenaltySchema(Schema):
 def Levels() -> fields.List:
     return fields.List(RankField(), required=True, validate=validate.Length(min=4, max=12),
                        metadata={"description": "Each seat's level, a list by seat."})
+
+
+def GamesWon() -> fields.List:
+    return fields.List(fields.Integer(strict=True, validate=validate.Range(0, 10 ** 6)), load_default=None,
+                       allow_none=True, validate=validate.Length(max=12),
+                       metadata={"description": "Each seat's games won so far, a list by seat (default zeros; "
+                                                "docs/rules.md#the-match-levels-past-a-and-games-won)."})
 
 
 def Ratings() -> fields.List:
@@ -43,7 +51,7 @@ def check_table(data: dict) -> int:
     n = data["rules"].players
     if data["dealer"] >= n:
         raise invalid(("dealer",), f"seat {data['dealer']} does not exist with {n} players")
-    for key in ("levels", "ratings"):
+    for key in ("levels", "ratings", "games_won"):
         if data[key] is not None and len(data[key]) != n:
             raise invalid((key,), f"{key} lists one entry per seat: {n}, not {len(data[key])}")
     return n
@@ -72,6 +80,7 @@ class SettleSchema(RequestSchema):
     friend_calls = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 11),
                                   metadata={"description": "Find-friends: the number of friend calls the dealer "
                                                            "made (for `bonus_level`; default ⌊players/2⌋ − 1)."})
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
@@ -126,6 +135,9 @@ class SettlementSchema(Schema):
                          metadata={"description": "The seats that won the game, or null."})
     dealer_team = fields.List(fields.Integer(), required=True)
     explanation = fields.String(required=True)
+    new_games_won = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Each seat's games won after the hand: one more for each seat of a team that passed "
+                       "`last_level`."})
     ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: the rating (积分) and coin ledger of online rooms."})
 
 
@@ -173,6 +185,7 @@ class RecordSchema(RequestSchema):
                                metadata={"description": "The first hand: the declarer deals."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
+    games_won = GamesWon()
 
     def check(self, data: dict) -> None:
         n = check_table(data)
@@ -192,6 +205,11 @@ class RecordSchema(RequestSchema):
 class AdjudicateSchema(RecordSchema):
     partial = StrictBoolean(load_default=False,
                             metadata={"description": "The tricks so far only: no final count, no settlement."})
+    # issue 31: every fault
+    faults = fields.String(load_default="first", validate=validate.OneOf(["first", "all"]), metadata={
+        "description": "`first` (the default): the answer stops at the first illegal step. `all`: the walk goes on "
+                       "past each illegal step, which stands as recorded, and `faults` lists every one in order; "
+                       "the tricks, teams and settlement are then the hand as recorded (`as_recorded`)."})
 
 
 class HandStateRequestSchema(RecordSchema):
@@ -258,6 +276,49 @@ class TeamsSchema(Schema):
                           metadata={"description": "Per friend call: the seat it made a friend, or null."})
 
 
+class RuleRefSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "The reason code of the rule broken."})
+    section = fields.String(required=True, metadata={"description": "The rules section (`7`, `14.7`)."})
+    ref = fields.String(required=True, metadata={"description": "Where docs/rules.md explains it."})
+
+
+class AlternativesSchema(Schema):
+    count = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The exact number of legal choices the seat had (null: the step was no choice, such as the "
+                       "deal or the turn, or past the work bound)."})
+    examples = fields.List(fields.List(fields.String()), required=True,
+                           metadata={"description": "A few of them (at most 3)."})
+
+
+class FaultSchema(Schema):
+    number = fields.Integer(required=True, metadata={"description": "1, 2, ... in the order of the hand."})
+    step = fields.String(required=True, metadata={"description": "The path into the request, as `step`."})
+    phase = fields.String(required=True, metadata={
+        "enum": ["deal", "declaring", "redeal", "exchanging", "stealing", "calling", "playing", "over"]})
+    trick = fields.Integer(required=True, allow_none=True, metadata={"description": "The trick as people count: 1, 2, ..."})
+    play = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "The play within the trick as people count: 1 is the lead."})
+    seat = fields.Integer(required=True, allow_none=True)
+    cards = fields.List(fields.String(), required=True,
+                        metadata={"description": "The cards of the step: played, declared, buried or called."})
+    lead = fields.List(fields.String(), required=True, allow_none=True,
+                       metadata={"description": "A follow: the cards led."})
+    rule = fields.Nested(RuleRefSchema, required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.Nested(AlternativesSchema, required=True, allow_none=True,
+                                 metadata={"description": "What the seat could have done (null past the 50th fault)."})
+    follows_from = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The `number` of the earlier fault this one is a trace of: that step stood as recorded and "
+                       "left the cards off (a card it played or buried is missing later, cards are left at the end); "
+                       "null for a fault of its own."})
+    played_in = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "A play of cards the seat no longer holds, no earlier fault explaining it: the trick (counted "
+                       "from 1) where the seat already played them."})
+    sentence = fields.String(required=True, metadata={
+        "description": "The fault in one sentence for the referee, cards as people write them: \"Trick 7, the 2nd "
+                       "play: seat 0 played 7♣ to A♦ while holding 5 trumps; a trump had to be played.\""})
+
+
 class AdjudicationSchema(Schema):
     legal = fields.Boolean(required=True, metadata={"description": "Every step of the hand is legal."})
     step = fields.String(required=True, allow_none=True,
@@ -272,6 +333,12 @@ class AdjudicationSchema(Schema):
     attackers_points = fields.Integer(allow_none=True, required=True)
     penalties = fields.List(fields.Nested(PenaltySchema), required=True)
     settlement = fields.Nested(SettlementSchema, allow_none=True, required=True)
+    faults = fields.List(fields.Nested(FaultSchema), metadata={
+        "description": "With `faults: all` only: every illegal step in order (the first is also `step`, `seat`, "
+                       "`reasons`)."})
+    as_recorded = fields.Boolean(metadata={
+        "description": "With `faults: all` only: true when the hand has faults, and the tricks, teams and "
+                       "settlement are then the hand as recorded, each illegal step standing."})
 
 
 class CallSchema(Schema):
@@ -347,6 +414,15 @@ class PointsSchema(Schema):
                                metadata={"description": "The same for the dealer's side."})
 
 
+class OutcomeSchema(Schema):
+    decided = fields.Boolean(required=True, metadata={"description": "Only one row is still reachable."})
+    rows = fields.List(fields.Nested(ScoreRowSchema), required=True,
+                       metadata={"description": "The rows of `rulesets/resolve`'s `score_table` still reachable."})
+    points_left = fields.Integer(required=True, metadata={
+        "description": "Card points not yet won in tricks, and the kitty's at the largest multiplier a last "
+                       "lead can still have."})
+
+
 class HandStateSchema(Schema):
     phase = fields.String(required=True, metadata={
         "enum": ["declaring", "exchanging", "stealing", "calling", "playing", "over", "redeal", "illegal"]})
@@ -374,6 +450,9 @@ class HandStateSchema(Schema):
     teams = fields.Nested(StateTeamsSchema, required=True)
     settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
                                metadata={"description": "When the phase is `over`, as `hands/settle`."})
+    outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True, metadata={
+        "description": "While playing and once over (when the teams are known): what the score still allows "
+                       "(docs/rules.md#what-the-score-still-allows)."})
     locals().update(VIEW_FIELDS)
     views = fields.List(fields.Nested(lambda: HandStateSchema()), metadata={
         "description": "`views: all`: every seat's view, by seat."})

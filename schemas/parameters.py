@@ -45,6 +45,9 @@ SECTIONS = {
     "14.6": "House rules of the hand",
     "14.7": "House rules of the hand",
     "14.8": "When nobody declares",
+    "14.9": "The match: levels past A and games won",
+    "14.10": "Short decks and fitting the kitty",
+    "14.11": "Declaration policies",
     "15": "What each seat sees",
 }
 TABLE_BEGIN = "<!-- parameters: generated from the declarations in rules/ruleset.py (make spec) -->"

@@ -31,7 +31,8 @@ def hand_record(data: Mapping[str, Any]) -> HandRecord:
                            for p in trick) for trick in data["tricks"]),
         first_hand=data["first_hand"],
         exchanges=tuple(Exchange(x["seat"], present.multiset(x["declaration"]), present.multiset(x["discard"]))
-                        for x in data["exchanges"]))
+                        for x in data["exchanges"]),
+        games_won=tuple(data["games_won"] or ()))
 
 
 def load_record(body: Mapping[str, Any]) -> HandRecord:
@@ -57,6 +58,8 @@ def record_body(record: HandRecord) -> dict[str, Any]:
     }
     if record.first_hand:
         out["first_hand"] = True
+    if record.games_won:
+        out["games_won"] = list(record.games_won)
     if record.exchanges:
         out["exchanges"] = [{"seat": x.seat, "declaration": format_cards(x.declaration),
                              "discard": format_cards(x.discard)} for x in record.exchanges]

@@ -24,6 +24,23 @@ class ResolveRequestSchema(RequestSchema):
     rules = RulesField(required=True)
 
 
+ScoreRowSchema = Schema.from_dict({
+    "from": fields.Integer(required=True, allow_none=True,
+                           metadata={"description": "The lowest attackers' total of the row (inclusive); null: "
+                                                    "every lower total."}),
+    "to": fields.Integer(required=True, allow_none=True,
+                         metadata={"description": "The highest (inclusive); null: every higher total."}),
+    "outcome": fields.String(required=True, metadata={"enum": ["dealer-keeps", "attackers-take-over"]}),
+    "levels": fields.Integer(required=True, metadata={
+        "description": "The levels the table gives the side that goes up (before `must_defend`, `last_level` "
+                       "and `bonus_level`)."}),
+}, name="ScoreRowSchema")
+
+
+def score_rows(rows) -> list[dict]:
+    return [{"from": r.low, "to": r.high, "outcome": r.outcome, "levels": r.levels} for r in rows]
+
+
 class ResolvedRulesetSchema(Schema):
     name = fields.String(required=True, metadata={"description": "The preset the ruleset starts from "
                                                                  "(`custom` for a full parameter object)."})
@@ -35,6 +52,13 @@ class ResolvedRulesetSchema(Schema):
         "description": "The default number of friend calls (find-friends: half the players, rounded down, "
                        "less one; 0 with fixed partners)."})
     total_points = fields.Integer(required=True, metadata={"description": "The card points in all the decks."})
+    removed_cards = fields.List(fields.String(), required=True, metadata={
+        "description": "`kitty_fit: remove-low-cards`: the cards taken out so that the deal divides, in removal "
+                       "order, for a first hand with every seat at `first_level` (`[]` otherwise; "
+                       "docs/rules.md#short-decks-and-fitting-the-kitty)."})
+    score_table = fields.List(fields.Nested(ScoreRowSchema), required=True, metadata={
+        "description": "The points → levels table at the ruleset's deck count, over every total a hand can reach "
+                       "(docs/rules.md#settlement-scoring-and-levels)."})
 
 
 class ParameterValueSchema(Schema):

@@ -79,7 +79,8 @@ PUBLIC_NOTES = {
         "current_trick": "public", "tricks": "public, as `hide_played_cards` and `hide_throw_blocker` allow",
         "points": "public, as `hide_defender_points` allows; a view's sides only as the viewer knows them",
         "penalties": "public", "teams": "a view holds what the viewer knows; the referee's reads the cards",
-        "settlement": "public", "viewer": "the viewer's", "hand_counts": "public", "declared": "public",
+        "settlement": "public", "outcome": "not public while it counts the buried kitty: a view shows it to the "
+        "seat that buried the kitty, and to everyone once the hand is over", "viewer": "the viewer's", "hand_counts": "public", "declared": "public",
         "kitty": "not public: the seat that picked the kitty up", "kitty_discard": "not public until the hand is over",
         "views": "not public: each entry is its seat's own", "public": "public", "referee": "not public: the whole table",
     },

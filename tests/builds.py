@@ -3,8 +3,8 @@
     python -m tests.builds > answers.json                      # the build that is installed
     TRACTOR_PURE=1 python -m tests.builds > pure.json          # the pure-Python build
 
-The corpus: every worked example of docs/*.md, every recorded hand (adjudicated, and its state at
-every trick), the follow positions of tests/data, and the benchmark's fixed 2- and 4-deck follows and
+The corpus: every worked example of docs/*.md, every recorded hand (adjudicated, with every fault too,
+and its state at every trick), the follow positions of tests/data, and the benchmark's fixed 2- and 4-deck follows and
 tricks through the engine (check, listing, trick winner).  Each answer is the HTTP status and body,
 or the engine's result as its repr; the first line of the output names the build.
 """
@@ -30,6 +30,7 @@ def http_corpus() -> Iterator[tuple[str, str, object]]:
         record = json.loads(path.read_text())
         record.pop("expected", None)
         yield "POST", "/v1/hands/adjudicate", record
+        yield "POST", "/v1/hands/adjudicate", {**record, "faults": "all"}
         for t in range(len(record.get("tricks") or ())):
             yield "POST", "/v1/hands/state", {**record, "tricks": record["tricks"][:t]}
     positions = json.loads((ROOT / "tests" / "data" / "follow_positions.json").read_text())["positions"]

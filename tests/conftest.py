@@ -51,7 +51,7 @@ class RedisServer:
     def start(self) -> RedisServer:
         self.proc = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", self.dir], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--dir", self.dir, "--maxmemory", "64mb", "--maxmemory-policy", "allkeys-lru"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:

@@ -46,7 +46,7 @@ a = post_v1_hands_adjudicate.sync(client=c, body=Adjudicate.from_dict(json.loads
 print(a.legal, [(t.winner, t.points) for t in a.tricks])
 '''
 
-EXPECTED = """['auto', 8, 'auto', 8, 0, 8]
+EXPECTED = """['auto', 8, 'auto', 8, 0, 8, 8]
 False ['MUST_FOLLOW_SUIT', 'MUST_PLAY_UNIT']
 2 [['AS', 'AS'], ['KS', 'KS']]
 20 dealer-keeps [-4, 4, -4, 4] [-20.0, 18.0, -20.0, 18.0]

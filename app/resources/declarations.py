@@ -32,7 +32,7 @@ def declaration_answer(data: dict) -> dict:
     declaration = data["declaration"]
     result = engine.run("declarations/validate", check_declaration, data["rules"], data["level"], history(data),
                         declaration["seat"], present.multiset(declaration["cards"]),
-                        hand=present.multiset(data["hand"]))
+                        hand=present.multiset(data["hand"]), levels=data["levels"])
     return {"valid": result.valid, "kind": result.kind, "reasons": present.reasons(result.violations),
             "trump": present.trump(result.trump), "declarer": result.declarer}
 
@@ -46,7 +46,7 @@ def options_answer(data: dict) -> dict:
 
 def seat_options(data: dict, seat: int, hand) -> list[dict]:
     options = engine.run("declarations/options", declaration_options, data["rules"], data["level"], history(data),
-                         seat, present.multiset(hand))
+                         seat, present.multiset(hand), data["levels"])
     return [{"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)} for o in options]
 
 

@@ -16,8 +16,9 @@ from schemas.hands import (
     SettleSchema,
 )
 from schemas.records import hand_record
+from schemas.rulesets import score_rows
 
-from .. import engine, i18n
+from .. import engine, faults, i18n, pictures
 from ..extensions import Blueprint
 from . import seats
 
@@ -39,7 +40,7 @@ def settlement_answer(data: dict) -> dict:
                    last_trick=last, dealer_team=data["dealer_team"],
                    penalties=[(p["seat"], p["points"]) for p in data["penalties"]],
                    ratings=data["ratings"], room_coefficient=data["room_coefficient"],
-                   friend_calls=data["friend_calls"])
+                   friend_calls=data["friend_calls"], games_won=data["games_won"])
     return settlement_body(s)
 
 
@@ -49,7 +50,8 @@ def settlement_body(s) -> dict:
             "attackers_total": s.attackers_total, "outcome": s.outcome, "level_changes": list(s.level_changes),
             "new_levels": [present.rank(v) for v in s.new_levels], "next_dealer": s.next_dealer,
             "game_over": s.game_over, "winner": None if s.winner is None else list(s.winner),
-            "dealer_team": list(s.dealer_team), "explanation": s.explanation}
+            "dealer_team": list(s.dealer_team), "explanation": s.explanation,
+            "new_games_won": list(s.new_games_won)}
     if s.ledger is not None:
         body["ledger"] = {"rating_changes": list(s.ledger.rating_changes),
                           "coin_changes": None if s.ledger.coin_changes is None
@@ -81,12 +83,13 @@ def illegal_body(illegal) -> dict:
             "reasons": present.reasons(illegal.reasons) if illegal else []}
 
 
-def adjudication_answer(data: dict) -> dict:
+def adjudication_answer(data: dict, lang: str | None = None) -> dict:
+    every = data.get("faults") == "all"
     result = engine.run("hands/adjudicate", adjudicate, hand_record(data), partial=data["partial"],
-                        ratings=data["ratings"], room_coefficient=data["room_coefficient"])
+                        ratings=data["ratings"], room_coefficient=data["room_coefficient"], every_fault=every)
     order = order_for(data["rules"], result.trump) if result.trump is not None else None
     illegal, teams = result.illegal, result.teams
-    return {
+    answer = {
         "legal": result.legal,
         **illegal_body(illegal),
         "trump": present.trump(result.trump),
@@ -96,7 +99,14 @@ def adjudication_answer(data: dict) -> dict:
         "penalties": [{"seat": seat, "points": points} for seat, points in result.penalties],
         "settlement": None if result.settlement is None else settlement_body(result.settlement),
     }
+    if every:
+        answer["faults"] = faults.describe(data["rules"], result.level, result.faults, order, MAX_DESCRIBED,
+                                           lang or i18n.current(), result.tricks)
+        answer["as_recorded"] = bool(result.faults)
+    return answer
 
+
+MAX_DESCRIBED = 50          # faults past the 50th are listed without their alternatives (a bound on the work)
 
 ADJUDICATE_IN = {
     "rules": {"preset": "qq", "decks": 1}, "dealer": 0, "levels": ["2", "2", "2", "2"], "partial": True,
@@ -112,8 +122,30 @@ ADJUDICATE_IN = {
                 {"seat": 1, "cards": ["7S"]}]]}
 
 
-@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, example_in=ADJUDICATE_IN,
-               example_out=adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN)))
+def adjudication_page(data: dict) -> str:
+    """The hand as a page, walked for every fault (a picture shows the whole hand)."""
+    lang = i18n.current()
+    every = {**data, "faults": "all"}
+    return pictures.hand_page(data, i18n.localize(adjudication_answer(every, lang), lang), lang)
+
+
+def state_page(data: dict) -> str:
+    lang = i18n.current()
+    return pictures.hand_page(data, i18n.localize(state_answer(data), lang), lang)
+
+
+# issue 31: the same hand with two faults planted (a buried J♠ the dealer never held, an illegal follow)
+FAULTS_IN = {**ADJUDICATE_IN, "faults": "all", "kitty_discard": ["5D", "5S", "BJ", "2H", "3C", "JS"],
+             "tricks": [[*ADJUDICATE_IN["tricks"][0][:2], {"seat": 2, "cards": ["4C"]}, ADJUDICATE_IN["tricks"][0][3]],
+                        ADJUDICATE_IN["tricks"][1]]}
+
+
+@blp.post_json("/adjudicate", AdjudicateSchema, AdjudicationSchema, examples={
+    "hand": ("A hand checked step by step (`partial`: the tricks so far)", ADJUDICATE_IN,
+             adjudication_answer(AdjudicateSchema().load(ADJUDICATE_IN))),
+    "faults": ("Every fault (`faults: all`): each where it happened, in the referee's words", FAULTS_IN,
+               adjudication_answer(AdjudicateSchema().load(FAULTS_IN), i18n.EN))},
+    pictures={"text/html": adjudication_page})
 def adjudicate_hand(data: dict):
     """Check a whole recorded hand, step by step.
 
@@ -178,6 +210,8 @@ def state_body(data: dict, s) -> dict:
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in s.calls]},
         "settlement": None if s.settlement is None else settlement_body(s.settlement),
+        "outcome": None if s.outlook is None else {
+            "decided": s.outlook.decided, "rows": score_rows(s.outlook.rows), "points_left": s.outlook.points_left},
     }
 
 
@@ -186,7 +220,8 @@ STATE_IN = {**{k: v for k, v in ADJUDICATE_IN.items() if k != "partial"},
 
 
 @blp.post_json("/state", HandStateRequestSchema, HandStateSchema, example_in=STATE_IN,
-               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state")
+               example_out=state_answer(HandStateRequestSchema().load(STATE_IN)), cached="hands/state",
+               pictures={"text/html": state_page})
 def hand_state_now(data: dict):
     """The hand as it stands: the record of a hand cut anywhere, and everything a game needs next.
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 from flask import abort
 from werkzeug.routing import BaseConverter
 
-from rules.cards import CARD_KINDS, points_of
+from rules.cards import POINT_VALUES
+from rules.decks import deck_copies, removed_cards
 from rules.friends import default_friend_count
+from rules.outlook import score_table
 from rules.ruleset import PRESETS, Partnership, Ruleset
 from schemas.parameters import catalogue
 from schemas.rulesets import (
@@ -14,6 +16,7 @@ from schemas.rulesets import (
     RulesetListSchema,
     RulesetSchema,
     present,
+    score_rows,
 )
 
 from ..extensions import Blueprint
@@ -41,7 +44,10 @@ def resolved(rules: Ruleset) -> dict:
     parameters["kitty_size"] = rules.kitty
     calls = default_friend_count(rules) if rules.partnership is Partnership.FIND_FRIENDS else 0
     return {"name": rules.name, "parameters": parameters, "hand_size": rules.hand_size,
-            "friend_calls": calls, "total_points": rules.decks * points_of(range(CARD_KINDS))}
+            "friend_calls": calls,
+            "total_points": sum(POINT_VALUES[c] * n for c, n in enumerate(deck_copies(rules))),
+            "removed_cards": [str(c) for c in removed_cards(rules, None, (rules.first_level,) * rules.players)],
+            "score_table": score_rows(score_table(rules))}
 
 
 @blp.route("", methods=["GET"])
@@ -78,7 +84,8 @@ def resolve_ruleset(data: dict):
     `rules` (a preset name, or a preset with overrides) with every parameter resolved: `kitty_size`
     as the number of cards the deal sets aside (a preset's fixed kitty holds for its own deck and
     player counts only; other counts make it `auto`), `hand_size`, the default number of
-    `friend_calls` and the decks' `total_points`. An impossible combination is a 422 whose pointer
+    `friend_calls`, the decks' `total_points` and the `score_table` (points → levels, every row with
+    its range). An impossible combination is a 422 whose pointer
     names the parameter (`/rules/kitty_size`).
     """
     return resolved(data["rules"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules.order import order_for
 from rules.views import PUBLIC, view
 from schemas import present
+from schemas.rulesets import score_rows
 
 from .. import engine
 from . import hands as H
@@ -83,6 +84,8 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
             {"card": str(c.call.card), "ordinal": c.call.ordinal, "status": c.status, "seat": c.seat}
             for c in v.calls]},
         "settlement": shared["settlement"],
+        "outcome": None if v.outlook is None else {
+            "decided": v.outlook.decided, "rows": score_rows(v.outlook.rows), "points_left": v.outlook.points_left},
         "viewer": "public" if v.viewer == PUBLIC else v.viewer,
         "hand_counts": list(v.hand_counts),
         "declared": [{"seat": d.seat, "count": d.count, "cards": None if d.cards is None else present.natural(d.cards)}

@@ -6,7 +6,7 @@ from rules.order import order_for
 from schemas import present
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 
-from .. import engine
+from .. import engine, i18n, pictures
 from ..extensions import Blueprint
 
 blp = Blueprint("tricks", __name__, url_prefix="/v1/tricks", description="Trick winners (docs/rules.md#who-wins-a-trick).")
@@ -28,8 +28,13 @@ def trick_answer(data: dict) -> dict:
             "largest_unit": present.unit(order, result.largest_unit)}
 
 
+def trick_picture(data: dict) -> str:
+    return pictures.trick_svg(data, trick_answer(data), i18n.current())
+
+
 @blp.post_json("/winner", TrickSchema, TrickAnswerSchema, example_in=WINNER_IN,
-               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached="tricks/winner")
+               example_out=trick_answer(TrickSchema().load(WINNER_IN)), cached="tricks/winner",
+               pictures={"image/svg+xml": trick_picture})
 def winner(data: dict):
     """Who wins this trick, and with how many points?
 

@@ -1,14 +1,15 @@
 """The answer cache: in-process and against a real redis-server."""
 from __future__ import annotations
 
+import json
 import signal
 import time
 
 import redis
 
 from app import create_app
-from app.cache import canonical, make_key
-from app.fingerprint import FINGERPRINT, REQUEST_FINGERPRINT
+from app.cache import REF, MemoryStore, canonical, make_key
+from app.fingerprint import FINGERPRINT, SERVICE_FINGERPRINT
 from rules.cards import parse_cards
 from tests.conftest import free_port
 
@@ -48,6 +49,54 @@ def test_no_cache_bypasses_and_does_not_store():
     assert ask(client, TRICK, **{"Cache-Control": "no-cache"}).headers["X-Cache"] == "bypass"
     assert ask(client, TRICK).headers["X-Cache"] == "miss"
     assert ask(client, TRICK, **{"Cache-Control": "no-cache"}).headers["X-Cache"] == "bypass"
+
+
+WIDE_HAND = ["AH", "KH", "QH", "JH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H", "AC", "KC", "QC", "JC", "9C",
+             "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AD"]
+WIDE = {**QQ_HEARTS, "hand": WIDE_HAND, "lead": ["3S", "3S"]}     # 300 legal plays: a 1.2 KiB answer
+
+
+def test_memory_cache_is_bounded_in_bytes():
+    store = MemoryStore(size=10_000, max_bytes=50_000)
+    for n in range(100):
+        store.set_many(((f"key-{n}", b"x" * 4000),))
+        assert store.bytes <= 50_000
+    assert store.bytes == sum(len(k) + len(v) + store.ENTRY_OVERHEAD for k, v in store._data.items())
+    assert len(store._data) == 50_000 // (4000 + 5 + store.ENTRY_OVERHEAD + 1)
+    assert store.get("key-99") is not None and store.get("key-0") is None
+    store.set_many((("huge", b"x" * 60_000),))            # larger than the whole store: never stored
+    assert store.get("huge") is None and store.get("key-99") is not None
+
+
+def test_oversized_answers_are_served_not_stored():
+    app = create_app({"CACHE_MAX_ANSWER": 1000})
+    client = app.test_client()
+    first = client.post("/v1/plays/legal", json=WIDE)
+    second = client.post("/v1/plays/legal", json=WIDE)
+    assert len(first.data) > 1000 and first.data == second.data
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "miss")
+    assert app.extensions["answer_cache"].store._data == {}
+    assert ask(client, TRICK).headers["X-Cache"] == "miss" and ask(client, TRICK).headers["X-Cache"] == "hit"
+
+
+def test_raw_variants_of_one_body_store_one_answer(fresh_redis):
+    """300 copies of one body differing only in trailing spaces: one copy of the answer in Redis, a
+    small reference under each raw key, and every variant's second request a hit at the door."""
+    client = redis_app(fresh_redis.url).test_client()
+    body = json.dumps(WIDE).encode()
+    answers = set()
+    for n in range(300):
+        r = client.post("/v1/plays/legal", data=body + b" " * n, headers={"Content-Type": "application/json"})
+        assert r.status_code == 200
+        answers.add(r.data)
+    assert len(answers) == 1 and len(next(iter(answers))) > 1024
+    server = redis.Redis.from_url(fresh_redis.url)
+    values = [server.get(k) for k in server.keys("tractor:*:plays/legal:*")]
+    assert len(values) == 301
+    assert sum(1 for v in values if not v.startswith(REF)) == 1
+    assert max(len(v) for v in values if v.startswith(REF)) < 200
+    again = client.post("/v1/plays/legal", data=body + b" " * 7, headers={"Content-Type": "application/json"})
+    assert again.headers["X-Cache"] == "hit" and again.data in answers
 
 
 def test_memory_cache_is_bounded():
@@ -102,7 +151,7 @@ def test_redis_keys_carry_the_engine_version(redis_server):
     ask(client, trick(12))
     keys = [k.decode() for k in redis.Redis.from_url(redis_server.url).keys("tractor:9.9.9-test+*:tricks/winner:*")]
     assert sorted(k.split(":")[3] for k in keys) == ["can", "raw"]
-    assert all(k.split(":")[1] == f"9.9.9-test+{REQUEST_FINGERPRINT[:8]}-{FINGERPRINT[:16]}" for k in keys)
+    assert all(k.split(":")[1] == f"9.9.9-test+{SERVICE_FINGERPRINT[:16]}-{FINGERPRINT[:16]}" for k in keys)
     other = redis_app(redis_server.url, ENGINE_VERSION="9.9.10-test").test_client()
     assert ask(other, trick(12)).headers["X-Cache"] == "miss"
 

@@ -52,3 +52,22 @@ def test_first_seat_zero_is_the_default_and_moves_the_cards_round(client):
 
 def test_first_seat_must_exist(client):
     assert_problem(post(client, "/v1/deals", {"rules": "qq", "seed": 1, "first_seat": 4}), 422, "/first_seat")
+
+
+def test_deal_secret_keys_every_deal():
+    """With DEAL_SECRET, a seed deals alike on that deployment only: another secret, or none, deals
+    another hand from it; the answer still names the client's seed."""
+    from app import create_app
+
+    plain, one, again, other = (create_app({} if secret is None else {"DEAL_SECRET": secret}).test_client()
+                                for secret in (None, "s3cret-one", "s3cret-one", "s3cret-two"))
+    body = {"rules": "qq", "seed": "table-7/hand-12"}
+    deals = [post(c, "/v1/deals", body).get_json() for c in (plain, one, again, other)]
+    assert deals[1] == deals[2]
+    assert deals[0]["hands"] != deals[1]["hands"] and deals[1]["hands"] != deals[3]["hands"]
+    assert {d["seed"] for d in deals} == {"table-7/hand-12"}
+    fresh = post(one, "/v1/deals", {"rules": "qq"}).get_json()
+    assert post(one, "/v1/deals", {"rules": "qq", "seed": fresh["seed"]}).get_json() == fresh
+    assert post(plain, "/v1/deals", {"rules": "qq", "seed": fresh["seed"]}).get_json()["hands"] != fresh["hands"]
+    assert post(one, "/v1/deals", {"rules": "qq", "seed": 42}).get_json() == \
+        post(one, "/v1/deals", {"rules": "qq", "seed": "42"}).get_json()

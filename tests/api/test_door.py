@@ -11,7 +11,7 @@ from werkzeug.test import Client
 from werkzeug.wrappers import Response
 
 from app import create_app, door, loading
-from app.fingerprint import FINGERPRINT, engine_fingerprint
+from app.fingerprint import FINGERPRINT, SERVICE_FINGERPRINT, engine_fingerprint, service_fingerprint
 from app.i18n import negotiate
 
 from .helpers import QQ_HEARTS, assert_problem
@@ -174,6 +174,48 @@ def test_fingerprint_follows_every_engine_file(root, tmp_path):
     assert engine_fingerprint(copy) != FINGERPRINT
 
 
+def _service_copy(root, tmp_path):
+    for directory in ("app", "schemas"):
+        shutil.copytree(root / directory, tmp_path / directory, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def test_service_fingerprint_follows_a_changed_message(root, tmp_path):
+    """A corrected Chinese message is a new fingerprint, so answers cached before it are never found."""
+    copy = _service_copy(root, tmp_path)
+    assert service_fingerprint(copy) == SERVICE_FINGERPRINT
+    catalog = copy / "app" / "translations" / "zh_Hans" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text()
+    assert 'msgstr "出牌不能为空。"' in text
+    catalog.write_text(text.replace('msgstr "出牌不能为空。"', 'msgstr "出牌不可为空。"'))
+    assert service_fingerprint(copy) != SERVICE_FINGERPRINT
+
+
+@pytest.mark.parametrize("change", ["app/encoding.py", "app/resources/plays.py", "schemas/present.py",
+                                   "app/presenters/new.html", "app/new_module.py"])
+def test_service_fingerprint_follows_every_file_that_shapes_an_answer(root, tmp_path, change):
+    """Encoders, resources, presenters, and files added later in a new directory: none is listed by hand."""
+    copy = _service_copy(root, tmp_path)
+    target = copy / change
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((target.read_text() if target.exists() else "") + "\n# a change\n")
+    assert service_fingerprint(copy) != SERVICE_FINGERPRINT
+
+
+def test_changed_message_never_served_stale_from_a_shared_redis(redis_server, root, tmp_path):
+    """Two deploys on one Redis, the second with one Chinese message corrected: it computes its own answer."""
+    copy = _service_copy(root, tmp_path)
+    catalog = copy / "app" / "translations" / "zh_Hans" / "LC_MESSAGES" / "messages.po"
+    catalog.write_text(catalog.read_text().replace('msgstr "出牌不能为空。"', 'msgstr "出牌不可为空。"'))
+    old = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0})
+    new = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0,
+                      "SERVICE_FINGERPRINT": service_fingerprint(copy)})
+    body, zh = {**VALIDATE, "seat": 2}, {"Accept-Language": "zh-CN"}
+    assert raw(old.test_client(), "/v1/plays/validate", body, **zh).headers["X-Cache"] == "miss"
+    assert raw(old.test_client(), "/v1/plays/validate", body, **zh).headers["X-Cache"] == "hit"
+    assert raw(new.test_client(), "/v1/plays/validate", body, **zh).headers["X-Cache"] == "miss"
+
+
 def test_fingerprint_in_every_key_shared_redis(redis_server):
     one = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0})
     other = create_app({"REDIS_URL": redis_server.url, "NEAR_CACHE_SIZE": 0, "ENGINE_FINGERPRINT": "f" * 64})
@@ -211,7 +253,7 @@ def test_redis_down_door_still_answers(fresh_redis):
 ALLOWED = "https://table.example"
 ILLEGAL = {**QQ_HEARTS, "hand": ["AS", "AS", "KS", "KS", "3D"], "play": ["KS", "3D"], "lead": ["QS", "QS"]}
 HAN = re.compile(r"[\u4e00-\u9fff]")
-PER_REQUEST = {"X-Request-ID", "X-Cache"}
+PER_REQUEST = {"X-Request-ID", "X-Cache", "X-Work"}
 
 
 def flask_path(app) -> Client:
@@ -324,3 +366,15 @@ def test_follow_protection_is_part_of_the_canonical_key(fresh):
     assert (first.get_json()["legal"], second.get_json()["legal"]) == (False, True)
     again = raw(client, "/v1/plays/validate", {**protected, "hand": body["hand"]})
     assert again.headers["X-Cache"] == "hit" and again.data == second.data
+
+
+def test_invented_methods_share_one_metrics_label(fresh):
+    """A method a client invents is counted as `other`: 300 of them add no label value and no bytes."""
+    _, client = fresh
+    client.open("/healthz", method="BREW0")
+    size = len(client.get("/metrics").data)
+    for n in range(300):
+        assert client.open("/healthz", method=f"BREW{n}").status_code == 405
+    text = client.get("/metrics").get_data(as_text=True)
+    assert 'method="other"' in text and "BREW" not in text
+    assert len(text.encode()) <= size + 200

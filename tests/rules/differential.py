@@ -34,7 +34,8 @@ import random
 from collections import Counter
 
 import rules
-from rules.cards import CARDS, format_cards, parse_cards
+from rules.cards import CARDS, NT, format_cards, parse_cards
+from rules.decks import deck_copies
 from rules.order import TRUMP, Trump, order_for
 from rules.ruleset import Ruleset, RulesetError
 from rules.violations import InputError
@@ -58,6 +59,8 @@ PARAMETERS = {
     "tractor_min_length": [2, 3, 4],
     "bombs": ["none", "any-suit", "follow-suit"],        # section 14.1 (4-8 decks make them)
     "rainbow_min": [4, 4, 5, 6, 8, 9, 12, 17],            # section 14.2 (above 4·decks: drawn again)
+    "jokers": ["both", "both", "none", "big-only", "small-only"],   # section 14.10
+    "deck_min_rank": ["2", "2", "3"],                               # (above first_level: invalid, drawn again)
 }
 SUITS = ["S", "H", "C", "D", None]
 MAX_LISTING = 2500      # sub-multisets the legal-play brute force may enumerate
@@ -86,7 +89,8 @@ def ruleset(spec: dict) -> Ruleset:
 
 
 def random_trump(rng: random.Random) -> Trump:
-    return Trump(rng.randint(2, 14), rng.choice(SUITS))
+    level = rng.randint(2, 15)          # 15: NT, the level after A (section 14.9): no level cards, no suit
+    return Trump(level, None if level == NT else rng.choice(SUITS))
 
 
 class Pool:
@@ -97,12 +101,13 @@ class Pool:
     def __init__(self, rng: random.Random, rs: Ruleset, trump: Trump):
         self.rng = rng
         self.order = order_for(rs, trump)
-        self.left = Counter({c: rs.decks for c in range(54)})
+        self.left = Counter(dict(enumerate(deck_copies(rs))))      # short decks (section 14.10)
         self.focus: dict[int, list[int]] = {}
         self.lengths = [1, 1, 2, 2, 3] + [rs.tractor_min_length] * (2 if rs.tractor_min_length > 2 else 0)
 
     def suits(self) -> list[int]:
-        return sorted({self.order.eff[c] for c in range(54)})
+        """The effective suits the decks hold cards of (at level NT without jokers, no trumps)."""
+        return sorted({self.order.eff[c] for c in range(54) if self.left[c]})
 
     def suit_cards(self, suit: int) -> list[int]:
         return [c for c in range(54) if self.order.eff[c] == suit]
@@ -310,7 +315,10 @@ def _rainbow_position(rng: random.Random, category: str, spec: dict, rs: Ruleset
 
 
 def lead_suit(rng: random.Random, pool: Pool) -> int:
-    return TRUMP if rng.random() < 0.6 else rng.choice([s for s in pool.suits() if s != TRUMP] or [TRUMP])
+    suits = pool.suits()
+    if TRUMP not in suits:          # no trumps in these decks (level NT without jokers or permanent 2s)
+        return rng.choice(suits)
+    return TRUMP if rng.random() < 0.6 else rng.choice([s for s in suits if s != TRUMP] or [TRUMP])
 
 
 def names(cards) -> list[str]:
@@ -353,7 +361,7 @@ def _special(rng: random.Random, category: str) -> tuple[dict, Ruleset, Trump, P
             spec["tractor_ranking"] = "trump-order" if rng.random() < 0.8 else "face-value"
             if rng.random() < 0.6:
                 spec["permanent_twos"] = True
-            if trump.suit is None and rng.random() < 0.7:
+            if trump.suit is None and trump.level != NT and rng.random() < 0.7:
                 trump = Trump(trump.level, rng.choice(SUITS[:4]))
         try:
             rs = ruleset(spec)
@@ -361,6 +369,8 @@ def _special(rng: random.Random, category: str) -> tuple[dict, Ruleset, Trump, P
             continue
         pool = Pool(rng, rs, trump)
         if category != "all-units-trick":
+            if TRUMP not in pool.suits():       # natural trumps need trumps: NT without jokers has none
+                continue
             _focus_through_level(rng, pool, trump)
         return spec, rs, trump, pool
 
@@ -369,7 +379,9 @@ def _focus_through_level(rng: random.Random, pool: Pool, trump: Trump) -> None:
     """Trump focus cards along a run of natural adjacency through a level card or a permanent 2:
     start there and walk up and down the adjacent cards."""
     order = pool.order
-    starts = [c for c in pool.suit_cards(TRUMP) if c < 52 and CARDS[c].rank in (trump.level, 2)]
+    starts = [c for c in pool.suit_cards(TRUMP) if c < 52 and CARDS[c].rank in (trump.level, 2) and pool.left[c]]
+    if not starts:          # level NT without permanent 2s, or a short deck without them
+        return
     chosen = [rng.choice(starts)]
     for _ in range(rng.randint(2, 5)):
         base = rng.choice(chosen)

@@ -31,7 +31,9 @@ def ident(position):
 
 def test_positions_cover_presets_and_decks():
     presets = {p["rules"]["preset"] for p in POSITIONS}
-    assert presets == set(rules.PRESETS)
+    # section 13's presets; rbtying (14.12) plays their follow rules with all-units comparison, which
+    # the soak's brute force covers (tests/rules/differential.py)
+    assert presets == set(rules.PRESETS) - {"rbtying"}
     decks = {Ruleset.from_dict(p["rules"]).decks for p in POSITIONS}
     assert {1, 2, 3, 4} <= decks
     assert len(POSITIONS) >= 30

@@ -54,8 +54,8 @@ EXPECTED = {
 }
 
 
-def test_s13_exactly_six_presets():
-    assert set(PRESETS) == set(EXPECTED)
+def test_s13_six_presets_and_s14_12_rbtying():
+    assert set(PRESETS) == set(EXPECTED) | {"rbtying"}     # rbtying: tests/rules/test_match.py
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -315,3 +315,17 @@ def test_views_of_a_play_in_progress_show_the_trick():
         v = view(record, state, seat)
         assert v.current_trick == state.current_trick
         assert [Play(p.seat, p.cards, p.attempted) for p in v.current_trick.plays] == list(state.current_trick.plays)
+
+
+def test_s15_2_what_the_score_still_allows_is_shown_only_where_the_kitty_is_known():
+    """The outlook counts the buried kitty's points: the dealer (who buried it) sees it, the others and
+    the public do not, until the hand is over."""
+    record = load(LEGAL[0])
+    mid = cut(record, 4 * 6)
+    state = hand_state(mid)
+    assert state.outlook is not None
+    assert view(mid, state, record.dealer).outlook == state.outlook
+    for seat in [s for s in range(4) if s != record.dealer] + [PUBLIC]:
+        assert view(mid, state, seat).outlook is None
+    over = hand_state(record)
+    assert all(view(record, over, s).outlook == over.outlook for s in [0, 1, 2, 3, PUBLIC])

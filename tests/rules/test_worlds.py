@@ -194,3 +194,15 @@ def test_s15_4_worlds_while_dealing_keep_the_cards_not_yet_dealt_out():
     assert found.complete
     for w in found.worlds:
         assert [len(h) for h in w.deal] == [10] * 4 and w.deal[2] == tuple(sorted(partial.hands[2]))
+
+
+def test_s15_4_worlds_deal_only_the_cards_in_play():
+    rules = Ruleset.preset("shengji", jokers="none", first_level="3", deck_min_rank="3")
+    record = random_hand(rules, 9)
+    position = cut(record, sum(len(t) for t in record.tricks) // 2)
+    found = draw_worlds(position, 1, 10, "short")
+    assert found.worlds
+    for w in found.worlds:
+        dealt = [c for h in w.deal for c in h] + list(w.kitty)
+        assert not any(int(c) >= 52 or CARDS[c].rank < 3 for c in dealt)
+        assert len(dealt) == sum(len(h) for h in position.hands) + len(position.kitty)

@@ -8,12 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from deploy import keys
 from deploy.cluster import Topology, haproxy_binary
 from tests.conftest import ROOT
 
 from .load import bodies, references
 
 RESULTS = ROOT / "build" / "scale-results.json"
+# API keys issued to the tests' clients (each its own tenant, the standard class), by their names.
+ISSUED = ["ids", "pool", "beside-the-flood", "flooder", "neighbour", "keeps-flooding", "zh-flood",
+          "probe-health", "probe-validate", "victim", *(f"steady-client-{n}" for n in range(4)),
+          *(f"keep-alive-{n}" for n in range(30)), *(f"heavy-{n}" for n in range(16))]
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +28,9 @@ def topology(redis_bin):
     except SystemExit:
         pytest.skip("haproxy is not installed (apt-get install -y haproxy, or `make test-scale` as root)")
     t = Topology(dir=Path(tempfile.mkdtemp(prefix="tractor-scale-")), redis_bin=redis_bin)
+    t.dir.mkdir(parents=True, exist_ok=True)
+    for name in ISSUED:
+        keys.add(t.keys, name, name)
     t.up(instances=3)
     yield t
     t.down()

@@ -193,9 +193,65 @@ def flood(url: str, seconds: float, connections: int = 2, key: str | None = None
     return {"statuses": {str(k): v for k, v in statuses.items()}, "refused": refused, "seconds": seconds}
 
 
+HEAVY_HAND = 25
+
+
+def heavy_body(rng: random.Random, n: int) -> bytes:
+    """A ``plays/legal`` with ``sample: 1000`` over a 25-card hand: among the service's costliest."""
+    lead = rng.choice([["3D", "3D", "4D", "4D"], ["5C", "5C"], ["JS", "JS", "QS", "QS"], ["3S"]])
+    deck = [r + s for s in SUITS for r in RANKS] * 2
+    for card in lead:
+        deck.remove(card)
+    return json.dumps({**RULES, "hand": rng.sample(deck, HEAVY_HAND), "lead": lead, "sample": 1000,
+                       "seed": n}).encode()
+
+
+def heavy(url: str, seconds: float, loops: int, key_prefix: str) -> dict:
+    """``loops`` clients (keys ``<key_prefix>-<n>``, each from its own address 127.0.1.<n+1>) each
+    sending heavy ``Cache-Control: no-cache`` requests back to back for ``seconds``: status counts,
+    and whether every 503 and 429 said Retry-After."""
+    parts = urlsplit(url)
+    statuses: Counter = Counter()
+    without_retry_after = Counter()
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def run(n: int) -> None:
+        rng = random.Random(n)
+        headers = {"Content-Type": "application/json", "Cache-Control": "no-cache", "X-API-Key": f"{key_prefix}-{n}"}
+        source = (f"127.0.1.{n + 1}", 0)
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10, source_address=source)
+        while time.monotonic() < deadline:
+            try:
+                conn.request("POST", "/v1/plays/legal", heavy_body(rng, rng.randrange(10**9)), headers)
+                r = conn.getresponse()
+                r.read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10, source_address=source)
+                with lock:
+                    statuses[0] += 1
+                continue
+            with lock:
+                statuses[r.status] += 1
+                if r.status in (429, 503) and not r.getheader("Retry-After"):
+                    without_retry_after[r.status] += 1
+        conn.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(loops)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"statuses": {str(k): v for k, v in statuses.items()},
+            "without_retry_after": {str(k): v for k, v in without_retry_after.items()}, "seconds": seconds}
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 4 and sys.argv[1] == "flood":
         print(json.dumps(flood(sys.argv[2], float(sys.argv[3]), key=sys.argv[4] if len(sys.argv) > 4 else None)))
+    elif len(sys.argv) == 6 and sys.argv[1] == "heavy":
+        print(json.dumps(heavy(sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5])))
     else:
-        print("usage: python -m tests.scale.load flood URL SECONDS [API_KEY]")
+        print("usage: python -m tests.scale.load flood URL SECONDS [API_KEY] | heavy URL SECONDS LOOPS KEY_PREFIX")
         sys.exit(2)

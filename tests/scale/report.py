@@ -16,8 +16,9 @@ RESULTS = ROOT / "bench" / "RESULTS.md"
 FIGURES = ROOT / "build" / "scale-results.json"
 BEGIN, END = "<!-- scale-faults:begin -->", "<!-- scale-faults:end -->"
 
-ORDER = ["instance SIGKILL", "instance SIGTERM, started again", "Redis master SIGKILL", "Redis master SIGSTOP 5 s",
-         "unkeyed flood beside keyed clients"]
+ORDER = ["instance SIGKILL", "instance SIGTERM, started again", "instance SIGSTOP 10 s", "haproxy reload",
+         "Redis master SIGKILL", "Redis master SIGSTOP 5 s", "unkeyed flood beside keyed clients"]
+FLOOD = "heavy flood: cheap requests beside it"
 
 
 def extra(name: str, row: dict) -> str:
@@ -33,6 +34,9 @@ def extra(name: str, row: dict) -> str:
         s = row["flood"]["statuses"]
         parts.append(f"flood: {row['flood']['requests_per_second']} req/s sent, {s.get('200', 0)} answered, "
                      f"{s.get('429', 0)} refused with 429")
+    if "idle_connections" in row:
+        parts.append(f"reloaded in {row['reload_seconds']} s; {row['idle_answered']} of {row['idle_connections']} "
+                     "idle keep-alive connections answered their next request")
     if row.get("retried"):
         parts.append(f"haproxy retried or redispatched {row['retried']} requests")
     hit = row["cross_instance_hit"]
@@ -62,7 +66,7 @@ def section(figures: dict) -> str:
              "| fault | requests during | failed | wrong | p50 | p99 | max | p99 before the fault | what happened |",
              "|---|---|---|---|---|---|---|---|---|"]
     for name in ORDER + [n for n in figures if n not in ORDER]:
-        if name not in figures:
+        if name not in figures or "fault_seconds" not in figures[name]:
             continue
         row = figures[name]
         d, whole, base = row["during"], row["whole"], row["baseline"]
@@ -71,8 +75,33 @@ def section(figures: dict) -> str:
                      f"{d['p99_ms']} | {d['max_ms']} | {base['p99_ms']} | {extra(name, row)} |")
     lines += ["", "Failed and wrong count the whole test (before, during and after the fault). One run: on a "
               "machine shared with other work the p99 of the same fault varies several-fold from run to run "
-              "(7–60 ms in the runs made while writing this); the zeros did not.", END]
+              "(7–60 ms in the runs made while writing this); the zeros did not."]
+    if FLOOD in figures:
+        lines += flood_section(figures[FLOOD])
+    lines.append(END)
     return "\n".join(lines) + "\n"
+
+
+def flood_section(row: dict) -> list[str]:
+    """Cheap requests beside 16 clients of heavy no-cache requests (tests/scale/test_abuse.py)."""
+    heavy = row["heavy"]["statuses"]
+    sent = sum(heavy.values())
+    lines = ["", "### Cheap requests beside a flood of heavy ones", "",
+             "16 clients (each an issued key, each from its own address) send `plays/legal` with `sample: 1000` "
+             "and `Cache-Control: no-cache` back to back for 12 s (in a process at nice 10: clients live elsewhere) "
+             f"({sent} sent: {heavy.get('200', 0)} answered, {heavy.get('503', 0)} shed with 503, "
+             f"{heavy.get('429', 0)} refused with 429 on their work or rate); meanwhile `/healthz` and a small "
+             "`plays/validate` without the cache, 20 a second each from another address. Baseline: the same two "
+             "for 3 s just before the flood. Latency in ms.", "",
+             "| request | baseline p50 | baseline p99 | during p50 | during p99 | during max | failed during |",
+             "|---|---|---|---|---|---|---|"]
+    for name in ("healthz", "validate"):
+        b, d = row["baseline"][name], row["during"][name]
+        lines.append(f"| {name} | {b['p50_ms']} | {b['p99_ms']} | {d['p50_ms']} | {d['p99_ms']} | {d['max_ms']} | "
+                     f"{d['failed']} of {d['requests']} |")
+    states = row.get("server_states_seen", {})
+    lines += ["", f"haproxy's view of the instances, sampled every 0.25 s during the flood: {states}."]
+    return lines
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ hit by another.  The figures (p50/p99/max of the normal clients during the fault
 """
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -115,7 +116,8 @@ def run(topology, pool, results):
         finally:
             load.stop()
         after = topology.stats()["BACKEND"]
-        detail["retried"] = int(after["wretr"]) - int(before["wretr"]) + int(after["wredis"]) - int(before["wredis"])
+        retried = int(after["wretr"]) - int(before["wretr"]) + int(after["wredis"]) - int(before["wredis"])
+        detail["retried"] = retried if retried >= 0 else None   # None: haproxy reloaded (its counters restart)
         during, whole = summary(load.between(started, ended)), summary(load.samples)
         baseline = summary(load.between(0, started))
         hit = cross_instance_hit(topology, seed=zlib.crc32(name.encode()) % 10_000)
@@ -206,3 +208,48 @@ def test_flood_beside_a_normal_client(topology, run):
     assert int(refused["headers"]["retry-after"]) >= 1
     assert {"type", "title", "status", "detail"} <= set(refused["body"]) and refused["body"]["status"] == 429
     figures["flood"] = {"statuses": statuses, "requests_per_second": round(sum(statuses.values()) / 4)}
+
+
+def test_haproxy_reload(topology, run):
+    """16 idle keep-alive clients and the steady load through a reload: every next request answered."""
+    idle = []
+    for n in range(16):
+        conn = http.client.HTTPConnection("127.0.0.1", topology.haproxy["port"], timeout=5)
+        conn.request("GET", "/healthz", headers={"X-API-Key": f"keep-alive-{n}"})
+        assert conn.getresponse().read() and True
+        idle.append(conn)
+
+    def inject():
+        seconds = topology.reload_haproxy()
+        time.sleep(0.5)
+        answered = 0
+        for n, conn in enumerate(idle):
+            try:
+                conn.request("GET", "/healthz", headers={"X-API-Key": f"keep-alive-{n}"})
+                r = conn.getresponse()
+                r.read()
+                answered += r.status == 200
+            except (OSError, http.client.HTTPException):
+                pass
+            conn.close()
+        return {"reload_seconds": round(seconds, 2), "idle_connections": len(idle), "idle_answered": answered}
+
+    figures = run("haproxy reload", inject, lambda: None)
+    assert figures["idle_answered"] == len(idle), figures
+
+
+def test_instance_hung(topology, run):
+    """SIGSTOP an instance (its master and workers) for 10 s: its requests go to the others after
+    "timeout server" (1.5 s), the checks take it out, and nothing fails."""
+    victim = topology.instances[2]
+
+    def inject():
+        os.killpg(victim["pid"], signal.SIGSTOP)
+        time.sleep(10)
+        os.killpg(victim["pid"], signal.SIGCONT)
+
+    def recover():
+        wait("the instance back in the pool", lambda: topology.servers_up() == len(topology.instances), 20)
+
+    figures = run("instance SIGSTOP 10 s", inject, recover)
+    assert figures["during"]["p99_ms"] <= 2500, figures["during"]
