@@ -97,7 +97,7 @@ def shuffled_pack(decks: int, seed: str | bytes | int, copies: Sequence[int] | N
     return tuple(pack)
 
 
-def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0, level: int | None = None) -> Deal:
+def deal(ruleset: Ruleset, seed: str | int | None = None, first_seat: int = 0, level: int | None = None) -> Deal:
     """Shuffle and deal per ``rules``, one card at a time round the table from ``first_seat``; the
     same seed always gives the same deal.  ``level`` is the dealer's (it decides the cards
     ``kitty_fit`` takes out; None: the first hand, every seat at ``first_level``).
@@ -109,27 +109,27 @@ def deal(rules: Ruleset, seed: str | int | None = None, first_seat: int = 0, lev
     if isinstance(seed, bytes):  # type: ignore[unreachable]  # untyped callers (JSON, scripts) may pass bytes
         raise InputError("a deal seed is a string or an integer", "seed")
     text = str(seed_bytes(seed), "utf-8")
-    n, size = rules.players, rules.hand_size
+    n, size = ruleset.players, ruleset.hand_size
     if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < n:
         raise InputError(f"first_seat is a seat, 0..{n - 1}", "first_seat")
-    full = rules.total_cards == 54 * rules.decks and rules.removed == 0
-    pack = shuffled_pack(rules.decks, seed, None if full else
-                         copies_in_play(rules, level, (rules.first_level,) * n if level is None else ()))
+    full = ruleset.total_cards == 54 * ruleset.decks and ruleset.removed == 0
+    pack = shuffled_pack(ruleset.decks, seed, None if full else
+                         copies_in_play(ruleset, level, (ruleset.first_level,) * n if level is None else ()))
     dealt = n * size
     seats = tuple((first_seat + p) % n if p < dealt else None for p in range(len(pack)))
     hands = tuple(tuple(sorted(pack[p] for p in range((s - first_seat) % n, dealt, n))) for s in range(n))
     return Deal(text, hands, tuple(pack[dealt:]), pack, seats)
 
 
-def unseen_cards(rules: Ruleset, *known: Iterable[int]) -> tuple[Card, ...]:
+def unseen_cards(ruleset: Ruleset, *known: Iterable[int]) -> tuple[Card, ...]:
     """The cards of the pack (step 1) that are not among ``known``: for a seat, its hand and the cards
     it has seen, so what the other hands and the kitty may hold (what a throw is judged against when the
     hands are not given, section 6); a short deck holds only its own cards (section 14.10).  More copies
     known than the pack holds is an :class:`InputError`."""
-    left = list(deck_copies(rules))
+    left = list(deck_copies(ruleset))
     for cards in known:
         for c in cards:
             left[c] -= 1
             if left[c] < 0:
-                raise InputError(f"more copies of {CARDS[c]} are known than {rules.decks} decks hold", "seen")
+                raise InputError(f"more copies of {CARDS[c]} are known than {ruleset.decks} decks hold", "seen")
     return tuple(CARDS[c] for c in range(CARD_KINDS) for _ in range(left[c]))

@@ -180,7 +180,7 @@ class NoDeclarationOutcome:
 
 
 # -- reading the cards ----------------------------------------------------------------------------
-def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Violation:
+def interpret(ruleset: Ruleset, level: int, cards: Sequence[int]) -> Shown | Violation:
     """What ``cards`` declare at ``level``, or a ``DECLARATION_INVALID_CARDS`` /
     ``DECLARATION_JOKERS_NOT_ALLOWED`` violation.  Raises InputError for impossible copy counts."""
     shown = tuple(sorted(CARDS[c] for c in cards))
@@ -188,9 +188,9 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
         return Violation("DECLARATION_INVALID_CARDS", "A declaration shows at least one card.")
     kinds = set(shown)
     k = len(shown)
-    if k > rules.decks:
+    if k > ruleset.decks:
         raise InputError(f"{count_of(k, 'copy', 'copies')} of {shown[0]} cannot exist with "
-                         f"{count_of(rules.decks, 'deck')}", "cards")
+                         f"{count_of(ruleset.decks, 'deck')}", "cards")
     if level == NT:
         return Violation("DECLARATION_LEVEL", "Nobody declares at level NT: the hand is played without a trump "
                                               "suit.", {"level": "NT"})
@@ -200,7 +200,7 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
                          {"cards": [str(c) for c in shown]})
     c = shown[0]
     if c.is_joker:
-        allowed = rules.joker_declarations
+        allowed = ruleset.joker_declarations
         if allowed is JokerDeclarations.NONE:
             return Violation("DECLARATION_JOKERS_NOT_ALLOWED",
                              "This ruleset does not let jokers declare no-trump.")
@@ -208,25 +208,25 @@ def interpret(rules: Ruleset, level: int, cards: Sequence[int]) -> Shown | Viola
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as a pair of identical jokers.", {"k": k})
         if allowed is JokerDeclarations.SMALL_ALL_BIG_ONE_LESS:
-            need = rules.decks if c == SMALL_JOKER else max(1, rules.decks - 1)
+            need = ruleset.decks if c == SMALL_JOKER else max(1, ruleset.decks - 1)
             if k < need:
                 return Violation("DECLARATION_INVALID_CARDS",
                                  f"{'Small' if c == SMALL_JOKER else 'Big'} jokers declare no-trump only with "
                                  f"{need} or more of them.", {"k": k, "needed": need})
         elif allowed is JokerDeclarations.ALL_DECKS:
-            if k != rules.decks:
+            if k != ruleset.decks:
                 return Violation("DECLARATION_INVALID_CARDS",
                                  f"Jokers declare no-trump only with one copy from every deck: "
-                                 f"{rules.decks} identical jokers.", {"k": k})
+                                 f"{ruleset.decks} identical jokers.", {"k": k})
         elif k < 2:
             return Violation("DECLARATION_INVALID_CARDS",
                              "Jokers declare no-trump only as two or more identical jokers.", {"k": k})
         return Shown(shown, k, TIER_BJ if c == BIG_JOKER else TIER_SJ, None, JOKER_FAMILY)
     if c.rank == level:
         return Shown(shown, k, TIER_SUIT, c.suit, LEVEL_FAMILY)
-    if rules.declare_with_twos and c.rank == 2:
+    if ruleset.declare_with_twos and c.rank == 2:
         return Shown(shown, k, TIER_SUIT, c.suit, TWOS_FAMILY)
-    allowed_ranks = rank_name(level) + (" or 2s" if rules.declare_with_twos else "")
+    allowed_ranks = rank_name(level) + (" or 2s" if ruleset.declare_with_twos else "")
     return Violation("DECLARATION_INVALID_CARDS",
                      f"{c} cannot declare: declarations show level cards ({allowed_ranks}) or jokers.",
                      {"cards": [str(x) for x in shown]})
@@ -238,9 +238,9 @@ def _not_in_hand(cards: Sequence[int], hand: Iterable[int]) -> bool:
 
 
 # -- one step ---------------------------------------------------------------------------------------
-def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> tuple[str | None, Violation | None]:
+def _judge(ruleset: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> tuple[str | None, Violation | None]:
     """The kind of ``shown`` by ``seat`` after ``state``, or why it is refused."""
-    style = rules.declaration_style
+    style = ruleset.declaration_style
     cur = state.shown
     if cur is None:
         return DECLARE, None
@@ -249,7 +249,7 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
                                "A declaration already stands for good (反无主, 自保 or 反主 has been made).")
     own = seat == state.declarer
     same_trump = shown.suit == cur.suit and (shown.family == JOKER_FAMILY) == (cur.family == JOKER_FAMILY)
-    if (rules.declare_with_twos and state.family is not None and shown.family != JOKER_FAMILY
+    if (ruleset.declare_with_twos and state.family is not None and shown.family != JOKER_FAMILY
             and shown.family != state.family):
         fam = "2s" if state.family == TWOS_FAMILY else "level cards"
         return None, Violation("DECLARATION_WRONG_FAMILY",
@@ -264,11 +264,11 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
         if own:
             if same_trump:
                 return REINFORCE, None
-            if rules.own_declarations is OwnDeclarations.REINFORCE:
+            if ruleset.own_declarations is OwnDeclarations.REINFORCE:
                 return None, Violation("DECLARATION_OWN_OVERTURN",
                                        "The declarer may protect (自保) their own suit with a pair, not change it.")
         return OVERTURN, None
-    if own and (same_trump or rules.own_declarations is OwnDeclarations.REINFORCE):
+    if own and (same_trump or ruleset.own_declarations is OwnDeclarations.REINFORCE):
         if not same_trump:
             return None, Violation("DECLARATION_OWN_OVERTURN",
                                    "A declarer may reinforce their declaration but not overturn it.")
@@ -308,54 +308,54 @@ def _judge(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> 
     return OVERTURN, None
 
 
-def _apply(rules: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> DeclarationState:
+def _apply(ruleset: Ruleset, state: DeclarationState, seat: int, shown: Shown) -> DeclarationState:
     family = state.family
     if family is None and shown.family != JOKER_FAMILY:
         family = shown.family
     closed = False
-    if rules.declaration_style is DeclarationStyle.QQ:
+    if ruleset.declaration_style is DeclarationStyle.QQ:
         closed = shown.k >= 2
     return DeclarationState(state.level, seat, shown, closed, family, state.count + 1,
                             seat if state.first is None else state.first, state.levels)
 
 
-def _seat_ok(rules: Ruleset, seat: int, field: str) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise InputError(f"seat must be 0..{rules.players - 1}", field)
+def _seat_ok(ruleset: Ruleset, seat: int, field: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < ruleset.players:
+        raise InputError(f"seat must be 0..{ruleset.players - 1}", field)
 
 
-def seat_levels(rules: Ruleset, levels: Sequence[int] | None) -> tuple[int, ...]:
+def seat_levels(ruleset: Ruleset, levels: Sequence[int] | None) -> tuple[int, ...]:
     """Each seat's level where seats declare with their own (``first_hand_levels: own``, in the first
     hand: ``levels`` given), else empty."""
-    if levels is None or rules.first_hand_levels is not FirstHandLevels.OWN:
+    if levels is None or ruleset.first_hand_levels is not FirstHandLevels.OWN:
         return ()
-    if len(levels) != rules.players:
-        raise InputError(f"levels must list {rules.players} seats", "levels")
+    if len(levels) != ruleset.players:
+        raise InputError(f"levels must list {ruleset.players} seats", "levels")
     return tuple(Trump(lv).level for lv in levels)
 
 
-def declaration_state(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+def declaration_state(ruleset: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                       levels: Sequence[int] | None = None) -> DeclarationState:
     """Replay ``history`` ([(seat, cards)...] in order); InputError names an invalid entry.  ``levels``
     (each seat's level) makes each seat declare at its own under ``first_hand_levels: own``."""
     lv = Trump(level).level
-    state = DeclarationState(lv, levels=seat_levels(rules, levels))
+    state = DeclarationState(lv, levels=seat_levels(ruleset, levels))
     for i, (seat, cards) in enumerate(history):
-        _seat_ok(rules, seat, f"history/{i}/seat")
+        _seat_ok(ruleset, seat, f"history/{i}/seat")
         try:
-            shown = interpret(rules, state.level_of(seat), cards)
+            shown = interpret(ruleset, state.level_of(seat), cards)
         except InputError as exc:
             raise InputError(exc.message, f"history/{i}/cards") from None
         if isinstance(shown, Violation):
             raise InputError(f"history entry {i}: {shown.message}", f"history/{i}/cards")
-        kind, why = _judge(rules, state, seat, shown)
+        kind, why = _judge(ruleset, state, seat, shown)
         if why is not None:
             raise InputError(f"history entry {i} is not a valid declaration: {why.message}", f"history/{i}")
-        state = _apply(rules, state, seat, shown)
+        state = _apply(ruleset, state, seat, shown)
     return state
 
 
-def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+def check_declaration(ruleset: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                       seat: int, cards: Sequence[int], hand: Sequence[int] | None = None,
                       levels: Sequence[int] | None = None) -> DeclarationResult:
     """Is ``cards`` shown by ``seat`` a valid declaration after ``history``?
@@ -363,9 +363,9 @@ def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[
     ``hand`` (optional) is the declarer's hand: the shown cards must be in it.  ``levels``: as
     :func:`declaration_state`.
     """
-    state = declaration_state(rules, level, history, levels)
-    _seat_ok(rules, seat, "declaration/seat")
-    shown = interpret(rules, state.level_of(seat), cards)
+    state = declaration_state(ruleset, level, history, levels)
+    _seat_ok(ruleset, seat, "declaration/seat")
+    shown = interpret(ruleset, state.level_of(seat), cards)
     if isinstance(shown, Violation):
         return DeclarationResult(False, None, (shown,), state.trump, state.declarer, state)
     violations: list[Violation] = []
@@ -373,16 +373,16 @@ def check_declaration(rules: Ruleset, level: int | str, history: Sequence[tuple[
         violations.append(Violation("DECLARATION_NOT_IN_HAND",
                                     "The declared cards are not all in the declarer's hand.",
                                     {"cards": [str(c) for c in shown.cards]}))
-    kind, why = _judge(rules, state, seat, shown)
+    kind, why = _judge(ruleset, state, seat, shown)
     if why is not None:
         violations.append(why)
     if violations:
         return DeclarationResult(False, None, tuple(violations), state.trump, state.declarer, state)
-    new_state = _apply(rules, state, seat, shown)
+    new_state = _apply(ruleset, state, seat, shown)
     return DeclarationResult(True, kind, (), new_state.trump, seat, new_state)
 
 
-def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+def declaration_options(ruleset: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                         seat: int, hand: Sequence[int],
                         levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """Every declaration ``seat`` could make now from ``hand``, weakest first (strongest first under
@@ -391,15 +391,15 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
     Order: by number of cards, then tier (suits, SJ, BJ), then suit S, H, C, D; level cards before 2s.
     Under ``count-suit-order`` the reverse of (cards, tier, suit order ♦ < ♣ < ♥ < ♠, level cards first).
     """
-    state = declaration_state(rules, level, history, levels)
-    _seat_ok(rules, seat, "seat")
+    state = declaration_state(ruleset, level, history, levels)
+    _seat_ok(ruleset, seat, "seat")
     own_level = state.level_of(seat)
     if own_level == NT:
         return ()
     have = tally(hand)
     candidates: list[Card] = []
     ranks = [own_level]
-    if rules.declare_with_twos and own_level != 2:
+    if ruleset.declare_with_twos and own_level != 2:
         ranks.append(2)
     for s in SUITS:
         for r in ranks:
@@ -407,22 +407,22 @@ def declaration_options(rules: Ruleset, level: int | str, history: Sequence[tupl
     candidates += [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
     found: list[tuple[tuple[int, ...], DeclarationOption]] = []
     for pos, c in enumerate(candidates):
-        for k in range(1, min(have.get(c, 0), rules.decks) + 1):
-            shown = interpret(rules, own_level, (c,) * k)
+        for k in range(1, min(have.get(c, 0), ruleset.decks) + 1):
+            shown = interpret(ruleset, own_level, (c,) * k)
             if isinstance(shown, Violation):
                 continue
-            kind, _ = _judge(rules, state, seat, shown)
+            kind, _ = _judge(ruleset, state, seat, shown)
             if kind is not None:                # _judge gives exactly one of a kind and a violation
                 key: tuple[int, ...] = (k, shown.tier, pos)
-                if rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER:
+                if ruleset.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER:
                     key = (k, shown.tier, SUIT_ORDER[shown.suit] if shown.suit is not None else 0, -pos)
                 found.append((key, DeclarationOption((c,) * k, kind, Trump(own_level, shown.suit))))
-    found.sort(key=lambda x: x[0], reverse=rules.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER)
+    found.sort(key=lambda x: x[0], reverse=ruleset.declaration_style is DeclarationStyle.COUNT_SUIT_ORDER)
     return tuple(opt for _, opt in found)
 
 
 # -- nobody declared ---------------------------------------------------------------------------------
-def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int] = (),
+def no_declaration_outcome(ruleset: Ruleset, level: int | str, kitty: Sequence[int] = (),
                            first_hand: bool = False) -> NoDeclarationOutcome:
     """What happens when a hand ends its deal without a declaration (section 10).
 
@@ -431,7 +431,7 @@ def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int
     lv = Trump(level).level
     if lv == NT:
         return NoDeclarationOutcome("no-trump", Trump(lv, None))
-    policy = rules.no_declaration
+    policy = ruleset.no_declaration
     if policy is NoDeclaration.REDEAL or (first_hand and policy in _KITTY_POLICIES):
         return NoDeclarationOutcome("redeal", None)
     if policy is NoDeclaration.NO_TRUMP:
@@ -461,11 +461,11 @@ def no_declaration_outcome(rules: Ruleset, level: int | str, kitty: Sequence[int
     return NoDeclarationOutcome("kitty-reveal", Trump(lv, best.suit if best is not None else None), best)
 
 
-def no_declaration_violation(rules: Ruleset, first_hand: bool = False) -> Violation:
+def no_declaration_violation(ruleset: Ruleset, first_hand: bool = False) -> Violation:
     """``NO_DECLARATION`` for a hand nobody declared on that is redealt, giving its cause (section 10):
     the ruleset always redeals, or (``kitty-reveal``) it redeals the first hand, which has no
     dealer yet, where a later hand would turn the kitty to find the trump."""
-    if rules.no_declaration is NoDeclaration.KITTY_REVEAL and first_hand:
+    if ruleset.no_declaration is NoDeclaration.KITTY_REVEAL and first_hand:
         return Violation("NO_DECLARATION", "Nobody declared in the first hand, so it is redealt (a later hand "
                                            "would turn the kitty to find the trump): the hand is not played.",
                          {"first_hand": True})
@@ -473,22 +473,22 @@ def no_declaration_violation(rules: Ruleset, first_hand: bool = False) -> Violat
                      {"first_hand": first_hand})
 
 
-def first_hand_dealer(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+def first_hand_dealer(ruleset: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                       default_seat: int = 0, levels: Sequence[int] | None = None) -> int | None:
     """Who deals the first hand: the standing declarer (under ``first_dealer: first-declarer`` the
     first); when nobody declared, ``default_seat`` if the ruleset plays on, None when it redeals."""
-    state = declaration_state(rules, level, history, levels)
+    state = declaration_state(ruleset, level, history, levels)
     if state.declarer is not None:
-        return state.first if rules.first_dealer is FirstDealer.FIRST_DECLARER else state.declarer
-    if no_declaration_outcome(rules, level, (), first_hand=True).action == "redeal":
+        return state.first if ruleset.first_dealer is FirstDealer.FIRST_DECLARER else state.declarer
+    if no_declaration_outcome(ruleset, level, (), first_hand=True).action == "redeal":
         return None
     return default_seat
 
 
-def standing_trump(rules: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
+def standing_trump(ruleset: Ruleset, level: int | str, history: Sequence[tuple[int, Sequence[int]]],
                    kitty: Sequence[int] = (), first_hand: bool = False) -> Trump | None:
     """The trump a hand is played with after ``history`` (None: the deal is redone)."""
-    state = declaration_state(rules, level, history)
+    state = declaration_state(ruleset, level, history)
     if state.trump is not None:
         return state.trump
-    return no_declaration_outcome(rules, level, kitty, first_hand).trump
+    return no_declaration_outcome(ruleset, level, kitty, first_hand).trump

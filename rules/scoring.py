@@ -19,12 +19,12 @@ Public functions:
 - :func:`settle` -- all of it for one hand, as a :class:`Settlement`.
 
 The last trick is passed to :func:`settle` as one value with ``winner`` (the seat that won it),
-``format`` (the lead's format, a :class:`~rules.units.Format` or its units) and ``points`` (the
+``format`` (the lead's format, a :class:`~rules.formats.Format` or its units) and ``points`` (the
 point cards in it): a :class:`LastTrick`, or the ``TrickResult`` that ``rules.trick_winner`` returns
 for the last trick, which has those three attributes.
 
-Units are accepted as :class:`~rules.units.Unit` objects (``.width``/``.length``), ``(width,
-length)`` pairs, or a whole :class:`~rules.units.Format` (``.units``).
+Units are accepted as :class:`~rules.formats.Unit` objects (``.width``/``.length``), ``(width,
+length)`` pairs, or a whole :class:`~rules.formats.Format` (``.units``).
 
 Decisions where the rules are silent (the rule family named where one applies, else pagat.com):
 
@@ -132,12 +132,12 @@ def kitty_multiplier(scheme: Ruleset | KittyMultiplier | str, units: Any) -> int
 
 
 # -- the kitty exchange --------------------------------------------------------------------------------
-def kitty_size(rules: Ruleset) -> int:
+def kitty_size(ruleset: Ruleset) -> int:
     """The kitty size in cards (section 3; ``auto`` resolved)."""
-    return rules.kitty
+    return ruleset.kitty
 
 
-def exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
+def exchange(ruleset: Ruleset, hand: Sequence[int], kitty: Sequence[int],
              discard: Sequence[int]) -> tuple[tuple[Card, ...], tuple[Violation, ...]]:
     """The dealer takes ``kitty`` into ``hand`` and puts ``discard`` down as the new kitty.
 
@@ -149,7 +149,7 @@ def exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
         pool[c] = pool.get(c, 0) + 1
     out = tally([int(c) for c in discard])
     violations: list[Violation] = []
-    size = rules.kitty
+    size = ruleset.kitty
     if len(discard) != size:
         violations.append(Violation("KITTY_DISCARD",
                                     f"The dealer must put down exactly {count_of(size, 'card')}, not {len(discard)}.",
@@ -167,11 +167,11 @@ def exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
     return expand(pool), ()
 
 
-def check_exchange(rules: Ruleset, hand: Sequence[int], kitty: Sequence[int],
+def check_exchange(ruleset: Ruleset, hand: Sequence[int], kitty: Sequence[int],
                    discard: Sequence[int]) -> tuple[Violation, ...]:
     """Violations of the kitty exchange (empty when the dealer discarded exactly the kitty size
     from hand + kitty)."""
-    return exchange(rules, hand, kitty, discard)[1]
+    return exchange(ruleset, hand, kitty, discard)[1]
 
 
 # -- points ----------------------------------------------------------------------------------------
@@ -193,28 +193,28 @@ class KittyBonus:
     reason: str             # 'kitty', 'kitty-penalty', 'last-trick', 'last-trick-penalty' or 'none'
 
 
-def kitty_bonus(rules: Ruleset, kitty: Sequence[int], last_format: Any, last_winner_attacker: bool,
+def kitty_bonus(ruleset: Ruleset, kitty: Sequence[int], last_format: Any, last_winner_attacker: bool,
                 last_trick_points: int = 0) -> KittyBonus:
     """Section 9: what the kitty (or, without one, the multiplied last trick) adds to the attackers."""
-    m = kitty_multiplier(rules, last_format)
+    m = kitty_multiplier(ruleset, last_format)
     led = sum(w * l for w, l in unit_shapes(last_format))
     kp = points_of(kitty)
     if len(kitty) > 0:
         if last_winner_attacker:
             return KittyBonus(kp, m, kp * m, "kitty")
-        if rules.last_trick_penalty and led >= 2:
+        if ruleset.last_trick_penalty and led >= 2:
             return KittyBonus(kp, m, -kp * m, "kitty-penalty")
         return KittyBonus(kp, m, 0, "none")
-    if rules.no_kitty_last_trick_multiplied:
+    if ruleset.no_kitty_last_trick_multiplied:
         p = last_trick_points
         if last_winner_attacker:
             return KittyBonus(0, m, p * m - p, "last-trick")
-        if rules.last_trick_penalty and led >= 2:
+        if ruleset.last_trick_penalty and led >= 2:
             return KittyBonus(0, m, -p * m, "last-trick-penalty")
     return KittyBonus(0, m, 0, "none")
 
 
-def penalty_points(rules: Ruleset, dealer_team: Iterable[int], penalties: Iterable[tuple[int, int]]) -> int:
+def penalty_points(ruleset: Ruleset, dealer_team: Iterable[int], penalties: Iterable[tuple[int, int]]) -> int:
     """Failed-throw penalties as a change to the attackers' points: an attacker's penalty subtracts,
     a dealer-side penalty adds (section 3, ``throw_penalty``).  ``penalties``: (seat, points) pairs."""
     team = set(dealer_team)
@@ -224,11 +224,11 @@ def penalty_points(rules: Ruleset, dealer_team: Iterable[int], penalties: Iterab
     return total
 
 
-def failed_throw_penalties(rules: Ruleset, seats: Iterable[int]) -> tuple[tuple[int, int], ...]:
+def failed_throw_penalties(ruleset: Ruleset, seats: Iterable[int]) -> tuple[tuple[int, int], ...]:
     """One ``(seat, throw_penalty)`` per failed throw attempt (none when the penalty is 0)."""
-    if not rules.throw_penalty:
+    if not ruleset.throw_penalty:
         return ()
-    return tuple((s, rules.throw_penalty) for s in seats)
+    return tuple((s, ruleset.throw_penalty) for s in seats)
 
 
 # -- tables ----------------------------------------------------------------------------------------
@@ -285,29 +285,29 @@ def table_outcome(scoring: Scoring | str, decks: int, points: int, uncapped: boo
     return TableOutcome(side, levels, s)
 
 
-def steps_outcome(rules: Ruleset, points: int) -> TableOutcome:
+def steps_outcome(ruleset: Ruleset, points: int) -> TableOutcome:
     """``scoring: steps`` (section 14.5): with step ``s``, ``N = turnover_steps`` and
     ``D = deadzone_steps``, ``p ≥ N·s`` gives the attackers ``max(0, ⌊p/s⌋ − N − D + 1)`` levels;
     below it the dealer team goes up ``N − ⌊p/s⌋`` (``split``: from 5 points on, and
     ``N + 1 + ⌊(4 − p)/s⌋`` below 5)."""
-    s, n, d, p = rules.step, rules.turnover_steps, rules.deadzone_steps, points
+    s, n, d, p = ruleset.step, ruleset.turnover_steps, ruleset.deadzone_steps, points
     if p >= n * s:
         return TableOutcome("attackers", max(0, p // s - n - d + 1), s)
-    if rules.zero_window is ZeroWindow.SPLIT and p < 5:
+    if ruleset.zero_window is ZeroWindow.SPLIT and p < 5:
         return TableOutcome("dealer", n + 1 + (4 - p) // s, s)
     return TableOutcome("dealer", n - p // s, s)
 
 
-def outcome(rules: Ruleset, points: int) -> TableOutcome:
+def outcome(ruleset: Ruleset, points: int) -> TableOutcome:
     """The side that gains and its levels for the attackers' final points, by the ruleset's ``scoring``."""
-    if rules.scoring is Scoring.STEPS:
-        return steps_outcome(rules, points)
-    return table_outcome(rules.scoring, rules.decks, points, rules.uncapped)
+    if ruleset.scoring is Scoring.STEPS:
+        return steps_outcome(ruleset, points)
+    return table_outcome(ruleset.scoring, ruleset.decks, points, ruleset.uncapped)
 
 
-def jack_rule_applies(rules: Ruleset, played_level: int, last_trick: Any, attackers_won: bool) -> bool:
+def jack_rule_applies(ruleset: Ruleset, played_level: int, last_trick: Any, attackers_won: bool) -> bool:
     """Section 14.4: at level J, an attacker's single J won the last trick (``back-to-two``)."""
-    if rules.jack_rule is JackRule.NONE or played_level != 11 or not attackers_won:
+    if ruleset.jack_rule is JackRule.NONE or played_level != 11 or not attackers_won:
         return False
     cards = tuple(getattr(last_trick, "winning_cards", None) or ())
     return len(cards) == 1 and not CARDS[cards[0]].is_joker and CARDS[cards[0]].rank == 11
@@ -323,36 +323,36 @@ class Advance:
     wrapped: bool = False   # past_last_level: wrap -- the levels started again (section 14.9)
 
 
-def advance(rules: Ruleset, level: int, steps: int, *, played_level: int, as_dealer: bool) -> Advance:
+def advance(ruleset: Ruleset, level: int, steps: int, *, played_level: int, as_dealer: bool) -> Advance:
     """Move one seat up ``steps`` levels from ``level`` (section 11).
 
     ``as_dealer``: the seat is on the dealer side and the dealer side kept the deal; only then may it
     pass ``played_level`` when that rank is in ``must_defend`` or is ``last_level``.
     """
     cur, moved, wrapped = level, 0, False
-    guarded = set(rules.must_defend) | {rules.last_level}
+    guarded = set(ruleset.must_defend) | {ruleset.last_level}
     for _ in range(steps):
         if cur in guarded:
             if not (as_dealer and cur == played_level and not wrapped):
                 return Advance(cur, moved, wrapped, cur, wrapped)
-            if cur == rules.last_level:
-                if not wraps(rules):
+            if cur == ruleset.last_level:
+                if not wraps(ruleset):
                     return Advance(cur, moved + 1, True, None)
-                cur, moved, wrapped = rules.first_level, moved + 1, True
+                cur, moved, wrapped = ruleset.first_level, moved + 1, True
                 continue
         cur += 1
         moved += 1
     return Advance(cur, moved, wrapped, None, wrapped)
 
 
-def next_dealer(rules: Ruleset, dealer: int, dealer_team: Iterable[int], dealer_keeps: bool) -> int:
+def next_dealer(ruleset: Ruleset, dealer: int, dealer_team: Iterable[int], dealer_keeps: bool) -> int:
     """Who deals the next hand (section 11)."""
-    n = rules.players
+    n = ruleset.players
     team = set(dealer_team) | {dealer}
     if dealer_keeps and team == {dealer}:
         return dealer
     after = [(dealer + i) % n for i in range(1, n)]
-    if rules.next_dealer is NextDealer.PARTNER_OR_NEXT:
+    if ruleset.next_dealer is NextDealer.PARTNER_OR_NEXT:
         if dealer_keeps:
             return next(s for s in after if s in team)
         return after[0]
@@ -360,9 +360,9 @@ def next_dealer(rules: Ruleset, dealer: int, dealer_team: Iterable[int], dealer_
     return next(s for s in after if s in winners)
 
 
-def fixed_team(rules: Ruleset, seat: int) -> tuple[int, ...]:
+def fixed_team(ruleset: Ruleset, seat: int) -> tuple[int, ...]:
     """With fixed partners, the seats of ``seat``'s team (equal parity)."""
-    return tuple(s for s in range(rules.players) if s % 2 == seat % 2)
+    return tuple(s for s in range(ruleset.players) if s % 2 == seat % 2)
 
 
 # -- ledger --------------------------------------------------------------------------------------------
@@ -376,10 +376,10 @@ def _num(x: Fraction) -> int | float:
     return int(x) if x.denominator == 1 else float(x)
 
 
-def ledger(rules: Ruleset, dealer_team: Iterable[int], dealer_keeps: bool, levels_moved: int,
+def ledger(ruleset: Ruleset, dealer_team: Iterable[int], dealer_keeps: bool, levels_moved: int,
            ratings: Sequence[int], room_coefficient: int | float | None = None) -> Ledger:
     """Seed 002's rating points and coins for one hand (section 11)."""
-    n = rules.players
+    n = ruleset.players
     if len(ratings) != n:
         raise InputError(f"ratings must list {n} seats", "ratings")
     team = set(dealer_team)
@@ -423,21 +423,21 @@ class Settlement:
     new_games_won: tuple[int, ...] = ()  # by seat (section 14.9)
 
 
-def _levels(rules: Ruleset, levels: Sequence[int | str]) -> tuple[int, ...]:
-    if len(levels) != rules.players:
-        raise InputError(f"levels must list {rules.players} seats", "levels")
+def _levels(ruleset: Ruleset, levels: Sequence[int | str]) -> tuple[int, ...]:
+    if len(levels) != ruleset.players:
+        raise InputError(f"levels must list {ruleset.players} seats", "levels")
     out = []
     for i, lv in enumerate(levels):
         try:
             v = rank_value(lv)
         except ValueError:
             raise InputError(f"'{lv}' is not a rank", f"levels/{i}") from None
-        if not rules.first_level <= v <= rules.last_level:
-            raise InputError(f"level {rank_name(v)} is outside {rank_name(rules.first_level)}.."
-                             f"{rank_name(rules.last_level)}", f"levels/{i}")
+        if not ruleset.first_level <= v <= ruleset.last_level:
+            raise InputError(f"level {rank_name(v)} is outside {rank_name(ruleset.first_level)}.."
+                             f"{rank_name(ruleset.last_level)}", f"levels/{i}")
         out.append(v)
-    if rules.partnership is Partnership.FIXED:
-        for s in range(rules.players):
+    if ruleset.partnership is Partnership.FIXED:
+        for s in range(ruleset.players):
             if out[s] != out[s % 2]:
                 raise InputError("teammates share their level with fixed partners", f"levels/{s}")
     return tuple(out)
@@ -447,7 +447,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attackers_points: int,
+def settle(ruleset: Ruleset, *, dealer: int, levels: Sequence[int | str], attackers_points: int,
            kitty: Sequence[int], last_trick: Any, dealer_team: Iterable[int] | None = None,
            penalties: Iterable[tuple[int, int]] = (), ratings: Sequence[int] | None = None,
            room_coefficient: int | float | None = None, friend_calls: int | None = None,
@@ -465,20 +465,20 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
     - ``friend_calls``: the number of friend calls (``bonus_level``; default: section 12's);
     - ``games_won``: each seat's games won so far (section 14.9; default zeros).
     """
-    n = rules.players
+    n = ruleset.players
     if not 0 <= dealer < n:
         raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
-    lv = _levels(rules, levels)
-    won_before = _games_won(rules, games_won)
+    lv = _levels(ruleset, levels)
+    won_before = _games_won(ruleset, games_won)
     if dealer_team is None:
-        if rules.partnership is Partnership.FIND_FRIENDS:
+        if ruleset.partnership is Partnership.FIND_FRIENDS:
             raise InputError("dealer_team is needed under find-friends", "dealer_team")
-        team = fixed_team(rules, dealer)
+        team = fixed_team(ruleset, dealer)
     else:
         team = tuple(sorted(set(dealer_team) | {dealer}))
         if any(not 0 <= s < n for s in team):
             raise InputError(f"dealer_team holds seats 0..{n - 1}", "dealer_team")
-        if rules.partnership is Partnership.FIXED and team != fixed_team(rules, dealer):
+        if ruleset.partnership is Partnership.FIXED and team != fixed_team(ruleset, dealer):
             raise InputError("with fixed partners the dealer team is the dealer's seats of equal parity",
                              "dealer_team")
     if attackers_points % 5 or attackers_points < 0:
@@ -486,27 +486,27 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
     winner_seat = int(last_trick.winner)
     if not 0 <= winner_seat < n:
         raise InputError(f"the last trick's winner must be a seat 0..{n - 1}", "last_trick")
-    kb = kitty_bonus(rules, kitty, last_trick.format, winner_seat not in team,
+    kb = kitty_bonus(ruleset, kitty, last_trick.format, winner_seat not in team,
                      int(getattr(last_trick, "points", 0) or 0))
-    pen = penalty_points(rules, team, penalties)
+    pen = penalty_points(ruleset, team, penalties)
     total = attackers_points + kb.bonus + pen
-    res = outcome(rules, total)
+    res = outcome(ruleset, total)
     keeps = res.side == "dealer"
     played = lv[dealer]
     levels_won = res.levels
-    calls = default_friend_count(rules) if friend_calls is None else friend_calls
-    bonus = (keeps and rules.bonus_level is BonusLevel.SMALLER_DEALER_TEAM
-             and rules.partnership is Partnership.FIND_FRIENDS and len(team) < 1 + calls)
+    calls = default_friend_count(ruleset) if friend_calls is None else friend_calls
+    bonus = (keeps and ruleset.bonus_level is BonusLevel.SMALLER_DEALER_TEAM
+             and ruleset.partnership is Partnership.FIND_FRIENDS and len(team) < 1 + calls)
     if bonus:
         levels_won += 1
-    jack = jack_rule_applies(rules, played, last_trick, winner_seat not in team)
-    start = [rules.first_level if jack and s in team else lv[s] for s in range(n)]
+    jack = jack_rule_applies(ruleset, played, last_trick, winner_seat not in team)
+    start = [ruleset.first_level if jack and s in team else lv[s] for s in range(n)]
     movers = set(team) if keeps else set(range(n)) - set(team)
     changes, new, gained = [], [], []
     passed_last, stops = False, set()
     for s in range(n):
         if s in movers:
-            a = advance(rules, start[s], levels_won, played_level=played, as_dealer=keeps)
+            a = advance(ruleset, start[s], levels_won, played_level=played, as_dealer=keeps)
             changes.append(a.moved if start[s] == lv[s] else a.new_level - lv[s])
             new.append(a.new_level)
             gained.append(a.moved)
@@ -517,8 +517,8 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
             changes.append(start[s] - lv[s])
             new.append(start[s])
             gained.append(0)
-    nd = next_dealer(rules, dealer, team, keeps)
-    wrapping = wraps(rules)
+    nd = next_dealer(ruleset, dealer, team, keeps)
+    wrapping = wraps(ruleset)
     winner = tuple(team) if passed_last and not wrapping else None
     moved = max((gained[s] for s in movers), default=0)
 
@@ -546,10 +546,10 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
     if moved == 0:
         tail = f"{who} without going up a level"
     elif passed_last and wrapping:
-        tail = (f"{who}, passes {rank_name(rules.last_level)} and wins a game, going up {_plural(moved, 'level')} "
+        tail = (f"{who}, passes {rank_name(ruleset.last_level)} and wins a game, going up {_plural(moved, 'level')} "
                 f"to {rank_name(new[ref])}")
     elif passed_last:
-        tail = f"{who}, passes {rank_name(rules.last_level)} and wins the game"
+        tail = f"{who}, passes {rank_name(ruleset.last_level)} and wins the game"
     else:
         span = (f", from {rank_name(start[ref])} to {rank_name(new[ref])}" if same_start
                 else " from each seat's own level")
@@ -560,12 +560,12 @@ def settle(rules: Ruleset, *, dealer: int, levels: Sequence[int | str], attacker
         tail += " (one more level: the dealer team is smaller than a full team)"
     if jack:
         tail = (f"the attackers won the last trick with a single J: the dealer's side goes back to "
-                f"{rank_name(rules.first_level)}; {tail}")
+                f"{rank_name(ruleset.first_level)}; {tail}")
     explanation = f"{head}: {tail}"
 
     book = None
     if ratings is not None:
-        book = ledger(rules, team, keeps, moved, ratings, room_coefficient)
+        book = ledger(ruleset, team, keeps, moved, ratings, room_coefficient)
     return Settlement(kb.kitty_points, kb.multiplier, kb.bonus, attackers_points, pen, total,
                       DEALER_KEEPS if keeps else ATTACKERS_TAKE_OVER, levels_won, tuple(changes), tuple(new),
                       nd, passed_last and not wrapping, winner, tuple(team), explanation, book,
