@@ -34,6 +34,7 @@ class Start:
     leader: int
     partners: tuple[frozenset[int], ...]
     dealer_team: frozenset[int]
+    copies: tuple[int, ...]             # copies of each card in play (rules.decks.copies_in_play)
 
 
 def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
@@ -74,7 +75,7 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
 
 def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], played: list[int]) -> tuple[Card, ...]:
     rules = start.record.rules
-    unseen = [rules.decks - p for p in played]
+    unseen = [k - p for k, p in zip(start.copies, played, strict=True)]
     for c in hand:
         unseen[c] -= 1
     table = Table(rules, start.trump, start.order, seat, tuple(hand), [(p.seat, p.cards) for p in current],

@@ -15,10 +15,11 @@ the same answer.  Before play (declaring, burying, calling, stealing) every stre
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from rules.adjudicate import HandRecord
+from rules.decks import copies_in_play
 from rules.order import Trump, order_for
 from rules.ruleset import Partnership
 from rules.state import HandState, hand_state
@@ -125,7 +126,7 @@ def _basic(record: HandRecord, mine: View, seat: int) -> list[basic.Ranked]:
         return basic.bury(rules, order, hand, rules.kitty)
     if mine.phase == "calling":
         return basic.call(rules, order, hand, mine.next.callable or (), mine.next.calls or 0)
-    return basic.play(table_of(rules, mine))
+    return basic.play(table_of(rules, mine, record.levels))
 
 
 def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked: list[basic.Ranked],
@@ -151,11 +152,10 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     totals = [[0.0, 0.0] for _ in candidates]
     attacking = seat not in public.teams.dealer_team
     for world in drawn:
-        changed = HandRecord(rules, record.dealer, record.levels, world.deal, world.kitty, record.declarations,
-                             world.kitty_discard if record.kitty_discard else (), record.friends, record.tricks,
-                             record.first_hand, record.exchanges)
+        changed = replace(record, hands=world.deal, kitty=world.kitty,
+                          kitty_discard=world.kitty_discard if record.kitty_discard else ())
         start = Start(changed, mine.trump, order, world.hands, tuple(done), current, leader, partners,
-                      frozenset(public.teams.dealer_team))
+                      frozenset(public.teams.dealer_team), copies_in_play(rules, mine.level, record.levels))
         for i, r in enumerate(candidates):
             settled = playout(start, r.action.cards)
             totals[i][0] += settled.level_changes[seat]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import CARD_KINDS, POINT_VALUES, Card
+from rules.decks import copies_in_play
 from rules.friends import FriendCall
 from rules.order import TRUMP, Order, Trump, order_for
 from rules.ruleset import Partnership, Ruleset
@@ -73,8 +74,9 @@ def _tops(order: Order, unseen: Sequence[int]) -> tuple[dict[int, int], dict[int
     return single, pair
 
 
-def unseen_counts(rules: Ruleset, *seen: Sequence[int]) -> list[int]:
-    left = [rules.decks] * CARD_KINDS
+def unseen_counts(rules: Ruleset, *seen: Sequence[int], copies: Sequence[int] | None = None) -> list[int]:
+    """Copies of each card not among ``seen`` (``copies``: of each card in play; default the decks')."""
+    left = list(copies) if copies is not None else [rules.decks] * CARD_KINDS
     for cards in seen:
         for c in cards:
             left[c] -= 1
@@ -92,8 +94,8 @@ def known_partners(rules: Ruleset, view: View, seat: int) -> frozenset[int]:
     return frozenset()
 
 
-def table_of(rules: Ruleset, view: View) -> Table:
-    """The play table of the seat whose ``view`` this is (in the playing phase)."""
+def table_of(rules: Ruleset, view: View, levels: Sequence[int] = ()) -> Table:
+    """The play table of the seat whose ``view`` this is (in the playing phase); ``levels``: the record's."""
     seat = view.viewer
     hand = view.hands[seat]
     assert hand is not None and view.trump is not None
@@ -104,7 +106,8 @@ def table_of(rules: Ruleset, view: View) -> Table:
         played += [c for _, cards in trick for c in cards]
     buried = view.kitty_discard or () if view.phase != "over" else ()
     return Table(rules, view.trump, order_for(rules, view.trump), seat, tuple(hand), trick,
-                 known_partners(rules, view, seat), unseen_counts(rules, hand, played, buried),
+                 known_partners(rules, view, seat),
+                 unseen_counts(rules, hand, played, buried, copies=copies_in_play(rules, view.level, levels)),
                  seat in view.teams.dealer_team)
 
 
