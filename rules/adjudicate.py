@@ -226,20 +226,20 @@ def _take(hand: dict[int, int], cards: Iterable[int]) -> None:
 WHOLE, PARTIAL, STATE = "whole", "partial", "state"
 
 
-def can_steal(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
+def can_steal(ruleset: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
               hands: Sequence[dict[int, int]], levels: Sequence[int] | None = None) -> bool:
     """Some seat other than the standing ``declarer`` could steal the kitty now (section 14.7)."""
-    return any(steal_options(rules, level, history, declarer, s, expand(hands[s]), levels)
-               for s in range(rules.players))
+    return any(steal_options(ruleset, level, history, declarer, s, expand(hands[s]), levels)
+               for s in range(ruleset.players))
 
 
-def steal_options(rules: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
+def steal_options(ruleset: Ruleset, level: int, history: Sequence[tuple[int, Sequence[int]]], declarer: int,
                   seat: int, hand: Sequence[int], levels: Sequence[int] | None = None) -> tuple[DeclarationOption, ...]:
     """The declarations with which ``seat`` could steal the kitty now: the overturns it holds
     (none for the standing declarer)."""
     if seat == declarer:
         return ()
-    return tuple(o for o in declaration_options(rules, level, history, seat, hand, levels) if o.kind == OVERTURN)
+    return tuple(o for o in declaration_options(ruleset, level, history, seat, hand, levels) if o.kind == OVERTURN)
 
 
 class Phase(StrEnum):
@@ -294,8 +294,8 @@ class Walker:
     def __init__(self, record: HandRecord, reading: str, declarations_closed: bool | None,
                  ratings: Sequence[int] | None, room_coefficient: int | float | None,
                  every_fault: bool = False) -> None:
-        rules = record.rules
-        n = rules.players
+        ruleset = record.rules
+        n = ruleset.players
         if not 0 <= record.dealer < n:
             raise InputError(f"dealer must be a seat 0..{n - 1}", "dealer")
         if len(record.levels) != n:
@@ -305,7 +305,7 @@ class Walker:
             raise InputError("declaring cannot still be open once the record holds a kitty discard, friend "
                              "calls or tricks", "declarations_closed")
         self.record = record
-        self.rules = rules
+        self.rules = ruleset
         self.n = n
         self.reading = reading
         self.declarations_closed = declarations_closed
@@ -364,50 +364,50 @@ class Walker:
 
     def deal(self) -> Walk | None:
         """1. The deal (while declaring is open, the cards dealt so far)."""
-        record, rules, n = self.record, self.rules, self.n
+        record, ruleset, n = self.record, self.rules, self.n
         if len(record.hands) != n:
             return self.halt(Phase.DEAL, "deal/hands", None, [Violation(
                 "DEAL_SIZE", f"The deal must have {n} hands, not {len(record.hands)}.", {"expected": n})])
         dealing = False
         for s, dealt in enumerate(record.hands):
-            short = len(dealt) < rules.hand_size
-            if len(dealt) > rules.hand_size or (short and not self.open_declaring):
+            short = len(dealt) < ruleset.hand_size
+            if len(dealt) > ruleset.hand_size or (short and not self.open_declaring):
                 stop = self.fault(Phase.DEAL, f"deal/hands/{s}", s, [Violation(
-                    "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {rules.hand_size}.",
-                    {"expected": rules.hand_size, "got": len(dealt)})], cards=dealt)
+                    "DEAL_SIZE", f"Seat {s} was dealt {count_of(len(dealt), 'card')}; this ruleset deals {ruleset.hand_size}.",
+                    {"expected": ruleset.hand_size, "got": len(dealt)})], cards=dealt)
                 if stop is not None:
                     return stop
                 continue
             dealing = dealing or short
-        if len(record.kitty) > rules.kitty or (len(record.kitty) < rules.kitty and not self.open_declaring):
+        if len(record.kitty) > ruleset.kitty or (len(record.kitty) < ruleset.kitty and not self.open_declaring):
             stop = self.fault(Phase.DEAL, "deal/kitty", None, [Violation(
-                "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {rules.kitty} aside.",
-                {"expected": rules.kitty, "got": len(record.kitty)})], cards=record.kitty)
+                "DEAL_SIZE", f"The kitty has {count_of(len(record.kitty), 'card')}; this ruleset sets {ruleset.kitty} aside.",
+                {"expected": ruleset.kitty, "got": len(record.kitty)})], cards=record.kitty)
             if stop is not None:
                 return stop
-        dealing = dealing or len(record.kitty) < rules.kitty
+        dealing = dealing or len(record.kitty) < ruleset.kitty
         if not dealing:
             total: dict[int, int] = {}
             for h in self.hands:
                 for c, k in h.items():
                     total[c] = total.get(c, 0) + k
             _add(total, record.kitty)
-            in_play = copies_in_play(rules, None if record.first_hand else self.level, record.levels)
+            in_play = copies_in_play(ruleset, None if record.first_hand else self.level, record.levels)
             wrong = sorted(c for c in range(54) if total.get(c, 0) != in_play[c])
             if wrong:
                 return self.fault(Phase.DEAL, "deal", None, [Violation(
-                    "DEAL_CARDS", f"The deal must hold every card exactly {count_of(rules.decks, 'time')}; it does not for "
+                    "DEAL_CARDS", f"The deal must hold every card exactly {count_of(ruleset.decks, 'time')}; it does not for "
                     + ", ".join(str(CARDS[c]) for c in wrong[:8]) + ("…" if len(wrong) > 8 else "") + ".",
                     {"cards": {str(CARDS[c]): total.get(c, 0) for c in wrong}})], cards=tuple(CARDS[c] for c in wrong))
         return None
 
     def declaring(self) -> Walk | None:
         """2. The declarations and the trump."""
-        record, rules, n, level = self.record, self.rules, self.n, self.level
+        record, ruleset, n, level = self.record, self.rules, self.n, self.level
         for i, (seat, cards) in enumerate(record.declarations):
             if not 0 <= seat < n:
                 raise InputError(f"seat must be 0..{n - 1}", f"declarations/{i}/seat")
-            r = check_declaration(rules, level, self.history, seat, cards, hand=record.hands[seat],
+            r = check_declaration(ruleset, level, self.history, seat, cards, hand=record.hands[seat],
                                   levels=record.seat_levels)
             if not r.valid:
                 self.trump = r.trump
@@ -426,11 +426,11 @@ class Walker:
         if self.open_declaring:
             return self.halt(Phase.DECLARING)
         if self.trump is None:
-            out = no_declaration_outcome(rules, level, record.kitty, first_hand=record.first_hand)
+            out = no_declaration_outcome(ruleset, level, record.kitty, first_hand=record.first_hand)
             if out.trump is None:
-                return self.halt(Phase.REDEAL, "declarations", None, [no_declaration_violation(rules, record.first_hand)])
+                return self.halt(Phase.REDEAL, "declarations", None, [no_declaration_violation(ruleset, record.first_hand)])
             self.trump = out.trump
-        first_declarer = rules.first_dealer is FirstDealer.FIRST_DECLARER
+        first_declarer = ruleset.first_dealer is FirstDealer.FIRST_DECLARER
         declarer = self.decl.first if first_declarer else self.decl.declarer
         if record.first_hand and declarer is not None and declarer != self.dealer:
             who = "first" if first_declarer else "winning"
@@ -467,14 +467,14 @@ class Walker:
 
     def stealing(self) -> Walk | None:
         """3b. The steals of the kitty (section 14.7)."""
-        record, rules, n = self.record, self.rules, self.n
+        record, ruleset, n = self.record, self.rules, self.n
         for i, steal in enumerate(record.exchanges):
             step = f"exchanges/{i}"
             if not 0 <= steal.seat < n:
                 raise InputError(f"seat must be 0..{n - 1}", f"{step}/seat")
             declarer = self.decl.declarer
-            if not rules.kitty_theft or declarer is None or steal.seat == declarer:
-                why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not rules.kitty_theft
+            if not ruleset.kitty_theft or declarer is None or steal.seat == declarer:
+                why_not = ("this ruleset does not allow stealing the kitty (kitty_theft is off)" if not ruleset.kitty_theft
                            else "the trump came from no declaration, so there is none to overturn"
                            if declarer is None else f"seat {steal.seat} made the standing declaration")
                 stop = self.fault(Phase.STEALING, step, steal.seat, [Violation(
@@ -485,23 +485,23 @@ class Walker:
                 self.steal_as_recorded(steal, None)
                 continue
             hand = expand(self.hands[steal.seat])
-            r = check_declaration(rules, self.level, self.history, steal.seat, steal.declaration, hand=hand,
+            r = check_declaration(ruleset, self.level, self.history, steal.seat, steal.declaration, hand=hand,
                                   levels=record.seat_levels)
             if not r.valid:
                 stop = self.fault(Phase.STEALING, step, steal.seat, r.violations, cards=steal.declaration, hand=hand)
                 if stop is not None:
                     return stop
                 r = self.as_recorded(r, steal.seat, steal.declaration)
-            new_hand, why = exchange(rules, hand, self.kitty, steal.discard)
+            new_hand, why = exchange(ruleset, hand, self.kitty, steal.discard)
             if why:
                 stop = self.fault(Phase.STEALING, step, steal.seat, why, cards=steal.discard, hand=new_hand)
                 if stop is not None:
                     return stop
             self.steal_as_recorded(steal, r if r.valid else None)
         declarer = self.decl.declarer
-        if (self.state_reading and rules.kitty_theft and self.declarations_closed is not True and declarer is not None
+        if (self.state_reading and ruleset.kitty_theft and self.declarations_closed is not True and declarer is not None
                 and not record.friends and not record.tricks
-                and can_steal(rules, self.level, self.history, declarer, self.hands, record.seat_levels)):
+                and can_steal(ruleset, self.level, self.history, declarer, self.hands, record.seat_levels)):
             return self.halt(Phase.STEALING)
         self.after_exchange = tuple(expand(h) for h in self.hands)
         return None
@@ -522,12 +522,12 @@ class Walker:
 
     def calling(self) -> Walk | None:
         """4. The friend calls."""
-        record, rules = self.record, self.rules
-        find_friends = rules.partnership is Partnership.FIND_FRIENDS
+        record, ruleset = self.record, self.rules
+        find_friends = ruleset.partnership is Partnership.FIND_FRIENDS
         if self.state_reading and find_friends and not record.friends and not record.tricks:
             return self.halt(Phase.CALLING)
         if find_friends or record.friends:
-            why = check_friend_calls(rules, record.friends, self.trump)
+            why = check_friend_calls(ruleset, record.friends, self.trump)
             # the first call at fault names the step; walking for every fault, each call is a fault of its own
             groups = _by_call(why) if self.every_fault else [(_call_index(why[0]), list(why))] if why else []
             for index, reasons in groups:
@@ -619,11 +619,11 @@ class Walker:
         decision on failed throws); answers the stop, if the lead is illegal, and the lead's throw.
         Walking for every fault, the cards recorded stay on the table; a throw recorded as failed
         is charged its penalty."""
-        rules, hands = self.rules, self.hands
+        ruleset, hands = self.rules, self.hands
         tried = p.attempted if p.attempted is not None else p.cards
         hand = expand(hands[p.seat])
         others = [(s, expand(hands[s])) for s in range(self.n) if s != p.seat]
-        v = check_play(rules, trump, hand, tried, None, seat=p.seat, others=others, budget=self.budget)
+        v = check_play(ruleset, trump, hand, tried, None, seat=p.seat, others=others, budget=self.budget)
         if not v.legal:
             return self.fault(Phase.PLAYING, step, p.seat, v.violations, t, 0, cards=tried, hand=hand), None
         throw = v.throw
@@ -683,9 +683,9 @@ class Walker:
     def over(self) -> Walk:
         """6. The teams and points, then (a whole hand) every card played and the settlement.
         Walking for every fault, cards left in hands are a fault and the hand is settled as recorded."""
-        record, rules, dealer, hands = self.record, self.rules, self.dealer, self.hands
+        record, ruleset, dealer, hands = self.record, self.rules, self.dealer, self.hands
         team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
-        teams = teams_after(rules, dealer, calls=record.friends, tricks=team_tricks,
+        teams = teams_after(ruleset, dealer, calls=record.friends, tricks=team_tricks,
                             hands=self.after_exchange, kitty_discard=self.dealer_kitty)
         summaries = self.summaries
         attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
@@ -712,9 +712,9 @@ class Walker:
         if last.format is None:                     # a last trick of plays nobody can compare: no kitty to score
             return position
         winning = next(p.cards for p in last.plays if p.seat == last.winner)
-        find_friends = rules.partnership is Partnership.FIND_FRIENDS
+        find_friends = ruleset.partnership is Partnership.FIND_FRIENDS
         try:
-            settlement = settle(rules, dealer=dealer, levels=record.levels, attackers_points=attackers,
+            settlement = settle(ruleset, dealer=dealer, levels=record.levels, attackers_points=attackers,
                                 kitty=self.kitty,
                                 last_trick=LastTrick(last.winner, last.format, last.points, winning),
                                 dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,

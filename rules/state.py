@@ -144,51 +144,51 @@ def hand_state(record: HandRecord, *, declarations_closed: bool | None = None,
 
     With ``sample``, ``next.plays`` holds that many distinct legal plays of the seat to play, drawn
     uniformly by ``seed`` (:mod:`rules.selection`), each as the record would hold it."""
-    rules = record.rules
+    ruleset = record.rules
     w = walk(record, reading=STATE, declarations_closed=declarations_closed, ratings=ratings,
              room_coefficient=room_coefficient)
-    n = rules.players
+    n = ruleset.players
     phase = str(w.stop if w.illegal is None or w.stop is Phase.REDEAL else Phase.ILLEGAL)
     called = w.stop in (Phase.PLAYING, Phase.OVER)
     calls = record.friends if called else ()
     plays = [p for t in w.tricks for p in t.plays] + list(w.current)
     teams = w.teams if w.teams is not None and w.illegal is None else teams_after(
-        rules, record.dealer, calls=calls, tricks=[[(p.seat, p.cards) for p in plays]],
+        ruleset, record.dealer, calls=calls, tricks=[[(p.seat, p.cards) for p in plays]],
         hands=w.after_exchange or record.hands, kitty_discard=w.dealer_kitty if called else ())
-    statuses = call_statuses(rules, teams, calls, plays, w.hands)
-    decided = rules.partnership is Partnership.FIXED or (called and all(c.status != PENDING for c in statuses))
+    statuses = call_statuses(ruleset, teams, calls, plays, w.hands)
+    decided = ruleset.partnership is Partnership.FIXED or (called and all(c.status != PENDING for c in statuses))
 
     by_seat = [0] * n
     for t in w.tricks:
         by_seat[t.winner] += t.points
     attackers = defenders = None
     if decided:
-        moved = penalty_points(rules, teams.dealer_team, w.penalties)
+        moved = penalty_points(ruleset, teams.dealer_team, w.penalties)
         attackers = sum(by_seat[s] for s in teams.attackers) + moved
         defenders = sum(by_seat[s] for s in teams.dealer_team) - moved
 
     current = None
     if w.current and w.trump is not None:
-        res = trick_winner(rules, w.trump, [(p.seat, p.cards) for p in w.current])
+        res = trick_winner(ruleset, w.trump, [(p.seat, p.cards) for p in w.current])
         current = CurrentTrick(w.leader, w.current, res.winner, res.points)
 
     declarations = None
     if w.stop is Phase.DECLARING and not (w.illegal and w.illegal.step == "dealer"):
         history = _history(record, w.declarations.count)
-        declarations = tuple(declaration_options(rules, w.declarations.level, history, s, w.hands[s],
+        declarations = tuple(declaration_options(ruleset, w.declarations.level, history, s, w.hands[s],
                                                  record.seat_levels) for s in range(n))
     elif w.stop is Phase.STEALING and w.illegal is None and w.declarations.declarer is not None:
         history = _history(record, len(record.declarations)) + [(x.seat, tuple(x.declaration))
                                                                   for x in record.exchanges]
-        declarations = tuple(steal_options(rules, w.declarations.level, history, w.declarations.declarer, s,
+        declarations = tuple(steal_options(ruleset, w.declarations.level, history, w.declarations.declarer, s,
                                            w.hands[s], record.seat_levels) for s in range(n))
     outlook = None
     if attackers is not None and w.illegal is None and w.stop in ("playing", "over"):
         total = w.settlement.attackers_total if w.settlement is not None else attackers
-        outlook = reachable(rules, total, w.hands, [c for p in w.current for c in p.cards], w.kitty,
+        outlook = reachable(ruleset, total, w.hands, [c for p in w.current for c in p.cards], w.kitty,
                             over=w.settlement is not None)
     return HandState(phase, w.illegal, w.trump, w.declarations.declarer, record.dealer, w.declarations.level,
-                     w.hands, _next(rules, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed,
+                     w.hands, _next(ruleset, record, w.stop, w.trump, w.hands, w.leader, w.current, sample, seed,
                                     declarations, w.declarations.declarer),
                      declarations, current, w.tricks, Points(tuple(by_seat), attackers, defenders), w.penalties,
                      teams, statuses, w.settlement, outlook)
@@ -198,60 +198,60 @@ def _history(record: HandRecord, count: int) -> list[tuple[int, tuple[Card, ...]
     return [(s, tuple(c)) for s, c in record.declarations[:count]]
 
 
-def _next(rules: Ruleset, record: HandRecord, stop: Phase, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
+def _next(ruleset: Ruleset, record: HandRecord, stop: Phase, trump: Trump | None, hands: Sequence[tuple[Card, ...]],
           leader: int, current: Sequence[Play], sample: int, seed: str | int,
           options: Sequence[Sequence[DeclarationOption]] | None = None, declarer: int | None = None) -> NextAction | None:
     dealer = record.dealer
     if stop is Phase.EXCHANGING:
-        return NextAction(dealer, "discard", cards=rules.kitty)
+        return NextAction(dealer, "discard", cards=ruleset.kitty)
     if stop is Phase.STEALING:
         if options is None or declarer is None:
             return None
-        n = rules.players
+        n = ruleset.players
         seat = next((s for s in ((declarer + i) % n for i in range(1, n)) if options[s]), None)
-        return None if seat is None else NextAction(seat, "steal", cards=rules.kitty)
+        return None if seat is None else NextAction(seat, "steal", cards=ruleset.kitty)
     if stop is Phase.CALLING:
-        return NextAction(dealer, "call", calls=default_friend_count(rules),
-                          callable=callable_cards(rules, trump) if trump is not None else tuple(CARDS))
+        return NextAction(dealer, "call", calls=default_friend_count(ruleset),
+                          callable=callable_cards(ruleset, trump) if trump is not None else tuple(CARDS))
     if stop is not Phase.PLAYING or trump is None:
         return None
-    seat = (leader + len(current)) % rules.players
+    seat = (leader + len(current)) % ruleset.players
     lead = current[0].cards if current else None
     action = NextAction(seat, "follow" if lead else "lead", cards=len(lead) if lead else None,
                         lead=tuple(lead) if lead else None)
     try:
-        plays = legal_set(rules, trump, hands[seat], lead)
+        plays = legal_set(ruleset, trump, hands[seat], lead)
         summary = plays.summary()
         drawn = plays.sample(sample, seed) if sample else None
     except InputError:          # past the selection bounds: the position stands, unsummarized
         return action
     recorded = None
     if drawn is not None:
-        others = [(s, hands[s]) for s in range(rules.players) if s != seat]
-        recorded = tuple(Play(seat, p) if lead else _as_recorded(rules, trump, seat, hands[seat], p, others)
+        others = [(s, hands[s]) for s in range(ruleset.players) if s != seat]
+        recorded = tuple(Play(seat, p) if lead else _as_recorded(ruleset, trump, seat, hands[seat], p, others)
                          for p in drawn)
     return replace(action, must=summary.must, may=summary.may, count=summary.count,
                    count_exact=summary.count_exact, plays=recorded)
 
 
-def _as_recorded(rules: Ruleset, trump: Trump, seat: int, hand: Sequence[Card], lead: tuple[Card, ...],
+def _as_recorded(ruleset: Ruleset, trump: Trump, seat: int, hand: Sequence[Card], lead: tuple[Card, ...],
                  others: Sequence[tuple[int, Sequence[Card]]]) -> Play:
     """A lead as the record holds it: a throw the other hands beat is its forced play, ``attempted`` whole."""
-    throw = check_play(rules, trump, hand, lead, None, seat=seat, others=others).throw
+    throw = check_play(ruleset, trump, hand, lead, None, seat=seat, others=others).throw
     if throw is not None and throw.stands is False and throw.forced_play is not None:
         return Play(seat, tuple(sorted(throw.forced_play)), lead)
     return Play(seat, lead)
 
 
-def call_statuses(rules: Ruleset, teams: Teams, calls: Sequence[FriendCall], plays: Sequence[Play],
+def call_statuses(ruleset: Ruleset, teams: Teams, calls: Sequence[FriendCall], plays: Sequence[Play],
                   hands: Sequence[Sequence[int]]) -> tuple[CallStatus, ...]:
     """Each friend call's status after ``plays`` (every play so far, in order; ``hands``: the cards
     every seat holds now).  See the module docstring."""
-    if rules.partnership is not Partnership.FIND_FRIENDS:
+    if ruleset.partnership is not Partnership.FIND_FRIENDS:
         return ()
-    if rules.friend_join is FriendJoin.HOLDER:
+    if ruleset.friend_join is FriendJoin.HOLDER:
         return tuple(CallStatus(c, JOINED if f is not None else SPENT, f) for c, f in zip(calls, teams.friends, strict=True))
-    outsider_only = rules.friend_join is FriendJoin.FIRST_OUTSIDER
+    outsider_only = ruleset.friend_join is FriendJoin.FIRST_OUTSIDER
     out = []
     for i, call in enumerate(calls):
         friend = teams.friends[i] if i < len(teams.friends) else None

@@ -117,14 +117,14 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
     """``state`` (the referee's, of ``record``) as ``viewer`` knows it (section 15).  The state must be
     of a legal record (``phase`` not ``illegal``): a backend answers an illegal step, it shows it to
     nobody."""
-    rules = record.rules
-    n = rules.players
+    ruleset = record.rules
+    n = ruleset.players
     if state.phase == "illegal":
         raise ValueError("a record with an illegal step has no views")
     if not (viewer == PUBLIC or 0 <= viewer < n):
         raise ValueError(f"a view is of a seat 0..{n - 1} or the public")
     declaring = state.phase == "declaring"
-    dark = rules.declaration_visibility is DeclarationVisibility.DARK and declaring
+    dark = ruleset.declaration_visibility is DeclarationVisibility.DARK and declaring
     trump = state.trump if not dark or viewer == state.declarer else None
     over = state.phase == "over"
 
@@ -152,27 +152,27 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
     if over:
         discard = _scored_kitty(record)
 
-    order = order_for(rules, state.trump) if state.trump is not None and not dark else None
-    voids = voids_of(rules, order, state) if order is not None else [set() for _ in range(n)]
+    order = order_for(ruleset, state.trump) if state.trump is not None and not dark else None
+    voids = voids_of(ruleset, order, state) if order is not None else [set() for _ in range(n)]
     teams, calls = _friends(record, state, viewer, order, voids)
-    decided = rules.partnership is Partnership.FIXED or (
+    decided = ruleset.partnership is Partnership.FIXED or (
         phase in ("playing", "over") and all(c.status != PENDING for c in calls))
     by_seat: list[int | None] = list(state.points.by_seat)
     attackers = defenders = None
     if decided:
-        moved = penalty_points(rules, teams.dealer_team, state.penalties)
+        moved = penalty_points(ruleset, teams.dealer_team, state.penalties)
         attackers = sum(state.points.by_seat[s] for s in teams.attackers) + moved
         defenders = sum(state.points.by_seat[s] for s in teams.dealer_team) - moved
-    if rules.hide_defender_points:
+    if ruleset.hide_defender_points:
         defenders = None
         for s in teams.dealer_team:
             by_seat[s] = None
 
-    knows_kitty = over or not rules.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
+    knows_kitty = over or not ruleset.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
     outlook = state.outlook if knows_kitty and attackers is not None else None
     last = len(state.tricks) - 1
-    shown = tuple(not rules.hide_played_cards or t.index == last for t in state.tricks)
-    beaten = tuple(None if rules.hide_throw_blocker or t.throw is None or t.throw.stands is not False
+    shown = tuple(not ruleset.hide_played_cards or t.index == last for t in state.tricks)
+    beaten = tuple(None if ruleset.hide_throw_blocker or t.throw is None or t.throw.stands is not False
                    else t.throw.beaten_by for t in state.tricks)
     return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, counts, nxt, own, declared,
                 kitty, discard, state.current_trick, state.tricks, shown, beaten,
@@ -222,10 +222,10 @@ def _scored_kitty(record: HandRecord) -> tuple[Card, ...]:
     return tuple(sorted(record.exchanges[-1].discard if record.exchanges else record.kitty_discard))
 
 
-def voids_of(rules: Ruleset, order: Order, state: HandState) -> list[set[int]]:
+def voids_of(ruleset: Ruleset, order: Order, state: HandState) -> list[set[int]]:
     """Per seat, the effective suits it has shown it holds none of (a follow with fewer cards of the led
     suit than the lead; a bomb, which may be played holding the suit, shows nothing)."""
-    voids: list[set[int]] = [set() for _ in range(rules.players)]
+    voids: list[set[int]] = [set() for _ in range(ruleset.players)]
     plays = [t.plays for t in state.tricks]
     if state.current_trick is not None:
         plays.append(state.current_trick.plays)
@@ -236,7 +236,7 @@ def voids_of(rules: Ruleset, order: Order, state: HandState) -> list[set[int]]:
             continue
         suit = next(iter(suits))
         for p in trick[1:]:
-            if rules.bombs is not Bombs.NONE and len(p.cards) >= 4 and len(set(p.cards)) == 1:
+            if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and len(set(p.cards)) == 1:
                 continue
             if sum(1 for c in p.cards if order.eff[c] == suit) < len(lead):
                 voids[p.seat].add(suit)
@@ -247,7 +247,7 @@ def _placements(record: HandRecord, state: HandState, viewer: int, card: int, or
                 voids: Sequence[set[int]]) -> tuple[int, list[int], bool]:
     """Where the copies of ``card`` the viewer has not seen may be: their number, the seats that may
     hold them now, and whether the kitty may."""
-    rules = record.rules
+    ruleset = record.rules
     played = sum(1 for t in state.tricks for p in t.plays for c in p.cards if c == card)
     if state.current_trick is not None:
         played += sum(1 for p in state.current_trick.plays for c in p.cards if c == card)
@@ -255,11 +255,11 @@ def _placements(record: HandRecord, state: HandState, viewer: int, card: int, or
     if viewer != PUBLIC:
         seen += sum(1 for c in state.hands[viewer] if c == card)
     kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
-    if kitty_known and rules.kitty:
+    if kitty_known and ruleset.kitty:
         seen += sum(1 for c in _scored_kitty(record) if c == card)
     suit = order.eff[card] if order is not None else TRUMP
-    seats = [s for s in range(rules.players) if s != viewer and state.hands[s] and suit not in voids[s]]
-    return rules.decks - seen, seats, bool(rules.kitty) and not kitty_known
+    seats = [s for s in range(ruleset.players) if s != viewer and state.hands[s] and suit not in voids[s]]
+    return ruleset.decks - seen, seats, bool(ruleset.kitty) and not kitty_known
 
 
 def _buried_last(record: HandRecord, viewer: int) -> bool:
@@ -269,10 +269,10 @@ def _buried_last(record: HandRecord, viewer: int) -> bool:
 def _friends(record: HandRecord, state: HandState, viewer: int, order: Order | None,
              voids: Sequence[set[int]]) -> tuple[Teams, tuple[CallStatus, ...]]:
     """The teams and call statuses the viewer knows (the module docstring's *Friend status*)."""
-    rules = record.rules
-    if rules.partnership is Partnership.FIXED or not state.calls:
+    ruleset = record.rules
+    if ruleset.partnership is Partnership.FIXED or not state.calls:
         return state.teams, state.calls
-    if rules.friend_join is FriendJoin.HOLDER:
+    if ruleset.friend_join is FriendJoin.HOLDER:
         holders = _holder_friends(record, state, viewer, order, voids)
         calls = tuple(CallStatus(c.call, PENDING, None) if f is None else CallStatus(c.call, SPENT, None)
                       if f == NOBODY else CallStatus(c.call, JOINED, f) for c, f in zip(state.calls, holders, strict=True))
@@ -296,7 +296,7 @@ def _friends(record: HandRecord, state: HandState, viewer: int, order: Order | N
         calls = tuple(out)
     known = [c.seat if c.status == JOINED else None for c in calls]
     team = sorted({state.dealer} | {s for s in known if s is not None})
-    teams = Teams(state.dealer, tuple(team), tuple(s for s in range(rules.players) if s not in team),
+    teams = Teams(state.dealer, tuple(team), tuple(s for s in range(ruleset.players) if s not in team),
                   tuple(known), tuple(c.status != PENDING for c in calls))
     return teams, calls
 
@@ -308,8 +308,8 @@ def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Or
                     voids: Sequence[set[int]]) -> list[int | None]:
     """``holder``: per call, the friend every placement of the unseen copies gives (:data:`NOBODY`: the
     dealer holds every copy), else None."""
-    rules = record.rules
-    n, dealer = rules.players, state.dealer
+    ruleset = record.rules
+    n, dealer = ruleset.players, state.dealer
     dealer_kitty = not record.exchanges
     out: list[int | None] = []
     for c in state.calls:
@@ -324,10 +324,10 @@ def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Or
         if viewer != PUBLIC:
             held[viewer] += sum(1 for x in state.hands[viewer] if x == card)
         unseen, seats, kitty_open = _placements(record, state, viewer, card, order, voids)
-        kitty_known = rules.kitty and not kitty_open
+        kitty_known = ruleset.kitty and not kitty_open
         if kitty_known and dealer_kitty:
             held[dealer] += sum(1 for x in _scored_kitty(record) if x == card)
-        places = [(s, len(state.hands[s])) for s in seats] + ([(dealer if dealer_kitty else None, rules.kitty)]
+        places = [(s, len(state.hands[s])) for s in seats] + ([(dealer if dealer_kitty else None, ruleset.kitty)]
                                                               if kitty_open else [])
         answers: set[int] = set()
         for choice in combinations_with_replacement(range(len(places)), max(unseen, 0)):
@@ -339,7 +339,7 @@ def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Or
                 if seat is not None:
                     here[seat] += 1
             friend = NOBODY
-            if here[dealer] < rules.decks:
+            if here[dealer] < ruleset.decks:
                 friend = next((s for s in ((dealer + i) % n for i in range(1, n)) if here[s] > 0), NOBODY)
             answers.add(friend)
             if len(answers) > 1:
@@ -351,12 +351,12 @@ def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Or
 def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tuple[DeclarationOption, ...] | None:
     """The viewer's declaration options valid under every history the dark declarations could have
     been (the module docstring); None past ``DARK_HISTORIES``."""
-    rules = record.rules
+    ruleset = record.rules
     level = record.levels[record.dealer]
     levels = record.seat_levels
     entries = list(record.declarations)
     hidden = [i for i, (s, _) in enumerate(entries) if s != viewer]
-    candidates = [_candidates(rules, levels[entries[i][0]] if levels is not None else level) for i in hidden]
+    candidates = [_candidates(ruleset, levels[entries[i][0]] if levels is not None else level) for i in hidden]
     total = 1
     for each in candidates:
         total *= len(each)
@@ -370,25 +370,25 @@ def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tupl
         history = list(entries)
         for i, c in zip(hidden, choice, strict=True):
             history[i] = (entries[i][0], tuple([c] * len(entries[i][1])))
-        if not _possible(rules, level, history, mine, levels):
+        if not _possible(ruleset, level, history, mine, levels):
             continue
         options = {(tuple(int(c) for c in o.cards), o.kind): o
-                   for o in declaration_options(rules, level, history, viewer, hand, levels)}
+                   for o in declaration_options(ruleset, level, history, viewer, hand, levels)}
         common = options if common is None else {k: o for k, o in common.items() if k in options}
     if common is None:
         return ()
     return tuple(sorted(common.values(), key=lambda o: (-len(o.cards), [int(c) for c in o.cards], o.kind)))
 
 
-def _candidates(rules: Ruleset, level: int) -> list[Card]:
+def _candidates(ruleset: Ruleset, level: int) -> list[Card]:
     """The cards a declaration at ``level`` can show: its level cards, 2s where they declare, the jokers."""
     out = [suited(level, s) for s in SUITS] if level <= 14 else []
-    if rules.declare_with_twos and level != 2:
+    if ruleset.declare_with_twos and level != 2:
         out += [suited(2, s) for s in SUITS]
     return out + [CARDS[SMALL_JOKER], CARDS[BIG_JOKER]]
 
 
-def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Card, ...]]], mine: dict[int, int],
+def _possible(ruleset: Ruleset, level: int, history: Sequence[tuple[int, tuple[Card, ...]]], mine: dict[int, int],
               levels: Sequence[int] | None) -> bool:
     """Whether a history could have been made: each declaration valid in turn, each seat's cards
     within the decks beside the viewer's own."""
@@ -399,11 +399,11 @@ def _possible(rules: Ruleset, level: int, history: Sequence[tuple[int, tuple[Car
     per_card: dict[int, int] = {}
     for (_, c), k in shown.items():
         per_card[c] = per_card.get(c, 0) + k
-    if any(k + mine.get(c, 0) > rules.decks for c, k in per_card.items()):
+    if any(k + mine.get(c, 0) > ruleset.decks for c, k in per_card.items()):
         return False
     try:
         for i, (seat, cards) in enumerate(history):
-            if not check_declaration(rules, level, history[:i], seat, cards, levels=levels).valid:
+            if not check_declaration(ruleset, level, history[:i], seat, cards, levels=levels).valid:
                 return False
     except InputError:
         return False
