@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from .cards import CARDS, Card, expand, points_of, rank_name, rank_value, tally
+from .cards import CARDS, PRETTY_NAMES, Card, expand, points_of, rank_name, rank_value, tally
 from .friends import default_friend_count
 from .match import games_won as _games_won
 from .match import new_games_won, wraps
@@ -158,7 +158,7 @@ def exchange(ruleset: Ruleset, hand: Sequence[int], kitty: Sequence[int],
     if missing:
         violations.append(Violation("KITTY_DISCARD",
                                     "The discard holds cards that are in neither the dealer's hand nor the kitty: "
-                                    + ", ".join(str(c) for c in missing) + ".",
+                                    + ", ".join(PRETTY_NAMES[c] for c in missing) + ".",
                                     {"cards": [str(c) for c in missing]}))
     if violations:
         return expand(pool), tuple(violations)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from .base import RequestSchema
+from .bounds import List
 from .common import SUIT_LABELS, CardList, FormatSchema
 from .fields import Cards, RulesField, TrumpSchema
 
@@ -24,7 +25,7 @@ class SuitGroupSchema(Schema):
 
 class AnalysisSchema(Schema):
     cards = CardList()
-    groups = fields.List(fields.Nested(SuitGroupSchema), required=True,
+    groups = List(fields.Nested(SuitGroupSchema), required=True,
                          metadata={"description": "The cards by effective suit, trumps first."})
     points = fields.Integer(required=True)
     format = fields.Nested(FormatSchema, allow_none=True, required=True,

@@ -5,6 +5,8 @@ from marshmallow import Schema, fields
 
 from rules.violations import CODES
 
+from .bounds import List
+
 SUIT_LABELS = ["trump", "S", "H", "C", "D", "rainbow"]
 
 
@@ -15,7 +17,7 @@ def reason_codes_description() -> str:
 
 
 def CardList(description: str = "Cards, canonical, high to low.") -> fields.List:
-    return fields.List(fields.String(metadata={"examples": ["AS"]}), metadata={"description": description})
+    return List(fields.String(metadata={"examples": ["AS"]}), metadata={"description": description})
 
 
 class ReasonSchema(Schema):
@@ -36,7 +38,7 @@ class UnitSchema(Schema):
 class FormatSchema(Schema):
     suit = fields.String(required=True, metadata={"enum": SUIT_LABELS, "description": "The effective suit, or `rainbow` "
                                                                                       "for a rainbow lead (`rainbow_min`)."})
-    units = fields.List(fields.Nested(UnitSchema), required=True,
+    units = List(fields.Nested(UnitSchema), required=True,
                         metadata={"description": "The canonical decomposition, largest unit first."})
     is_throw = fields.Boolean(required=True)
 
@@ -53,5 +55,5 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
-    errors = fields.List(fields.Nested(FieldProblemSchema),
+    errors = List(fields.Nested(FieldProblemSchema),
                          metadata={"description": "Field problems, for 400 and 422."})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields
 
 from .base import RequestSchema, invalid
+from .bounds import List
 from .common import CardList
 from .fields import RankField, RulesField, Seat
 
@@ -57,8 +58,8 @@ class DealtCardSchema(Schema):
 
 class DealSchema(Schema):
     seed = fields.String(required=True, metadata={"description": "The seed used (as text), to reproduce the deal."})
-    hands = fields.List(CardList(), required=True, metadata={"description": "Hands by seat, high to low."})
+    hands = List(CardList(), required=True, metadata={"description": "Hands by seat, high to low."})
     kitty = CardList("The kitty in the order its cards are turned (kitty-reveal).")
-    order = fields.List(fields.Nested(DealtCardSchema), required=True, metadata={
+    order = List(fields.Nested(DealtCardSchema), required=True, metadata={
         "description": "Every card in the order it is dealt: round the table from `first_seat`, one card at a "
                        "time, then the kitty (`seat: null`) in the order of `kitty`."})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_size, invalid
+from .bounds import List
 from .common import CardList, ReasonSchema
 from .fields import Cards, RankField, RulesField, Seat
 from .plays import PlaySchema
@@ -19,11 +20,11 @@ class TrumpAnswerSchema(Schema):
 class DeclarationContextSchema(RequestSchema):
     rules = RulesField(required=True)
     level = RankField(required=True, metadata={"description": "The level being played."})
-    history = fields.List(fields.Nested(PlaySchema), load_default=list,
+    history = List(fields.Nested(PlaySchema), load_default=list,
                           validate=validate.Length(max=MAX_HISTORY),
                           metadata={"description": "The earlier declarations of this hand, in order."})
     hand = Cards(allow_none=True, load_default=None, description="The declarer's hand (so far).")
-    levels = fields.List(RankField(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+    levels = List(RankField(), load_default=None, allow_none=True, validate=validate.Length(max=12),
                          metadata={"description": "Under `first_hand_levels: own`, in the first hand: each seat's "
                                                   "level, a list by seat; each seat then declares with its own "
                                                   "level's cards (docs/rules.md#declaration-policies). Ignored "
@@ -77,7 +78,7 @@ class DeclarationOptionsSchema(DeclarationContextSchema):
     seat = Seat("The seat that may declare (with `hand`); omit it and send `hands` for every seat at once.",
                 load_default=None, allow_none=True)
     hand = Cards(allow_none=True, load_default=None, description="The seat's hand (so far); with `seat`.")
-    hands = fields.List(Cards(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+    hands = List(Cards(), load_default=None, allow_none=True, validate=validate.Length(max=12),
                         metadata={"description": "Every seat's hand (so far), by seat, instead of `seat` and "
                                                  "`hand`: `options` then lists each seat's options."})
 
@@ -118,7 +119,7 @@ class DeclarationOptionsSchema(DeclarationContextSchema):
 class DeclarationVerdictSchema(Schema):
     valid = fields.Boolean(required=True)
     kind = fields.String(required=True, allow_none=True, metadata={"enum": ["declare", "reinforce", "overturn", None]})
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    reasons = List(fields.Nested(ReasonSchema), required=True)
     trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True,
                           metadata={"description": "The trump after this declaration (the standing one if "
                                                    "invalid; null while nobody has declared)."})
@@ -133,12 +134,12 @@ class DeclarationOptionSchema(Schema):
 
 class SeatDeclarationOptionsSchema(Schema):
     seat = fields.Integer(required=True)
-    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True,
+    options = List(fields.Nested(DeclarationOptionSchema), required=True,
                           metadata={"description": "Every declaration the seat could make now, weakest first."})
 
 
 class DeclarationOptionsAnswerSchema(Schema):
-    options = fields.List(
+    options = List(
         fields.Raw(metadata={"oneOf": [{"$ref": "#/components/schemas/DeclarationOption"},
                                        {"$ref": "#/components/schemas/SeatDeclarationOptions"}]}),
         required=True,

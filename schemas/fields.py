@@ -9,6 +9,8 @@ from rules.cards import CARDS, CardError, card, rank_value
 from rules.order import Trump
 from rules.ruleset import PRESETS, Ruleset, RulesetError
 
+from .bounds import List
+
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[SHCDshcd]$|^[SBsb][Jj]$"
 RANK_PATTERN = r"^(10|[2-9TtJjQqKkAa]|[Nn][Tt])$"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -84,7 +86,7 @@ def fast_cards(value: object) -> list | None:
     return None if None in out else out
 
 
-class CardsField(fields.List):
+class CardsField(List):
     """A list of cards parsed in one pass: a dict look-up per item for the usual spellings.
 
     Anything else (other spellings, bad cards, non-strings, not a list) goes through

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 from rules.cards import rank_name
 
 from .base import RequestSchema, check_seats, check_size, invalid
+from .bounds import List
 from .common import CardList, FormatSchema, ReasonSchema
 from .deals import SeedField
 from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
@@ -24,19 +25,19 @@ class PenaltySchema(Schema):
 
 
 def Levels() -> fields.List:
-    return fields.List(RankField(), required=True, validate=validate.Length(min=4, max=12),
+    return List(RankField(), required=True, validate=validate.Length(min=4, max=12),
                        metadata={"description": "Each seat's level, a list by seat."})
 
 
 def GamesWon() -> fields.List:
-    return fields.List(fields.Integer(strict=True, validate=validate.Range(0, 10 ** 6)), load_default=None,
+    return List(fields.Integer(strict=True, validate=validate.Range(0, 10 ** 6)), load_default=None,
                        allow_none=True, validate=validate.Length(max=12),
                        metadata={"description": "Each seat's games won so far, a list by seat (default zeros; "
                                                 "docs/rules.md#the-match-levels-past-a-and-games-won)."})
 
 
 def Ratings() -> fields.List:
-    return fields.List(fields.Integer(strict=True, validate=validate.Range(-10 ** 9, 10 ** 9)),
+    return List(fields.Integer(strict=True, validate=validate.Range(-10 ** 9, 10 ** 9)),
                        load_default=None, allow_none=True, validate=validate.Length(max=12),
                        metadata={"description": "Each seat's rating points (the `qq` rating and coin ledger, docs/rules.md#settlement-scoring-and-levels)."})
 
@@ -64,16 +65,16 @@ class SettleSchema(RequestSchema):
                                                    "`levels[dealer]` (else 422 at `/trump/level`)."})
     dealer = Seat("The dealer's seat.", required=True)
     levels = Levels()
-    dealer_team = fields.List(Seat(), load_default=None, allow_none=True, validate=validate.Length(max=12),
+    dealer_team = List(Seat(), load_default=None, allow_none=True, validate=validate.Length(max=12),
                               metadata={"description": "The dealer's side (needed under find-friends)."})
     attackers_points = fields.Integer(strict=True, required=True, validate=validate.Range(0, MAX_POINTS),
                                       metadata={"description": "Card points in every trick the attackers won.",
                                                 "multipleOf": 5})
     kitty = Cards(required=True, description="The kitty the dealer put down.")
-    last_trick = fields.List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
+    last_trick = List(fields.Nested(SeatCardsSchema), required=True, validate=validate.Length(min=1, max=12),
                              metadata={"description": "The last trick in play order (each seat the one after the "
                                                       "previous play's; else 422 at `/last_trick/i/seat`)."})
-    penalties = fields.List(fields.Nested(PenaltySchema), load_default=list, validate=validate.Length(max=1000),
+    penalties = List(fields.Nested(PenaltySchema), load_default=list, validate=validate.Length(max=1000),
                             metadata={"description": "Failed throws: (seat, points)."})
     ratings = Ratings()
     room_coefficient = RoomCoefficient()
@@ -115,8 +116,8 @@ class SettleSchema(RequestSchema):
 
 
 class LedgerSchema(Schema):
-    rating_changes = fields.List(fields.Integer(), required=True)
-    coin_changes = fields.List(fields.Float(), required=True, allow_none=True)
+    rating_changes = List(fields.Integer(), required=True)
+    coin_changes = List(fields.Float(), required=True, allow_none=True)
 
 
 class SettlementSchema(Schema):
@@ -127,22 +128,22 @@ class SettlementSchema(Schema):
     penalty_points = fields.Integer(required=True)
     attackers_total = fields.Integer(required=True)
     outcome = fields.String(required=True, metadata={"enum": ["dealer-keeps", "attackers-take-over"]})
-    level_changes = fields.List(fields.Integer(), required=True, metadata={"description": "Levels moved, by seat."})
-    new_levels = fields.List(fields.String(), required=True, metadata={"description": "Levels after the hand, by seat."})
+    level_changes = List(fields.Integer(), required=True, metadata={"description": "Levels moved, by seat."})
+    new_levels = List(fields.String(), required=True, metadata={"description": "Levels after the hand, by seat."})
     next_dealer = fields.Integer(required=True)
     game_over = fields.Boolean(required=True)
-    winner = fields.List(fields.Integer(), required=True, allow_none=True,
+    winner = List(fields.Integer(), required=True, allow_none=True,
                          metadata={"description": "The seats that won the game, or null."})
-    dealer_team = fields.List(fields.Integer(), required=True)
+    dealer_team = List(fields.Integer(), required=True)
     explanation = fields.String(required=True)
-    new_games_won = fields.List(fields.Integer(), required=True, metadata={
+    new_games_won = List(fields.Integer(), required=True, metadata={
         "description": "Each seat's games won after the hand: one more for each seat of a team that passed "
                        "`last_level`."})
     ledger = fields.Nested(LedgerSchema, metadata={"description": "With ratings: the rating (积分) and coin ledger of online rooms."})
 
 
 class DealInSchema(Schema):
-    hands = fields.List(Cards(), required=True, validate=validate.Length(min=1, max=12),
+    hands = List(Cards(), required=True, validate=validate.Length(min=1, max=12),
                         metadata={"description": "Every hand as dealt, by seat."})
     kitty = Cards(load_default=list, description="The kitty as dealt, in dealt order.")
 
@@ -171,14 +172,14 @@ class RecordSchema(RequestSchema):
     dealer = Seat("The dealer's seat.", required=True)
     levels = Levels()
     deal = fields.Nested(DealInSchema, required=True)
-    declarations = fields.List(fields.Nested(SeatCardsSchema), load_default=list, validate=validate.Length(max=200))
+    declarations = List(fields.Nested(SeatCardsSchema), load_default=list, validate=validate.Length(max=200))
     kitty_discard = Cards(load_default=list, description="The cards the dealer put down.")
-    exchanges = fields.List(fields.Nested(ExchangeSchema), load_default=list, validate=validate.Length(max=100),
+    exchanges = List(fields.Nested(ExchangeSchema), load_default=list, validate=validate.Length(max=100),
                             metadata={"description": "`kitty_theft`: the steals of the kitty after the exchange, in "
                                                      "order (section 14.7)."})
-    friends = fields.List(fields.Nested(FriendCallSchema), load_default=list, validate=validate.Length(max=11),
+    friends = List(fields.Nested(FriendCallSchema), load_default=list, validate=validate.Length(max=11),
                           metadata={"description": "Find-friends: the dealer's friend calls."})
-    tricks = fields.List(fields.List(fields.Nested(RecordedPlaySchema), validate=validate.Length(min=1, max=12)),
+    tricks = List(List(fields.Nested(RecordedPlaySchema), validate=validate.Length(min=1, max=12)),
                          load_default=list, validate=validate.Length(max=432),
                          metadata={"description": "The tricks in order, each in play order."})
     first_hand = StrictBoolean(load_default=False,
@@ -247,8 +248,8 @@ class TrickPlaySchema(Schema):
     """One play of a completed trick, as recorded."""
 
     seat = fields.Integer(required=True)
-    cards = fields.List(fields.String(), required=True)
-    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt (`cards` "
+    cards = List(fields.String(), required=True)
+    attempted = List(fields.String(), metadata={"description": "A failed throw: the whole attempt (`cards` "
                                                                       "is its forced play)."})
 
 
@@ -257,10 +258,10 @@ class TrickSummarySchema(Schema):
     leader = fields.Integer(required=True)
     winner = fields.Integer(required=True)
     points = fields.Integer(required=True)
-    point_cards = fields.List(fields.String(), required=True)
+    point_cards = List(fields.String(), required=True)
     format = fields.Nested(FormatSchema, required=True, allow_none=True,
                            metadata={"description": "null in a view that does not show the trick's cards."})
-    plays = fields.List(fields.Nested(TrickPlaySchema), required=True)
+    plays = List(fields.Nested(TrickPlaySchema), required=True)
     cards_shown = fields.Boolean(metadata={
         "description": "A view: false when `hide_played_cards` leaves this trick's cards out (then `plays`, "
                        "`point_cards` are empty and `format` null; `leader`, `winner`, `points` stay)."})
@@ -270,9 +271,9 @@ class TrickSummarySchema(Schema):
 
 class TeamsSchema(Schema):
     dealer = fields.Integer(required=True)
-    dealer_team = fields.List(fields.Integer(), required=True)
-    attackers = fields.List(fields.Integer(), required=True)
-    friends = fields.List(fields.Integer(allow_none=True), required=True,
+    dealer_team = List(fields.Integer(), required=True)
+    attackers = List(fields.Integer(), required=True)
+    friends = List(fields.Integer(allow_none=True), required=True,
                           metadata={"description": "Per friend call: the seat it made a friend, or null."})
 
 
@@ -286,7 +287,7 @@ class AlternativesSchema(Schema):
     count = fields.Integer(required=True, allow_none=True, metadata={
         "description": "The exact number of legal choices the seat had (null: the step was no choice, such as the "
                        "deal or the turn, or past the work bound)."})
-    examples = fields.List(fields.List(fields.String()), required=True,
+    examples = List(List(fields.String()), required=True,
                            metadata={"description": "A few of them (at most 3)."})
 
 
@@ -299,12 +300,12 @@ class FaultSchema(Schema):
     play = fields.Integer(required=True, allow_none=True,
                           metadata={"description": "The play within the trick as people count: 1 is the lead."})
     seat = fields.Integer(required=True, allow_none=True)
-    cards = fields.List(fields.String(), required=True,
+    cards = List(fields.String(), required=True,
                         metadata={"description": "The cards of the step: played, declared, buried or called."})
-    lead = fields.List(fields.String(), required=True, allow_none=True,
+    lead = List(fields.String(), required=True, allow_none=True,
                        metadata={"description": "A follow: the cards led."})
     rule = fields.Nested(RuleRefSchema, required=True)
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    reasons = List(fields.Nested(ReasonSchema), required=True)
     alternatives = fields.Nested(AlternativesSchema, required=True, allow_none=True,
                                  metadata={"description": "What the seat could have done (null past the 50th fault)."})
     follows_from = fields.Integer(required=True, allow_none=True, metadata={
@@ -325,15 +326,15 @@ class AdjudicationSchema(Schema):
                          metadata={"description": "The first illegal step, as a path into the request "
                                                   "(`deal`, `declarations/2`, `tricks/4/1`, ...)."})
     seat = fields.Integer(required=True, allow_none=True, metadata={"description": "Who made the illegal step."})
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    reasons = List(fields.Nested(ReasonSchema), required=True)
     trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True)
-    tricks = fields.List(fields.Nested(TrickSummarySchema), required=True,
+    tricks = List(fields.Nested(TrickSummarySchema), required=True,
                          metadata={"description": "Each completed trick (before the illegal step, if any)."})
     teams = fields.Nested(TeamsSchema, allow_none=True, required=True)
     attackers_points = fields.Integer(allow_none=True, required=True)
-    penalties = fields.List(fields.Nested(PenaltySchema), required=True)
+    penalties = List(fields.Nested(PenaltySchema), required=True)
     settlement = fields.Nested(SettlementSchema, allow_none=True, required=True)
-    faults = fields.List(fields.Nested(FaultSchema), metadata={
+    faults = List(fields.Nested(FaultSchema), metadata={
         "description": "With `faults: all` only: every illegal step in order (the first is also `step`, `seat`, "
                        "`reasons`)."})
     as_recorded = fields.Boolean(metadata={
@@ -353,14 +354,14 @@ class CallSchema(Schema):
 
 
 class StateTeamsSchema(TeamsSchema):
-    calls = fields.List(fields.Nested(CallSchema), required=True,
+    calls = List(fields.Nested(CallSchema), required=True,
                         metadata={"description": "Find-friends: each call and its status (empty otherwise)."})
 
 
 class CurrentPlaySchema(Schema):
     seat = fields.Integer(required=True)
     cards = CardList()
-    attempted = fields.List(fields.String(), metadata={"description": "A failed throw: the whole attempt."})
+    attempted = List(fields.String(), metadata={"description": "A failed throw: the whole attempt."})
 
 
 class NextActionSchema(Schema):
@@ -372,40 +373,40 @@ class NextActionSchema(Schema):
     cards = fields.Integer(allow_none=True, metadata={"description": "`discard`: how many cards to put down; "
                                                                     "`follow`: how many cards to play."})
     calls = fields.Integer(allow_none=True, metadata={"description": "`call`: how many friend calls (the default)."})
-    callable = fields.List(fields.String(), allow_none=True,
+    callable = List(fields.String(), allow_none=True,
                            metadata={"description": "`call`: the cards that may be called."})
-    lead = fields.List(fields.String(), allow_none=True, metadata={"description": "`follow`: the cards led."})
-    must = fields.List(fields.String(), allow_none=True,
+    lead = List(fields.String(), allow_none=True, metadata={"description": "`follow`: the cards led."})
+    must = List(fields.String(), allow_none=True,
                        metadata={"description": "`lead`/`follow`: cards in every legal play (multiset intersection)."})
-    may = fields.List(fields.String(), allow_none=True,
+    may = List(fields.String(), allow_none=True,
                       metadata={"description": "`lead`/`follow`: cards in at least one legal play (each as often as "
                                                "the play using the most copies)."})
     count = fields.Integer(allow_none=True, metadata={"description": "`lead`/`follow`: the number of legal plays "
                                                                     "(exact; `must`, `may`, `count` are null only in a "
                                                                     "position past the service's work bound)."})
     count_exact = fields.Boolean(allow_none=True)
-    plays = fields.List(fields.List(fields.String()), allow_none=True,
+    plays = List(List(fields.String()), allow_none=True,
                         metadata={"description": "With `sample`: the legal plays drawn, in the order drawn."})
-    record_plays = fields.List(fields.Nested(CurrentPlaySchema), allow_none=True, metadata={
+    record_plays = List(fields.Nested(CurrentPlaySchema), allow_none=True, metadata={
         "description": "With `sample`: the same plays as the record holds them, ready to append to the trick "
                        "(a lead that is a failed throw: `cards` its forced play, `attempted` the throw)."})
 
 
 class SeatOptionsSchema(Schema):
     seat = fields.Integer(required=True)
-    options = fields.List(fields.Nested(DeclarationOptionSchema), required=True, allow_none=True,
+    options = List(fields.Nested(DeclarationOptionSchema), required=True, allow_none=True,
                           metadata={"description": "null in a view, for every seat but the viewer's."})
 
 
 class CurrentTrickSchema(Schema):
     leader = fields.Integer(required=True)
-    plays = fields.List(fields.Nested(CurrentPlaySchema), required=True, metadata={"description": "In play order."})
+    plays = List(fields.Nested(CurrentPlaySchema), required=True, metadata={"description": "In play order."})
     winning_seat = fields.Integer(required=True, metadata={"description": "Who wins the trick so far."})
     points = fields.Integer(required=True, metadata={"description": "Card points on the table."})
 
 
 class PointsSchema(Schema):
-    by_seat = fields.List(fields.Integer(allow_none=True), required=True,
+    by_seat = List(fields.Integer(allow_none=True), required=True,
                           metadata={"description": "Card points of the tricks each seat won."})
     attackers = fields.Integer(required=True, allow_none=True,
                                metadata={"description": "Card points of the attackers' tricks with the throw "
@@ -416,7 +417,7 @@ class PointsSchema(Schema):
 
 class OutcomeSchema(Schema):
     decided = fields.Boolean(required=True, metadata={"description": "Only one row is still reachable."})
-    rows = fields.List(fields.Nested(ScoreRowSchema), required=True,
+    rows = List(fields.Nested(ScoreRowSchema), required=True,
                        metadata={"description": "The rows of `rulesets/resolve`'s `score_table` still reachable."})
     points_left = fields.Integer(required=True, metadata={
         "description": "Card points not yet won in tricks, and the kitty's at the largest multiplier a last "
@@ -429,24 +430,24 @@ class HandStateSchema(Schema):
     step = fields.String(required=True, allow_none=True,
                          metadata={"description": "`illegal` (and `redeal`): the step, exactly as `hands/adjudicate`."})
     seat = fields.Integer(required=True, allow_none=True, metadata={"description": "Who made the illegal step."})
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    reasons = List(fields.Nested(ReasonSchema), required=True)
     trump = fields.Nested(TrumpAnswerSchema, required=True, allow_none=True,
                           metadata={"description": "null while it is not decided."})
     declarer = fields.Integer(required=True, allow_none=True, metadata={"description": "The standing declarer."})
     dealer = fields.Integer(required=True)
     level = fields.String(required=True, metadata={"description": "The level played (the dealer's)."})
-    hands = fields.List(fields.List(fields.String(), allow_none=True), required=True, metadata={
+    hands = List(List(fields.String(), allow_none=True), required=True, metadata={
         "description": "Every seat's cards now, high to low (public: no; a view holds its own seat's only, null "
                        "for the others)."})
     next = fields.Nested(NextActionSchema, required=True, allow_none=True,
                          metadata={"description": "Who must act and how; null while declaring and when over."})
-    declarations = fields.List(fields.Nested(SeatOptionsSchema), required=True, allow_none=True,
+    declarations = List(fields.Nested(SeatOptionsSchema), required=True, allow_none=True,
                                metadata={"description": "While declaring: every seat's declaration options now."})
     current_trick = fields.Nested(CurrentTrickSchema, required=True, allow_none=True)
-    tricks = fields.List(fields.Nested(TrickSummarySchema), required=True,
+    tricks = List(fields.Nested(TrickSummarySchema), required=True,
                          metadata={"description": "The completed tricks, as `hands/adjudicate`."})
     points = fields.Nested(PointsSchema, required=True)
-    penalties = fields.List(fields.Nested(PenaltySchema), required=True)
+    penalties = List(fields.Nested(PenaltySchema), required=True)
     teams = fields.Nested(StateTeamsSchema, required=True)
     settlement = fields.Nested(SettlementSchema, required=True, allow_none=True,
                                metadata={"description": "When the phase is `over`, as `hands/settle`."})
@@ -454,7 +455,7 @@ class HandStateSchema(Schema):
         "description": "While playing and once over (when the teams are known): what the score still allows "
                        "(docs/rules.md#what-the-score-still-allows)."})
     locals().update(VIEW_FIELDS)
-    views = fields.List(fields.Nested(lambda: HandStateSchema()), metadata={
+    views = List(fields.Nested(lambda: HandStateSchema()), metadata={
         "description": "`views: all`: every seat's view, by seat."})
     public = fields.Nested(lambda: HandStateSchema(), metadata={"description": "`views: all`: a spectator's view."})
     referee = fields.Nested(lambda: HandStateSchema(), metadata={

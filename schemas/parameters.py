@@ -20,6 +20,7 @@ from rules.parameters import Kind, Parameter
 from rules.ruleset import PARAMETERS, PRESETS
 from rules.violations import count_of
 
+from .bounds import List
 from .fields import RANK_DESCRIPTION, RANK_PATTERN
 
 RULES_DOC = "docs/rules.md"
@@ -128,7 +129,7 @@ def _field(p: Parameter) -> fields.Field:
             return fields.String(metadata={"enum": [rank_name(p.minimum or 2), rank_name(p.maximum)], **doc})
         return fields.String(metadata={"pattern": RANK_PATTERN, "description": doc["description"] + " " + RANK_DESCRIPTION})
     if kind is Kind.RANKS:
-        return fields.List(fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION}),
+        return List(fields.String(metadata={"pattern": RANK_PATTERN, "description": RANK_DESCRIPTION}),
                            metadata=doc)
     bounds: dict[str, Any] = {key: value for key, value in (("minimum", p.minimum), ("maximum", p.maximum),
                                                             ("multipleOf", p.multiple_of)) if value is not None}

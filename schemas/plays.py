@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
+from .bounds import List
 from .common import SUIT_LABELS, CardList, FormatSchema, ReasonSchema, UnitSchema
 from .deals import SeedField
 from .fields import Cards, RulesField, Seat, TrumpSchema
@@ -74,7 +75,7 @@ def check_seen(data: dict) -> None:
 class ValidatePlaySchema(PositionSchema):
     play = Cards(required=True, description="The cards played (they are part of `hand`).")
     seat = Seat(load_default=None, allow_none=True, description="The player's own seat.")
-    others = fields.List(fields.Nested(SeatCardsSchema), load_default=None, allow_none=True,
+    others = List(fields.Nested(SeatCardsSchema), load_default=None, allow_none=True,
                          validate=validate.Length(max=11),
                          metadata={"description": "The other players' hands, to adjudicate a throw."})
     unseen = Cards(load_default=None, allow_none=True,
@@ -155,19 +156,19 @@ class ThrowSchema(Schema):
     stands = fields.Boolean(required=True, allow_none=True,
                             metadata={"description": "null: unverified — neither `others` nor `unseen` given, "
                                                      "or `unseen` cards could beat a unit (see `at_risk`)."})
-    forced_play = fields.List(fields.String(), allow_none=True, required=True,
+    forced_play = List(fields.String(), allow_none=True, required=True,
                               metadata={"description": "The unit a failed throw is reduced to."})
     beaten_by = fields.Integer(allow_none=True, required=True,
                                metadata={"description": "The first seat after the leader that beats the forced unit."})
     penalty = fields.Integer(required=True, metadata={"description": "Points the failed throw costs."})
-    at_risk = fields.List(fields.List(fields.String()), required=True,
+    at_risk = List(List(fields.String()), required=True,
                           metadata={"description": "With `unseen` only: the units those cards could beat, "
                                                    "lowest first (empty otherwise)."})
 
 
 class VerdictSchema(Schema):
     legal = fields.Boolean(required=True)
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    reasons = List(fields.Nested(ReasonSchema), required=True)
     format = fields.Nested(FormatSchema, allow_none=True, required=True,
                            metadata={"description": "The play's format when it is of one effective suit."})
     throw = fields.Nested(ThrowSchema, allow_none=True,
@@ -176,7 +177,7 @@ class VerdictSchema(Schema):
 
 class SuitUnitsSchema(Schema):
     suit = fields.String(required=True, metadata={"enum": SUIT_LABELS})
-    units = fields.List(fields.Nested(UnitSchema), required=True)
+    units = List(fields.Nested(UnitSchema), required=True)
 
 
 class LegalPlaysAnswerSchema(Schema):
@@ -184,7 +185,7 @@ class LegalPlaysAnswerSchema(Schema):
                                                     "number of distinct legal plays."})
     count_exact = fields.Boolean(metadata={"description": "False when `count` is a lower bound (never with "
                                                           "`selected` or `sample`, which count exactly or answer 422)."})
-    plays = fields.List(CardList(), metadata={"description": "Following: every distinct legal play, up to `limit`; "
+    plays = List(CardList(), metadata={"description": "Following: every distinct legal play, up to `limit`; "
                                                              "with `sample` (leading too): the plays drawn, in the "
                                                              "order drawn."})
     truncated = fields.Boolean(metadata={"description": "More plays exist than are listed."})
@@ -195,14 +196,14 @@ class LegalPlaysAnswerSchema(Schema):
     must = CardList("With `selected`: the cards in every legal play (their multiset intersection).")
     may = CardList("With `selected`: the cards in at least one legal play (their multiset union: each card as "
                    "many times as the legal play holding most copies of it).")
-    units = fields.List(fields.Nested(SuitUnitsSchema),
+    units = List(fields.Nested(SuitUnitsSchema),
                         metadata={"description": "Leading: the units the hand can lead, by effective suit."})
     throws_allowed = fields.Boolean(metadata={"description": "Leading: whether several units may be led at once."})
     throw = fields.Nested(ThrowSchema, metadata={
         "description": "Leading with `selected` that is a complete throw: whether it surely stands against "
                        "`unseen` (or the cards `seen` leaves unseen): `stands: true` when no unseen card can beat "
                        "it, null when some could (`at_risk`) or when neither `seen` nor `unseen` is given."})
-    rainbows = fields.List(fields.Nested(UnitSchema), metadata={
+    rainbows = List(fields.Nested(UnitSchema), metadata={
         "description": "Leading, where the ruleset sets `rainbow_min` (docs/rules.md#rainbows-rainbow_min): per "
                        "printed rank of which the hand can lead a rainbow, highest first, the group of every "
                        "copy of that rank it holds (kind `rainbow`). Each part of it that still holds every "

@@ -7,6 +7,7 @@ from rules.parameters import Kind
 from rules.ruleset import PRESETS, PresetSpec, Ruleset
 
 from .base import RequestSchema
+from .bounds import List
 from .fields import RulesField
 from .parameters import RulesetParametersSchema
 
@@ -52,11 +53,11 @@ class ResolvedRulesetSchema(Schema):
         "description": "The default number of friend calls (find-friends: half the players, rounded down, "
                        "less one; 0 with fixed partners)."})
     total_points = fields.Integer(required=True, metadata={"description": "The card points in all the decks."})
-    removed_cards = fields.List(fields.String(), required=True, metadata={
+    removed_cards = List(fields.String(), required=True, metadata={
         "description": "`kitty_fit: remove-low-cards`: the cards taken out so that the deal divides, in removal "
                        "order, for a first hand with every seat at `first_level` (`[]` otherwise; "
                        "docs/rules.md#short-decks-and-fitting-the-kitty)."})
-    score_table = fields.List(fields.Nested(ScoreRowSchema), required=True, metadata={
+    score_table = List(fields.Nested(ScoreRowSchema), required=True, metadata={
         "description": "The points → levels table at the ruleset's deck count, over every total a hand can reach "
                        "(docs/rules.md#settlement-scoring-and-levels)."})
 
@@ -75,7 +76,7 @@ class ParameterSchema(Schema):
         "description": "How the parameter is spelled: `choice` (one of `values`), `flag` (true or false), `count` "
                        "(an integer), `count-or-auto` (an integer or \"auto\"), `count-or-null` (an integer or null: "
                        "off), `rank` (a rank name), `ranks` (a list of rank names)."})
-    values = fields.List(fields.Nested(ParameterValueSchema), required=True,
+    values = List(fields.Nested(ParameterValueSchema), required=True,
                          metadata={"description": "A `choice` parameter's values, each with what it means; else empty."})
     minimum = fields.Integer(required=True, allow_none=True)
     maximum = fields.Integer(required=True, allow_none=True)
@@ -90,8 +91,8 @@ class ParameterSchema(Schema):
 
 
 class RulesetListSchema(Schema):
-    rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
-    parameters = fields.List(fields.Nested(ParameterSchema), required=True, metadata={
+    rulesets = List(fields.Nested(RulesetSchema), required=True)
+    parameters = List(fields.Nested(ParameterSchema), required=True, metadata={
         "description": "Every ruleset parameter, in the order presets list them: enough to build a settings screen."})
 
 

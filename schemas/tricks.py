@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .base import RequestSchema, check_seats, check_size, invalid
+from .bounds import List
 from .common import CardList, FormatSchema, UnitSchema
 from .fields import Cards, RulesField, TrumpSchema
 from .plays import PlaySchema
@@ -18,7 +19,7 @@ class TrickPlayInSchema(PlaySchema):
 class TrickSchema(RequestSchema):
     rules = RulesField(required=True)
     trump = fields.Nested(TrumpSchema, required=True)
-    plays = fields.List(fields.Nested(TrickPlayInSchema), required=True, validate=validate.Length(min=1, max=12),
+    plays = List(fields.Nested(TrickPlayInSchema), required=True, validate=validate.Length(min=1, max=12),
                         metadata={"description": "The trick's plays in play order, the lead first: each play's "
                                                  "seat is the one after the previous play's, modulo `players` "
                                                  "(else 422 at `/plays/i/seat`, the first play out of turn)."})
@@ -68,5 +69,5 @@ class TrickAnswerSchema(Schema):
     points = fields.Integer(required=True)
     point_cards = CardList()
     format = fields.Nested(FormatSchema, required=True)
-    plays = fields.List(fields.Nested(PlayOutcomeSchema), required=True)
+    plays = List(fields.Nested(PlayOutcomeSchema), required=True)
     largest_unit = fields.Nested(UnitSchema, required=True)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from .bounds import List
+
 PUBLIC = "public"
 
 
 def cards_or_null(description: str) -> fields.List:
-    return fields.List(fields.String(metadata={"examples": ["AS"]}), allow_none=True,
+    return List(fields.String(metadata={"examples": ["AS"]}), allow_none=True,
                        metadata={"description": description})
 
 
@@ -44,9 +46,9 @@ class DeclaredSchema(Schema):
 VIEW_FIELDS = {
     "viewer": ViewerField("A view (public: no): the seat whose view this is, or `public`; absent in the "
                           "referee's answer."),
-    "hand_counts": fields.List(fields.Integer(), metadata={
+    "hand_counts": List(fields.Integer(), metadata={
         "description": "A view (public: yes): how many cards each seat holds now."}),
-    "declared": fields.List(fields.Nested(DeclaredSchema), metadata={
+    "declared": List(fields.Nested(DeclaredSchema), metadata={
         "description": "A view (public: yes, dark cards excepted): every declaration and steal made, in order."}),
     "kitty": cards_or_null("A view (public: no; the seat's own): the kitty this seat picked up (the dealer: as "
                            "dealt; a stealer: the burial it took); null for every other viewer."),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from .bounds import List
 from .common import CardList
 from .deals import SeedField
 from .fields import StrictBoolean
@@ -29,7 +30,7 @@ class WorldsRequestSchema(RecordSchema):
 
 
 class WorldDealSchema(Schema):
-    hands = fields.List(CardList(), required=True, metadata={"description": "Every hand as dealt, by seat."})
+    hands = List(CardList(), required=True, metadata={"description": "Every hand as dealt, by seat."})
     kitty = CardList("The kitty as dealt, in dealt order.")
 
 
@@ -38,12 +39,12 @@ class WorldSchema(Schema):
         "description": "The whole deal as dealt: the record with its `deal` replaced by this one (and its "
                        "`kitty_discard` by this `kitty_discard`) is a record the seat cannot tell from the real one."})
     kitty_discard = CardList("The dealer's burial in this world (the record's own where the seat saw it).")
-    hands = fields.List(CardList(), required=True, metadata={"description": "What each seat holds now."})
+    hands = List(CardList(), required=True, metadata={"description": "What each seat holds now."})
     kitty = CardList("The kitty now: the burial once the dealer has buried, empty while the dealer holds it.")
 
 
 class WorldsSchema(Schema):
-    worlds = fields.List(fields.Nested(WorldSchema), required=True, metadata={"description": "In the order drawn."})
+    worlds = List(fields.Nested(WorldSchema), required=True, metadata={"description": "In the order drawn."})
     count_worlds = fields.String(required=True, allow_none=True, metadata={
         "description": "How many distinct worlds there are (copies of a card not told apart), as a decimal "
                        "string, when counted exactly; else null."})

@@ -78,3 +78,41 @@ def test_the_same_message_as_before_for_a_list_too_long(client):
     r = post(client, "/v1/plays/validate", {**QQ_HEARTS, "hand": hand, "play": ["AS"]})
     assert_problem(r, 422, "/hand")
     assert r.get_json()["errors"] == [{"pointer": "/hand", "detail": "Longer than maximum length 432."}]
+
+
+def test_every_list_a_request_can_send_is_the_bounded_list():
+    """No request schema reads a list through marshmallow's own List (which reads every item first)."""
+    import importlib
+    import pkgutil
+
+    from marshmallow import fields as mm_fields
+
+    import schemas
+    from schemas.base import RequestSchema
+
+    for module in pkgutil.iter_modules(schemas.__path__):
+        importlib.import_module(f"schemas.{module.name}")
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    def lists(field, path, seen):
+        if isinstance(field, mm_fields.List):
+            yield path, field
+            yield from lists(field.inner, path + ("[]",), seen)
+        elif isinstance(field, mm_fields.Nested):
+            nested = field.schema
+            if type(nested) not in seen:
+                seen.add(type(nested))
+                for name, inner in nested.fields.items():
+                    yield from lists(inner, path + (name,), seen)
+
+    found = 0
+    for cls in subclasses(RequestSchema):
+        for name, field in cls().fields.items():
+            for path, lst in lists(field, (cls.__name__, name), set()):
+                found += 1
+                assert isinstance(lst, bounds.List), "/".join(path)
+    assert found > 20

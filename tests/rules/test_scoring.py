@@ -403,3 +403,13 @@ def test_section9_settle_takes_the_trick_winner_result_of_the_last_trick():
     st = settle(rs, dealer=0, levels=[2] * 4, attackers_points=60, kitty=kitty, last_trick=last)
     assert (st.multiplier, st.kitty_bonus, st.attackers_total) == (8, 80, 140)
     assert st.outcome == ATTACKERS_TAKE_OVER and st.new_levels == (2, 4, 2, 4)
+
+
+def test_s9_a_burial_of_cards_not_held_names_them_as_people_write_them():
+    from rules.scoring import exchange
+    rs = Ruleset.preset("qq", decks=1)
+    hand = parse_cards(["AS", "KS", "3H"])
+    kitty = parse_cards(["2C", "3C", "4C", "5C", "6C", "7C"])
+    _, violations = exchange(rs, hand, kitty, parse_cards(["2C", "3C", "4C", "5C", "6C", "4S"]))
+    assert [v.code for v in violations] == ["KITTY_DISCARD"]
+    assert violations[0].message.endswith("nor the kitty: 4♠.") and violations[0].detail == {"cards": ["4S"]}
