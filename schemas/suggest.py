@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .base import invalid
+from .bounds import List
 from .deals import SeedField
 from .fields import StrictBoolean
 from .hands import RecordSchema
@@ -40,10 +41,10 @@ class FriendCallAnswerSchema(Schema):
 class ActionSchema(Schema):
     """One action, as the record holds it: exactly one of its fields."""
 
-    play = fields.List(fields.String(), metadata={"description": "Lead or follow with these cards."})
-    declare = fields.List(fields.String(), metadata={"description": "While declaring: declare these cards."})
-    discard = fields.List(fields.String(), metadata={"description": "The dealer buries these cards."})
-    friends = fields.List(fields.Nested(FriendCallAnswerSchema), metadata={
+    play = List(fields.String(), metadata={"description": "Lead or follow with these cards."})
+    declare = List(fields.String(), metadata={"description": "While declaring: declare these cards."})
+    discard = List(fields.String(), metadata={"description": "The dealer buries these cards."})
+    friends = List(fields.Nested(FriendCallAnswerSchema), metadata={
         "description": "Find-friends: the dealer's calls."})
     steal = fields.Dict(metadata={"description": "Stealing: `{\"declaration\", \"discard\"}` (never suggested yet)."})
     pass_ = fields.Boolean(data_key="pass", attribute="pass", metadata={"description": "While declaring or stealing: do nothing."})
@@ -66,7 +67,7 @@ class SuggestionSchema(Schema):
     reason = fields.String(required=True, metadata={
         "description": "One sentence for the player, in English or Chinese by `Accept-Language`."})
     reason_code = fields.String(required=True, metadata={"description": "The reason as a stable code."})
-    alternatives = fields.List(fields.Nested(AlternativeSchema), required=True, metadata={
+    alternatives = List(fields.Nested(AlternativeSchema), required=True, metadata={
         "description": "The action and the best few others, best first, with their estimated values."})
     worlds = fields.Integer(required=True, metadata={"description": "How many worlds were searched (0: `basic`, "
                                                                     "or an action before play)."})
