@@ -44,8 +44,8 @@ test: engine lint
 	TRACTOR_PURE=1 SOAK_N=$(PURE_SOAK) SOAK_SEED=$(PURE_SOAK_SEED) PYTHONPATH=. $(BIN)/python -m tests.soak
 
 lint: $(STAMP)
-	$(BIN)/ruff check -q rules app schemas bench tests deploy wsgi.py gunicorn.conf.py
-	$(BIN)/mypy --strict rules
+	$(BIN)/ruff check -q rules bots app schemas bench tests deploy wsgi.py gunicorn.conf.py
+	$(BIN)/mypy --strict rules bots
 
 # openapi.yaml and the parameter table of docs/rules.md, both generated from the code (tests hold them equal).
 spec: $(STAMP)

@@ -22,7 +22,8 @@ from .problems import field_problem, internal_error, problem
 
 log = logging.getLogger(__name__)
 
-RESOURCES = ("health", "docs", "rulesets", "cards", "plays", "tricks", "declarations", "hands", "worlds", "deals")
+RESOURCES = ("health", "docs", "rulesets", "cards", "plays", "suggest", "tricks", "declarations", "hands", "worlds",
+             "deals")
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 
 DEFAULTS = {

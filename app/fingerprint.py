@@ -25,8 +25,8 @@ from rules.ruleset import PRESETS, Ruleset
 
 
 def engine_fingerprint(root: Path | None = None) -> str:
-    """The hex SHA-256 of the engine's build, every file of the ``rules`` package (by relative path)
-    and every preset."""
+    """The hex SHA-256 of the engine's build, every file of the ``rules`` package (by relative path),
+    the ``bots`` package's modules and every preset."""
     digest = hashlib.sha256(b"build:" + rules.BUILD.encode() + b"\0")
     root = Path(rules.__file__).resolve().parent if root is None else root
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
@@ -34,6 +34,10 @@ def engine_fingerprint(root: Path | None = None) -> str:
             continue
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
+    if root is None:            # the bots' answers (plays/suggest) are the engine's too
+        bots_root = Path(rules.__file__).resolve().parent.parent / "bots"
+        for path in sorted(p for p in bots_root.glob("*.py")):
+            digest.update(b"bots/" + path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     presets = {name: Ruleset.preset(name).to_dict() for name in PRESETS}
     digest.update(json.dumps(presets, sort_keys=True, separators=(",", ":"), default=str).encode())
     return digest.hexdigest()

@@ -197,6 +197,8 @@ def _walk(node: Any, lang: str) -> Any:
                 out[key] = [dict(r, message=reason_message(r["code"], r["message"], lang)) for r in value]
             elif key == "explanation" and isinstance(value, str):
                 out[key] = explanation(value, lang)
+            elif key == "reason" and isinstance(value, str):     # a hint's sentence (plays/suggest)
+                out[key] = _fill("hint", value) or value
             else:
                 out[key] = _walk(value, lang)
         return out

@@ -16,7 +16,7 @@ from app import create_app
 from app.encoding import encode
 from app.extensions import Api, StrictParser
 from app.logs import JsonLogger
-from app.resources import cards, deals, declarations, hands, plays, rulesets, tricks, worlds
+from app.resources import cards, deals, declarations, hands, plays, rulesets, suggest, tricks, worlds
 from schemas.cards import AnalysisSchema, AnalyzeSchema
 from schemas.deals import DealRequestSchema, DealSchema
 from schemas.declarations import (
@@ -35,6 +35,7 @@ from schemas.hands import (
 )
 from schemas.plays import LegalPlaysAnswerSchema, LegalPlaysSchema, ValidatePlaySchema, VerdictSchema
 from schemas.rulesets import ResolvedRulesetSchema, ResolveRequestSchema
+from schemas.suggest import SuggestionSchema, SuggestRequestSchema
 from schemas.tricks import TrickAnswerSchema, TrickSchema
 from schemas.worlds import WorldsRequestSchema, WorldsSchema
 
@@ -69,6 +70,10 @@ ENDPOINTS = [
         {**hands.STATE_IN, "view": 1}, {**hands.STATE_IN, "view": "public"}, {**hands.STATE_IN, "views": "all"},
         {**hands.STATE_IN, "tricks": [], "kitty_discard": [], "views": "all"}]),
     ("/v1/hands/worlds", WorldsRequestSchema, WorldsSchema, [worlds.WORLDS_IN, {**worlds.WORLDS_IN, "seat": "public"}]),
+    ("/v1/plays/suggest", SuggestRequestSchema, SuggestionSchema,
+     [body for _, body in suggest.EXAMPLES.values()] + [
+      {**suggest.SUGGEST_IN, "tricks": [], "declarations_closed": True},
+      {**suggest.SUGGEST_IN, "tricks": [], "kitty_discard": [], "seat": 2}]),
     ("/v1/deals", DealRequestSchema, DealSchema, [deals.DEAL_IN, {"rules": "qq", "seed": 7}]),
     ("/v1/rulesets/resolve", ResolveRequestSchema, ResolvedRulesetSchema, [rulesets.RESOLVE_IN, {"rules": "qq"}]),
 ]

@@ -1,0 +1,10 @@
+"""Bots and hints (提示, 托管): advice from one seat's view, never a rule (rules section 15.5).
+
+:func:`suggest` answers what a seat should do next; ``basic`` is a policy with no search, and
+``standard`` and ``strong`` a fixed amount of Monte Carlo search over the deals the seat cannot tell
+apart, played out with ``basic``.  Legality is always the engine's (:mod:`rules`).
+"""
+from .suggest import STRENGTHS, Strength, Suggestion, Valued, suggest
+from .table import Action
+
+__all__ = ["STRENGTHS", "Action", "Strength", "Suggestion", "Valued", "suggest"]

@@ -1,0 +1,83 @@
+"""Playing a hand out to its end with ``basic`` at every seat, in one world (rules section 15.4).
+
+A playout knows every hand (the world's), but each seat still plays from a :class:`Table` of its own:
+its hand, the trick, the cards played so far and the partners the start of the playout showed it.
+Legality is the engine's (:func:`rules.legal_plays` inside the policy), and so is the end: the whole
+record is adjudicated (:func:`rules.adjudicate`) and its settlement read.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules import adjudicate, trick_winner
+from rules.adjudicate import HandRecord, Play
+from rules.cards import CARD_KINDS, Card
+from rules.order import Order, Trump
+from rules.scoring import Settlement
+
+from . import basic
+from .table import Table
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where playouts start: a record the acting seat cannot tell from the real one (a world), the
+    hands now, the trick in progress, and each seat's partners as the seats know them."""
+
+    record: HandRecord
+    trump: Trump
+    order: Order
+    hands: tuple[tuple[Card, ...], ...]
+    done: tuple[tuple[Play, ...], ...]
+    current: tuple[Play, ...]
+    leader: int
+    partners: tuple[frozenset[int], ...]
+    dealer_team: frozenset[int]
+    copies: tuple[int, ...]             # copies of each card in play (rules.decks.copies_in_play)
+
+
+def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
+    """Play ``start`` to the end: the seat to act plays ``first`` (None: its ``basic`` play), then
+    ``basic`` everywhere.  The settlement of the whole record."""
+    record = start.record
+    rules = record.rules
+    n = rules.players
+    hands = [list(h) for h in start.hands]
+    played = [0] * CARD_KINDS
+    for t in (*start.done, start.current):
+        for p in t:
+            for c in p.cards:
+                played[c] += 1
+    tricks = list(start.done)
+    current = list(start.current)
+    leader = start.leader
+    while any(hands):
+        seat = (leader + len(current)) % n
+        if first is not None:
+            cards = tuple(first)
+            first = None
+        else:
+            cards = _choose(start, seat, hands[seat], current, played)
+        for c in cards:
+            hands[seat].remove(c)
+            played[c] += 1
+        current.append(Play(seat, tuple(sorted(cards))))
+        if len(current) == n:
+            leader = trick_winner(rules, start.trump, [(p.seat, p.cards) for p in current]).winner
+            tricks.append(tuple(current))
+            current = []
+    out = adjudicate(replace(record, tricks=tuple(tricks)))
+    if out.settlement is None:
+        raise AssertionError(f"a playout ended illegal: {out.illegal}")
+    return out.settlement
+
+
+def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], played: list[int]) -> tuple[Card, ...]:
+    rules = start.record.rules
+    unseen = [k - p for k, p in zip(start.copies, played, strict=True)]
+    for c in hand:
+        unseen[c] -= 1
+    table = Table(rules, start.trump, start.order, seat, tuple(hand), [(p.seat, p.cards) for p in current],
+                  start.partners[seat], unseen, seat in start.dealer_team)
+    return basic.choose(table)

@@ -1,0 +1,89 @@
+"""POST /v1/plays/suggest (提示, 托管; docs/bots.md)."""
+import json
+from pathlib import Path
+
+from .helpers import assert_problem, post
+
+HANDS = Path(__file__).resolve().parent.parent / "data" / "hands"
+
+
+def record(name: str, plays: int | None = None) -> dict:
+    data = json.loads((HANDS / name).read_text(encoding="utf-8"))
+    data.pop("expected")
+    if plays is not None:
+        n = len(data["deal"]["hands"])
+        whole, part = divmod(plays, n)
+        data["tricks"] = data["tricks"][:whole] + ([data["tricks"][whole][:part]] if part else [])
+    return data
+
+
+def answer(client, body, **headers):
+    r = post(client, "/v1/plays/suggest", body, **headers)
+    assert r.status_code == 200, r.get_data(as_text=True)
+    return r.get_json()
+
+
+def choice(client, name: str, start: int) -> tuple[dict, dict]:
+    """The first cut from ``start`` plays on where the seat to follow has more than one legal play."""
+    for plays in range(start, start + 40):
+        body = record(name, plays)
+        state = post(client, "/v1/hands/state", body).get_json()
+        if state["current_trick"] and state["next"]["count"] > 1:
+            return body, state
+    raise AssertionError("no choice")
+
+
+def test_a_hint_is_a_legal_play_of_the_seat_to_act(client):
+    body, state = choice(client, "06_shengji.json", 4 * 6 + 1)
+    seat = state["next"]["seat"]
+    for strength in ("basic", "standard", "strong"):
+        got = answer(client, {**body, "strength": strength, "seed": 3})
+        assert got["seat"] == seat and got["strength"] == strength and got["seed"] == 3
+        play = got["action"]["play"]
+        verdict = post(client, "/v1/plays/validate", {
+            "rules": body["rules"], "trump": state["trump"], "hand": state["hands"][seat], "play": play,
+            "lead": state["current_trick"]["plays"][0]["cards"]}).get_json()
+        assert verdict["legal"], verdict
+        assert got["alternatives"][0]["action"] == got["action"]
+        assert got["worlds"] == (0 if strength == "basic" else {"standard": 4, "strong": 12}[strength])
+        if strength != "basic":
+            assert all(a["value"] is not None and a["attackers_points"] is not None for a in got["alternatives"])
+        # the record with the hint appended is still legal
+        after = json.loads(json.dumps(body))
+        after["tricks"][-1].append({"seat": seat, "cards": play})
+        assert post(client, "/v1/hands/state", after).get_json()["phase"] == "playing"
+
+
+def test_the_same_body_gets_the_same_answer(client):
+    body = {**record("00_qq.json", 4 * 3), "seed": "x"}
+    assert answer(client, body) == answer(client, body)
+
+
+def test_the_reason_speaks_chinese_when_asked(client):
+    body = {**record("00_qq.json", 4 * 3 + 2), "strength": "basic"}
+    en = answer(client, body)
+    zh = answer(client, body, **{"Accept-Language": "zh-CN"})
+    assert en["action"] == zh["action"] and en["reason_code"] == zh["reason_code"]
+    assert en["reason"] != zh["reason"] and any("\u4e00" <= ch <= "\u9fff" for ch in zh["reason"])
+
+
+def test_before_play_every_action_is_suggested(client):
+    whole = record("00_qq.json")
+    declaring = {**whole, "declarations": [], "kitty_discard": [], "friends": [], "tricks": []}
+    got = answer(client, {**declaring, "seat": 2, "strength": "basic"})
+    assert set(got["action"]) <= {"declare", "pass"}
+    assert_problem(post(client, "/v1/plays/suggest", declaring), 422, "/seat")
+    exchanging = {**whole, "kitty_discard": [], "friends": [], "tricks": []}
+    got = answer(client, {**exchanging, "declarations_closed": True})
+    assert len(got["action"]["discard"]) == 8
+    after = {**exchanging, "kitty_discard": got["action"]["discard"]}
+    assert post(client, "/v1/hands/state", after).get_json()["phase"] == "playing"
+
+
+def test_only_the_seat_to_act_and_a_live_hand(client):
+    body = record("04_shengji.json", 4 * 6 + 1)
+    seat = post(client, "/v1/hands/state", body).get_json()["next"]["seat"]
+    assert_problem(post(client, "/v1/plays/suggest", {**body, "seat": (seat + 1) % 4}), 422, "/seat")
+    assert_problem(post(client, "/v1/plays/suggest", {**body, "seat": 7}), 422, "/seat")
+    assert_problem(post(client, "/v1/plays/suggest", {**body, "strength": "godlike"}), 422, "/strength")
+    assert_problem(post(client, "/v1/plays/suggest", record("00_qq.json")), 422)
