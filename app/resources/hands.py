@@ -170,6 +170,21 @@ def state_answer(data: dict) -> dict:
     return seats.views_answer(data, record, s, body)
 
 
+def next_body(order, nxt, show) -> dict | None:
+    """``next`` as ``hands/state`` answers it (the referee's and every view's)."""
+    if nxt is None:
+        return None
+    return {
+        "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
+        "callable": None if nxt.callable is None else present.natural(nxt.callable),
+        "lead": None if nxt.lead is None else show(nxt.lead),
+        "must": None if nxt.must is None else show(nxt.must),
+        "may": None if nxt.may is None else show(nxt.may),
+        "count": nxt.count, "count_exact": nxt.count_exact,
+        "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
+        "record_plays": None if nxt.plays is None else [played(order, p) for p in nxt.plays]}
+
+
 def state_body(data: dict, s) -> dict:
     order = order_for(data["rules"], s.trump) if s.trump is not None else None
 
@@ -186,15 +201,7 @@ def state_body(data: dict, s) -> dict:
         "dealer": s.dealer,
         "level": present.rank(s.level),
         "hands": [show(h) for h in s.hands],
-        "next": None if nxt is None else {
-            "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
-            "callable": None if nxt.callable is None else present.natural(nxt.callable),
-            "lead": None if nxt.lead is None else show(nxt.lead),
-            "must": None if nxt.must is None else show(nxt.must),
-            "may": None if nxt.may is None else show(nxt.may),
-            "count": nxt.count, "count_exact": nxt.count_exact,
-            "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
-            "record_plays": None if nxt.plays is None else [played(order, p) for p in nxt.plays]},
+        "next": next_body(order, nxt, show),
         "declarations": None if s.declarations is None else [
             {"seat": seat, "options": [{"cards": present.natural(o.cards), "kind": o.kind,
                                         "trump": present.trump(o.trump)} for o in options]}

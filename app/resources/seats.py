@@ -62,15 +62,7 @@ def view_body(rules, v, shared: dict | None = None) -> dict:
         "dealer": v.dealer,
         "level": present.rank(v.level),
         "hands": [None if h is None else show(h) for h in v.hands],
-        "next": None if nxt is None else {
-            "seat": nxt.seat, "action": nxt.action, "cards": nxt.cards, "calls": nxt.calls,
-            "callable": None if nxt.callable is None else present.natural(nxt.callable),
-            "lead": None if nxt.lead is None else show(nxt.lead),
-            "must": None if nxt.must is None else show(nxt.must),
-            "may": None if nxt.may is None else show(nxt.may),
-            "count": nxt.count, "count_exact": nxt.count_exact,
-            "plays": None if nxt.plays is None else [show(p.attempted or p.cards) for p in nxt.plays],
-            "record_plays": None if nxt.plays is None else [H.played(order, p) for p in nxt.plays]},
+        "next": H.next_body(order, nxt, show),
         "declarations": None if v.declarations is None else [
             {"seat": seat, "options": None if options is None else [
                 {"cards": present.natural(o.cards), "kind": o.kind, "trump": present.trump(o.trump)} for o in options]}
