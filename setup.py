@@ -57,6 +57,9 @@ def compiler_answers() -> bool:
         return done.returncode == 0
 
 
+SOURCES_DIGEST: list[str] = []
+
+
 def compiled_extensions() -> list:
     if os.environ.get("TRACTOR_PURE") == "1":
         say("TRACTOR_PURE=1: the pure-Python engine")
@@ -70,6 +73,9 @@ def compiled_extensions() -> list:
         say("no working C compiler: the pure-Python engine")
         return []
     os.chdir(ROOT)
+    # the digest of the sources as mypyc reads them: a module edited during the build no longer matches
+    # the stamp, so rules._build runs the pure engine until the next build
+    SOURCES_DIGEST.append(digest(engine_sources()))
     return mypycify([p.relative_to(ROOT).as_posix() for p in engine_sources()],
                     opt_level="3", debug_level="0", multi_file=True)
 
@@ -96,7 +102,7 @@ class BuildEngine(build_ext):
         target = Path(self.get_ext_fullpath("rules.cards")).parent
         target.mkdir(parents=True, exist_ok=True)
         shared = [ext.name for ext in self.extensions if ext.name.endswith("__mypyc")]
-        (target / "COMPILED_FROM").write_text("\n".join([digest(engine_sources()), *shared]) + "\n")
+        (target / "COMPILED_FROM").write_text("\n".join([SOURCES_DIGEST[0], *shared]) + "\n")
         say(f"the compiled engine ({len(self.extensions)} extension modules)")
 
 
