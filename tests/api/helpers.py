@@ -1,6 +1,9 @@
 """Small helpers for API tests."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 QQ_HEARTS = {"rules": "qq", "trump": {"level": "10", "suit": "H"}}
 
 
@@ -22,3 +25,17 @@ def assert_problem(response, status: int, pointer: str | None = None) -> dict:
     if pointer is not None:
         assert pointer in pointers(response), body
     return body
+
+
+HANDS = Path(__file__).resolve().parent.parent / "data" / "hands"
+
+
+def recorded_hand(name: str, plays: int | None = None) -> dict:
+    """A recorded hand of tests/data/hands as a request body, cut after ``plays`` plays when given."""
+    data = json.loads((HANDS / name).read_text(encoding="utf-8"))
+    data.pop("expected")
+    if plays is not None:
+        n = len(data["deal"]["hands"])
+        whole, part = divmod(plays, n)
+        data["tricks"] = data["tricks"][:whole] + ([data["tricks"][whole][:part]] if part else [])
+    return data

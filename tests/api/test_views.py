@@ -1,23 +1,11 @@
 """POST /v1/hands/state with `view` / `views: all`, and POST /v1/hands/worlds (docs/views.md)."""
 import copy
-import json
-from pathlib import Path
 
 import pytest
 
-from .helpers import assert_problem, post
+from .helpers import assert_problem, post, recorded_hand
 
-HANDS = Path(__file__).resolve().parent.parent / "data" / "hands"
-
-
-def record(name: str, plays: int | None = None) -> dict:
-    data = json.loads((HANDS / name).read_text(encoding="utf-8"))
-    data.pop("expected")
-    if plays is not None:
-        n = len(data["deal"]["hands"])
-        whole, part = divmod(plays, n)
-        data["tricks"] = data["tricks"][:whole] + ([data["tricks"][whole][:part]] if part else [])
-    return data
+record = recorded_hand
 
 
 def answer(client, path, body):
