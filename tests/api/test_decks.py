@@ -128,3 +128,31 @@ def test_s14_10_a_record_is_read_as_the_hand_it_is(client, path, extra):
     assert post(client, path, first).status_code == 200          # both 3♣, which a later hand at 2 takes out
     problem = assert_problem(post(client, path, _with_card(first, "6D")), 422)
     assert "6D" in problem["errors"][0]["detail"] and "kitty_fit" in problem["errors"][0]["detail"]
+
+
+FIVE_OWN = {"preset": "pagat", "players": 5, "partnership": "find-friends", "kitty_size": 6,
+            "kitty_fit": "remove-low-cards", "first_hand_levels": "own"}
+
+
+def test_s14_10_deals_a_first_hand_with_seats_at_their_levels(client):
+    answer = post(client, "/v1/deals", {"rules": FIVE_OWN, "seed": 1, "levels": ["2", "3", "4", "2", "3"]}).get_json()
+    dealt = [c for h in answer["hands"] for c in h] + answer["kitty"]
+    assert len(dealt) == 106 and [dealt.count(c) for c in ("6C", "6D", "6H", "3C", "2C")] == [1, 1, 2, 2, 2]
+    shared = post(client, "/v1/deals", {"rules": FIVE_OWN, "seed": 1}).get_json()      # every seat at 2: the 3s go
+    dealt = [c for h in shared["hands"] for c in h] + shared["kitty"]
+    assert [dealt.count(c) for c in ("3C", "3D", "6C")] == [1, 1, 2]
+    # the deal is the record's: a first hand with these levels holds exactly its cards
+    record = {"rules": FIVE_OWN, "dealer": 0, "levels": ["2", "3", "4", "2", "3"], "first_hand": True,
+              "deal": {"hands": answer["hands"], "kitty": answer["kitty"]}}
+    state = post(client, "/v1/hands/state", {**record, "declarations_closed": True}).get_json()
+    assert state["phase"] != "illegal", state
+
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"levels": ["2", "3"]}, "/levels"),
+    ({"levels": ["2"] * 5, "level": "2"}, "/levels"),
+    ({"levels": ["2", "3", "4", "2", "NT"]}, "/levels/4"),
+    ({"levels": ["2", "3", "4", "2", "X"]}, "/levels/4"),
+])
+def test_s14_10_deal_levels_must_fit(client, body, pointer):
+    assert_problem(post(client, "/v1/deals", {"rules": FIVE_OWN, "seed": 1, **body}), 422, pointer)
