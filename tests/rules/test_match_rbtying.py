@@ -277,6 +277,8 @@ def test_s14_9_rbtying_difference_a_partner_on_a_rank_the_dealer_did_not_play():
     assert (a.new_level, a.stopped_on) == (5, 5)                   # rbtying: 7
     a = advance(rs, 5, 2, played_level=5, as_dealer=True)
     assert a.new_level == 7
+    a = advance(rs, 4, 2, played_level=5, as_dealer=True)     # a friend below the dealer, onto 5 and past it
+    assert (a.new_level, a.stopped_on) == (6, None)            # rbtying: 5 (not the move's first level)
 
 
 def test_s14_9_rbtying_difference_games_won_count_from_zero():
