@@ -61,14 +61,18 @@ class RequestSchema(Schema):
         self.check(data)
         rules = data.get("rules")
         if rules is not None:
-            check_copies(self.card_sources(data), rules.decks, request_limits(rules, self.reading(data)))
+            check_copies(self.card_sources(data), rules.decks,
+                         None if whole_decks(rules) else request_limits(rules, self.reading(data)))
 
 
-def request_limits(rules: Ruleset, reading: Reading) -> Limits | None:
-    """The copy limits of a request under ``rules`` and ``(limits, decks' copies)`` by card, or None
-    when every card is in every deck and nothing is taken out (then ``decks`` is the only limit)."""
-    if rules.kitty_fit is KittyFit.REFUSE and rules.deck_min_rank == 2 and rules.jokers is Jokers.BOTH:
-        return None
+def whole_decks(rules: Ruleset) -> bool:
+    """Every card is in every deck and nothing is taken out: ``decks`` is the only copy limit."""
+    return rules.kitty_fit is KittyFit.REFUSE and rules.deck_min_rank == 2 and rules.jokers is Jokers.BOTH
+
+
+def request_limits(rules: Ruleset, reading: Reading) -> Limits:
+    """The copy limits of a request under ``rules``: ``(limits, decks' copies)`` by card, computed
+    once per ruleset and reading."""
     level, levels, first_hand = reading
     return _limits(rules, level, None if levels is None else tuple(levels), first_hand)
 
