@@ -82,3 +82,22 @@ def test_presets_are_named_by_family(client):
     for entry in client.get("/v1/rulesets").get_json()["rulesets"]:
         assert "seed" not in (entry["title"] + entry["source"]).lower(), entry["name"]
         assert len(entry["title"]) > 20 and len(entry["source"]) > 20
+
+
+def test_every_post_documents_x_work_and_the_shed_503_and_answers_them(app, client):
+    """Every POST answer carries ``X-Work`` (app/shed.py) and the spec says so, with the 503 a saturated
+    instance answers (and its ``Retry-After``)."""
+    spec = yaml.safe_load(spec_yaml(app))
+    shed = spec["components"]["responses"]["SERVICE_UNAVAILABLE"]
+    assert "Retry-After" in shed["headers"]
+    for path, item in spec["paths"].items():
+        op = item.get("post")
+        if op is None:
+            continue
+        assert "X-Work" in op["responses"]["200"]["headers"], path
+        assert op["responses"]["503"]["$ref"].endswith("SERVICE_UNAVAILABLE"), path
+        body = op["requestBody"]["content"]["application/json"]
+        example = body["example"] if "example" in body else next(iter(body["examples"].values()))["value"]
+        answer = client.post(path, json=example)
+        assert answer.status_code == 200, (path, answer.get_json())
+        assert int(answer.headers["X-Work"]) >= 0, path
