@@ -156,3 +156,15 @@ def test_s14_10_deals_a_first_hand_with_seats_at_their_levels(client):
 ])
 def test_s14_10_deal_levels_must_fit(client, body, pointer):
     assert_problem(post(client, "/v1/deals", {"rules": FIVE_OWN, "seed": 1, **body}), 422, pointer)
+
+
+def test_s14_10_the_refusal_answers_in_chinese(client):
+    body, pointer = _position("/v1/cards/analyze", FOUR, AT_2, ["3C", "3C"])
+    r = client.post("/v1/cards/analyze", json=body, headers={"Accept-Language": "zh-CN"})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["detail"] == \
+        "请求中共有 2 张 3C，但只发出 1 张（kitty_fit: remove-low-cards 拿出了另一张）"
+    one_deck = {"preset": "pagat", "decks": 1, "kitty_size": 4, "kitty_fit": "remove-low-cards"}
+    r = client.post("/v1/cards/analyze", json={"rules": one_deck, "trump": AT_2, "cards": ["3D"]},
+                    headers={"Accept-Language": "zh-CN"})
+    assert r.get_json()["errors"][0]["detail"] == "3D 已被拿出，不在发出的牌中（kitty_fit: remove-low-cards）"
