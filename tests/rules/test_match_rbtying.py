@@ -15,7 +15,7 @@ from rules.deal import deal
 from rules.decks import deck_copies, removed_cards
 from rules.declarations import check_declaration, declaration_options, no_declaration_outcome
 from rules.order import Trump
-from rules.ruleset import Jokers, OwnDeclarations, Ruleset, RulesetError
+from rules.ruleset import Jokers, Ruleset, RulesetError
 from rules.scoring import LastTrick, advance, outcome, settle
 from rules.state import hand_state
 
@@ -58,7 +58,7 @@ def test_s14_12_rbtying_the_winning_bidder_may_only_reinforce():
 
 def test_s14_11_rbtying_overturn_own():
     """OverturnOrReinforceWhileWinning (`overturn-own`): any stronger bid as well as a reinforcement."""
-    rs = replace(THREE, own_declarations=OwnDeclarations("overturn-own"))
+    rs = Ruleset.from_dict({**THREE.to_dict(), "own_declarations": "overturn-own"})
     assert _options(rs, CLUB, HAND) == _bids(("2S", 2), ("2C", 2), ("2C", 3), ("BJ", 2), ("SJ", 2))
 
 
