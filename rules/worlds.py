@@ -62,7 +62,7 @@ EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: eve
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 WAYS_WORK: Final = 20000         # the count of ways enumerates at most this many splits
-CAPS_STATES: Final = 400         # the count of a suit's placements under mosts keeps at most this many vectors
+CAPS_STATES: Final = 800         # the count of a suit's placements under mosts keeps at most this many vectors
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -168,6 +168,7 @@ class Problem:
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
         self.classes: list[Klass] = []
         self.most: int | None = None
+        self.cut_folded = False
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -226,13 +227,16 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self, kinds: int, fold: int) -> list[Klass]:
+    def make_classes(self, kinds: int) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
-        of them; a least past them is checked on the draw), first; then the rest by effective suit: the suits
-        some place refuses, and the ``fold`` suits whose mosts (a follow that showed no pair) bind most,
-        apart and smallest first, each with its mosts (:class:`Caps`); then every other suit together, its
-        mosts checked on the draw."""
-        held = sorted({c for f in self.lo for c, k in f.items() if k})[:kinds]
+        of them; a least past them is checked on the draw), first; then the suits some place refuses, one
+        class each, smallest first; then every other card together.  Each class with the mosts of single
+        cards in it (a follow that showed no pair, :class:`Caps`)."""
+        needs = self.dealer_needs() if self.dealer_split else []
+        self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
+        held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
+        if not self.cut_folded:
+            held = held[:kinds]
         out: list[Klass] = []
         for c in held:
             k = self.pool.get(c, 0)
@@ -240,40 +244,38 @@ class Problem:
                 raise InputError("the record shows a seat holding a card it cannot hold", "deal")
             allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
-                             tuple(self.hi[i].get(c, k) for i in allowed), None, None))
+                             tuple(self.hi[i].get(c, k) for i in allowed), None,
+                             self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
         by_suit: dict[int, list[int]] = {}
         for c, k in sorted(self.pool.items()):
             if c not in held:
                 by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
         everywhere = tuple(range(len(self.places)))
-        binding: dict[int, int] = {}
-        for f in self.hi:
-            for c, k in f.items():
-                if c in self.pool and c not in held and k < self.pool[c]:
-                    binding[self.suit_of[c]] = binding.get(self.suit_of[c], 0) + 1
-        folded = {x for _, x in sorted(((-n, x) for x, n in binding.items() if self.allowed[x] == everywhere))[:fold]}
-        apart = sorted((len(by_suit[x]), x) for x in by_suit if self.allowed[x] != everywhere or x in folded)
+        apart = sorted((len(cards), x) for x, cards in by_suit.items() if self.allowed[x] != everywhere)
         for _, x in apart:
             cards, allowed = by_suit[x], self.allowed[x]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
-                             self.caps(cards, allowed), None))
-        rest = [c for x in sorted(by_suit) if x not in {y for _, y in apart} for c in by_suit[x]]
+                             self.caps(cards, allowed)))
+        rest = [c for x in sorted(by_suit) if self.allowed[x] == everywhere for c in by_suit[x]]
         if rest:
-            out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere), None,
+            out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
                              self.caps(rest, everywhere)))
         return out
 
     def caps(self, cards: list[int], allowed: tuple[int, ...]) -> Caps | None:
-        """The mosts of ``cards`` in the places of ``allowed`` that may not hold every unseen copy, as many
-        places as keep the count within ``CAPS_STATES`` (the mosts of the others are checked on the draw)."""
+        """The mosts of ``cards`` in the places of ``allowed`` that may not hold every unseen copy, the most
+        binding first and as many places as keep the count within ``CAPS_STATES`` vectors (the mosts of
+        the others are checked on the draw)."""
         copies = tally(cards)
         tops = []
         for j, i in enumerate(allowed):
-            if any(self.hi[i].get(c, k) < k for c, k in copies.items()):
-                tops.append((sum(min(k, self.hi[i].get(c, k)) for c, k in copies.items()), j))
+            bound = sum(k - self.hi[i].get(c, k) for c, k in copies.items())
+            if bound:
+                top = min(self.sizes[i], sum(min(k, self.hi[i].get(c, k)) for c, k in copies.items()))
+                tops.append((-bound, top, j))
         at_list: list[int] = []
         states = 1
-        for top, j in sorted(tops):
+        for _, top, j in sorted(tops):
             if states * (top + 1) <= CAPS_STATES:
                 states *= top + 1
                 at_list.append(j)
@@ -282,7 +284,7 @@ class Problem:
             return None
         kinds = tuple((c, k, tuple(min(k, self.hi[allowed[j]].get(c, k)) for j in at))
                       for c, k in sorted(copies.items()))
-        return Caps(at, kinds)
+        return Caps(at, kinds, tuple(self.sizes[allowed[j]] for j in at))
 
     # -- a draw -------------------------------------------------------------------------------
     def draw(self, rng: random.Random, ways: Ways) -> list[list[int]] | None:
@@ -295,11 +297,6 @@ class Problem:
             rest = list(klass.cards)
             parts: list[list[int]] = [[] for _ in split]
             caps = klass.caps
-            if caps is None and klass.check is not None:
-                # the split was drawn without the mosts: kept with the share of its placements that keep them
-                caps = klass.check
-                if rng.randrange(klass.weight(split)) >= caps.weight(len(klass.cards), split):
-                    return None
             if caps is not None:
                 rest, capped = caps.pick(tuple(split[j] for j in caps.at), rng)
                 for j, mine in zip(caps.at, capped, strict=True):
@@ -399,7 +396,7 @@ class Problem:
         held = tally(cards)
         have = tuple(held.get(c, 0) for c, _ in needs)
         ways = self.cuts(len(cards), have)
-        if not ways or rng.randrange(self.most_cuts(len(cards))) >= ways:
+        if not ways or (not self.cut_folded and rng.randrange(self.most_cuts(len(cards))) >= ways):
             return None
         shown = {c for c, _ in needs}
         free = [c for c in cards if c not in shown]
@@ -422,6 +419,25 @@ class Problem:
             left[c] -= 1
         rng.shuffle(kitty)
         return _expand(left), kitty
+
+    def cut_weights(self, card: int, allowed: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """Where the dealer's one shown card counts towards its cards (its hand now and the unseen burial,
+        as positions in ``allowed``), the copies it holds anyway (played, or in a burial the seat saw) and
+        the cuts (:meth:`cuts`) for each number of copies it has: a placement's weight times its cuts
+        counts its worlds."""
+        at = tuple(j for j, i in enumerate(allowed) if self.places[i].seat == self.dealer
+                   or (self.places[i].name == "kitty" and self.exchanged))
+        base = self.played[self.dealer].get(card, 0)
+        if self.burial_known:
+            base += sum(1 for x in self.record.kitty_discard if int(x) == card)
+        size = self.dealer_cards()
+        top = base + self.pool.get(card, 0)
+        return at, base, tuple(self.cuts(size, (d,)) for d in range(top + 1))
+
+    def dealer_cards(self) -> int:
+        """How many cards the dealer's hand as dealt and the kitty hold together."""
+        return (len(self.state.hands[self.dealer]) + sum(self.played[self.dealer].values())
+                + (self.rules.kitty if self.exchanged else 0))
 
     def dealer_needs(self) -> list[tuple[int, int]]:
         """Each card the dealer showed with the copies it showed (its hand as dealt holds them)."""
@@ -542,13 +558,16 @@ class Klass:
     lo: tuple[int, ...]
     hi: tuple[int, ...]
     caps: Caps | None
-    check: Caps | None
+    cut: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None
 
     def weight(self, split: Sequence[int]) -> int:
-        """The physical placements of the class's cards with ``split[j]`` of them in place ``allowed[j]``."""
-        if self.caps is None:
-            return _multinomial(len(self.cards), split)
-        return self.caps.weight(len(self.cards), split)
+        """The physical placements of the class's cards with ``split[j]`` of them in place ``allowed[j]``
+        (times the dealer's cuts, :meth:`Problem.cut_weights`, for its one shown card)."""
+        ways = _multinomial(len(self.cards), split) if self.caps is None else self.caps.weight(len(self.cards), split)
+        if self.cut is not None:
+            at, base, cuts = self.cut
+            ways *= cuts[base + sum(split[j] for j in at)]
+        return ways
 
 
 class Caps:
@@ -557,17 +576,19 @@ class Caps:
     class with ``x`` cards in those places are ``table[-1][x]`` (the ways to choose which physical copies go
     to each, card by card under the mosts) times the ways to deal the rest freely to the other places."""
 
-    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[int, int, tuple[int, ...]], ...]) -> None:
+    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[int, int, tuple[int, ...]], ...],
+                 sizes: tuple[int, ...]) -> None:
         self.at, self.kinds = at, kinds
+        self.shares = [_shares(k, most) for _, k, most in kinds]
         empty = tuple(0 for _ in at)
         table: list[dict[tuple[int, ...], int]] = [{empty: 1}]
-        for _, k, most in kinds:
+        for options in self.shares:
             step: dict[tuple[int, ...], int] = {}
-            options = _shares(k, most)
             for x, ways in table[-1].items():
                 for share, w in options:
                     y = tuple(a + b for a, b in zip(x, share, strict=True))
-                    step[y] = step.get(y, 0) + ways * w
+                    if all(v <= size for v, size in zip(y, sizes, strict=True)):     # no place holds more than its size
+                        step[y] = step.get(y, 0) + ways * w
             table.append(step)
         self.table = table
 
@@ -585,11 +606,14 @@ class Caps:
         mine: list[list[int]] = [[] for _ in self.at]
         rest: list[int] = []
         for i in range(len(self.kinds) - 1, -1, -1):
-            c, k, most = self.kinds[i]
+            c, k, _ = self.kinds[i]
+            if not any(x):                 # the capped places are full: every card left goes elsewhere
+                rest.extend([c] * k)
+                continue
             before = self.table[i]
             options: list[tuple[tuple[int, ...], int]] = []
             total = 0
-            for share, w in _shares(k, most):
+            for share, w in self.shares[i]:
                 y = tuple(a - b for a, b in zip(x, share, strict=True))
                 ways = w * before.get(y, 0) if min(y) >= 0 else 0
                 if ways:
@@ -615,6 +639,34 @@ def _shares(copies: int, most: tuple[int, ...]) -> list[tuple[tuple[int, ...], i
             ways *= comb(left, m)
             left -= m
         out.append((share, ways))
+    return out
+
+
+def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
+    """The ways to choose which of the class's physical cards go to ``places``, ``x`` to each: under its
+    mosts where it has them, freely elsewhere."""
+    caps = klass.caps
+    at = [klass.allowed[j] for j in caps.at] if caps is not None else []
+    ways = 1
+    if caps is not None:
+        want = {a: v for a, v in zip(places, x, strict=True)}
+        ways = caps.table[-1].get(tuple(want.get(a, 0) for a in at), 0)
+    left = len(klass.cards) - sum(v for a, v in zip(places, x, strict=True) if a in at)
+    for a, v in zip(places, x, strict=True):
+        if a in at:
+            continue
+        if v and a not in klass.allowed or v > left:
+            return 0
+        ways *= comb(left, v)
+        left -= v
+    return ways
+
+
+def _product(ranges: Sequence[range]) -> list[tuple[int, ...]]:
+    """Every vector with its entries from ``ranges``."""
+    out: list[tuple[int, ...]] = [()]
+    for r in ranges:
+        out = [x + (v,) for x in out for v in r]
     return out
 
 
@@ -646,7 +698,7 @@ class Ways:
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
-        self.pools: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
+        self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[tuple[int, ...], int]]]] = {}
         self.work = 0
         self.budget = WAYS_WORK
 
@@ -679,7 +731,7 @@ class Ways:
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = klass.weight(room)
         elif self.pooled(i):
-            total = sum(w for _, w in self.pooled_options(klass, room))
+            total = sum(w for _, w in self.pooled_options(i, room)[1])
         else:
             for split, left in self.splits(i, room):
                 rest = self.count(i + 1, left)
@@ -689,41 +741,47 @@ class Ways:
         return total
 
     def pooled(self, i: int) -> bool:
-        """Class ``i`` has no leasts (mosts of single cards at most) and only the free class (every place,
-        no bounds) follows."""
+        """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
+        leasts follows."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
-        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and last.caps is None
-                and not any(last.lo) and len(last.allowed) == self.places
+        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+                and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
                 and all(h >= len(last.cards) for h in last.hi))
 
-    def pooled_options(self, klass: Klass, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """A pooled class's cards in its capped places (``x``), each with the placements of both classes it
-        leaves.  With ``r`` the room after ``x`` and ``m`` the class's cards left, the sum over the splits
-        ``y`` of those among the other allowed places of m!/prod y! * (N-m)!/prod (r-y)! is
-        m! (N-m)!/prod r! * C(the other allowed places' room, m) (Vandermonde's identity)."""
-        caps = klass.caps
-        at = caps.at if caps is not None else ()
-        table = caps.table[-1] if caps is not None else {(): 1}
-        self.work += len(table) + 1
-        if self.work > self.budget:
-            raise TooManyRooms
-        others = [a for j, a in enumerate(klass.allowed) if j not in at]
+    def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
+        """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
+        each way ``x`` the class's cards fill its places among them, with the placements of both classes it
+        leaves.  In ``S`` each class chooses its cards under its mosts (:class:`Caps`) and one by one
+        elsewhere; outside, with ``r`` the room left and ``m`` and ``n`` the cards of each class left, the
+        sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
+        m! n!/prod r! * C(the class's places' room, m) (Vandermonde's identity)."""
+        klass, last = self.classes[i], self.classes[i + 1]
+        mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
+        theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
+        both = sorted(mine | theirs)
+        size, total = len(klass.cards), len(last.cards)
+        ranges = [range(min(room[a], size) + 1) if a in klass.allowed else range(1) for a in both]
         out: list[tuple[tuple[int, ...], int]] = []
-        for x, ways in sorted(table.items()):
-            left = list(room)
-            for j, k in zip(at, x, strict=True):
-                left[klass.allowed[j]] -= k
-            if min(left) < 0:
+        outside = [a for a in range(self.places) if a not in both]
+        for x in _product(ranges):
+            self.work += 1
+            if self.work > self.budget:
+                raise TooManyRooms
+            m = size - sum(x)
+            if m < 0:
                 continue
-            m, everything = len(klass.cards) - sum(x), sum(left)
-            if m > everything:
+            ways = _chosen(klass, both, x) * _chosen(last, both, tuple(room[a] - v for a, v in zip(both, x, strict=True)))
+            if not ways:
                 continue
-            w = ways * _multinomial(everything, left) * comb(sum(left[a] for a in others), m) // comb(everything, m)
-            if w:
-                out.append((x, w))
-        return out
+            n = total - sum(room[a] - v for a, v in zip(both, x, strict=True))
+            left = [room[a] for a in outside]
+            if n < 0 or sum(left) != m + n:
+                continue
+            reach = sum(room[a] for a in outside if a in klass.allowed)
+            out.append((x, ways * _multinomial(m + n, left) * comb(reach, m) // comb(m + n, m)))
+        return both, [(x, w) for x, w in out if w]
 
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
@@ -732,14 +790,15 @@ class Ways:
         if i == len(self.classes) - 1:
             return tuple(room[a] for a in klass.allowed)
         if self.pooled(i):
-            # the cards in the capped places in proportion to the placements each choice leaves, then the
+            # the cards in the places with mosts in proportion to the placements each choice leaves, then the
             # rest take uniformly chosen places among the room of the class's other places (a multivariate
             # hypergeometric draw: in proportion to prod C(r, y))
-            options = self.pools.get(room)
-            if options is None:
-                options = self.pooled_options(klass, room)
+            known_pool = self.pools.get(room)
+            if known_pool is None:
+                known_pool = self.pooled_options(i, room)
                 if len(self.pools) < WAYS_STATES:
-                    self.pools[room] = options
+                    self.pools[room] = known_pool
+            both, options = known_pool
             r = rng.randrange(sum(w for _, w in options))
             x = options[-1][0]
             for x_, w in options:
@@ -747,13 +806,13 @@ class Ways:
                     x = x_
                     break
                 r -= w
-            at = klass.caps.at if klass.caps is not None else ()
             shares = [0] * len(klass.allowed)
             free = list(room)
-            for j, k in zip(at, x, strict=True):
-                shares[j] = k
-                free[klass.allowed[j]] -= k
-            slots = [j for j, a in enumerate(klass.allowed) if j not in at for _ in range(free[a])]
+            for a, k in zip(both, x, strict=True):
+                if k:
+                    shares[klass.allowed.index(a)] = k
+                    free[a] -= k
+            slots = [j for j, a in enumerate(klass.allowed) if a not in both for _ in range(free[a])]
             for j in rng.sample(slots, size - sum(x)):
                 shares[j] += 1
             return tuple(shares)
@@ -808,8 +867,8 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if every is not None:
             return _from_every(problem, real, every, count, rng)
     ways: Ways | None = None
-    for kinds, fold in ((KIND_CLASSES, 5), (KIND_CLASSES, 1), (0, 1), (KIND_CLASSES, 0), (0, 0)):
-        problem.classes = problem.make_classes(kinds, fold)
+    for kinds in (KIND_CLASSES, KIND_CLASSES // 4, 0):
+        problem.classes = problem.make_classes(kinds)
         try:
             ways = Ways(problem)
             if not ways.count(0, tuple(problem.sizes)):
