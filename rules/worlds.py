@@ -11,13 +11,22 @@ How (exact, by rejection):
 1. *The cheap constraints* describe a superset of the worlds exactly: the cards the seat has not seen
    go into *places* of known sizes -- each other seat's hand now, the kitty now where the seat has
    not seen it, the cards not yet dealt while dealing -- where a seat's hand holds no card of an
-   effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), and
-   a seat that declared holds the cards it showed (when every unseen copy is needed, they are placed
-   with it; else a draw that misses one is rejected before the replay).
-2. A draw under them is uniform: the cards of each effective suit are split among the places that may
-   hold them by the exact number of ways (:func:`_ways`, a count over the places' room), then
-   shuffled into their places.  Where the dealer's hand as dealt is not known to the seat, the kitty
-   as dealt is a uniform choice of the dealer's cards of the right size, in a uniform order.
+   effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), at
+   most one copy of each card of a suit where it followed a pair lead with two single cards of that
+   suit (``follow_protection: none``: it had no pair), and a seat that declared holds the cards it
+   showed, and what a failed throw gave back to it.
+2. A draw under them is uniform: the unseen cards are cut into *classes* -- each card a seat must hold
+   on its own, each suit some place refuses, then every other card together -- and each class's split
+   among its places is drawn in proportion to the exact number of physical deals it leaves (:class:`Ways`,
+   a count over the places' room, class by class).  A class's mosts of single cards are part of that
+   count (:class:`Caps`: for the places they bind, the ways to choose which physical copies go there,
+   card by card, as a table over how many; the other places take the rest freely), so a draw keeps
+   them by construction; the last class fills the room left (a lookup) and the one before it is summed
+   in closed form outside the places either caps (Vandermonde's identity).  Where the seat did not
+   see the dealer's hand as dealt, the kitty as dealt is a uniform cut of the dealer's cards among
+   those that leave it the cards it declared, and a placement weighs as many worlds as it has such
+   cuts: with one declared card this weight is part of the count, with more a placement is kept with
+   probability its cuts over the most any placement has.
 3. The record is replayed under the drawn deal (:func:`rules.adjudicate.walk`, the referee's walk)
    and the draw is kept only when the walk stops where the real record's does, legal, with the same
    trump and (unless ``hide_throw_blocker``) the same seat beating each failed throw.  Rejection
@@ -28,9 +37,11 @@ as dealt is known to the seat or not yet dealt, every one of them is replayed in
 are then counted exactly (``count``) and drawn from that list, each distinct world weighted by the
 number of physical deals it stands for.
 
-The count of ways keeps at most ``WAYS_STATES`` room vectors: past it, fewer cards are counted one by
-one (their most is then checked on the draw), and past that the draw is a plain shuffle checked
-against every constraint -- each still uniform, only slower to find worlds.
+Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
+room vectors (past them, fewer cards are counted one by one, their leasts checked on the draw, and past
+that the draw is a plain shuffle checked against every constraint); a table of mosts keeps at most
+``CAPS_STATES`` vectors (the mosts of the places past it are checked on the draw).  Each way is still
+uniform, only slower to find worlds.
 
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
@@ -62,7 +73,7 @@ EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: eve
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 WAYS_WORK: Final = 20000         # the count of ways enumerates at most this many splits
-CAPS_STATES: Final = 800         # the count of a suit's placements under mosts keeps at most this many vectors
+CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -586,8 +597,8 @@ class Caps:
             step: dict[tuple[int, ...], int] = {}
             for x, ways in table[-1].items():
                 for share, w in options:
-                    y = tuple(a + b for a, b in zip(x, share, strict=True))
-                    if all(v <= size for v, size in zip(y, sizes, strict=True)):     # no place holds more than its size
+                    y = tuple([a + b for a, b in zip(x, share, strict=True)])
+                    if _within(y, sizes):         # no place holds more than its size
                         step[y] = step.get(y, 0) + ways * w
             table.append(step)
         self.table = table
@@ -640,6 +651,16 @@ def _shares(copies: int, most: tuple[int, ...]) -> list[tuple[tuple[int, ...], i
             left -= m
         out.append((share, ways))
     return out
+
+
+def _within(y: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
+    """Whether no entry of ``y`` passes the size beside it (a loop: mypyc compiles it, not a generator)."""
+    i = 0
+    while i < len(y):
+        if y[i] > sizes[i]:
+            return False
+        i += 1
+    return True
 
 
 def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
