@@ -72,7 +72,7 @@ WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
-WAYS_WORK: Final = 20000         # the count of ways enumerates at most this many splits
+WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
@@ -238,11 +238,12 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self, kinds: int) -> list[Klass]:
+    def make_classes(self, kinds: int, capped: bool) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
         of them; a least past them is checked on the draw), first; then the suits some place refuses, one
         class each, smallest first; then every other card together.  Each class with the mosts of single
-        cards in it (a follow that showed no pair, :class:`Caps`)."""
+        cards in it (a follow that showed no pair, :class:`Caps`) if ``capped`` (else they are checked on
+        the draw)."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
         held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
@@ -266,11 +267,11 @@ class Problem:
         for _, x in apart:
             cards, allowed = by_suit[x], self.allowed[x]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
-                             self.caps(cards, allowed)))
+                             self.caps(cards, allowed) if capped else None))
         rest = [c for x in sorted(by_suit) if self.allowed[x] == everywhere for c in by_suit[x]]
         if rest:
             out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
-                             self.caps(rest, everywhere)))
+                             self.caps(rest, everywhere) if capped else None))
         return out
 
     def caps(self, cards: list[int], allowed: tuple[int, ...]) -> Caps | None:
@@ -888,8 +889,8 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if every is not None:
             return _from_every(problem, real, every, count, rng)
     ways: Ways | None = None
-    for kinds in (KIND_CLASSES, KIND_CLASSES // 4, 0):
-        problem.classes = problem.make_classes(kinds)
+    for kinds, capped in ((KIND_CLASSES, True), (KIND_CLASSES, False), (0, False)):
+        problem.classes = problem.make_classes(kinds, capped)
         try:
             ways = Ways(problem)
             if not ways.count(0, tuple(problem.sizes)):
