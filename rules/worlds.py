@@ -45,9 +45,17 @@ uniform, only slower to find worlds.
 
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
-``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, records
-with steals of the kitty (section 14.7), and dark declarations of other seats while declaring is
-open (their cards are part of what the seat cannot see, and this sampler keeps the record's).
+``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, and
+records with steals of the kitty (section 14.7).
+
+*Dark declarations* (section 15.2, ``declaration_visibility: dark``, declaring open): another seat's
+declaration shows the seat its seat and number of cards only, so its cards are part of the world.  A
+deal is a world when some history -- each hidden declaration as many copies of one card as it
+showed, held by its declarer in the deal -- replays the record, with the trump the standing
+declarer's alone (:meth:`Problem.fill`).  Step 2 draws from the union over the choices of those
+cards, each choice's deals counted with its cards as leasts (:func:`_dark`); the replay rejects the
+rest.  The cards a hidden declaration may show are those ``rules.views`` reads a dark declaration
+as (level cards, 2s where they declare, jokers).
 """
 from __future__ import annotations
 
@@ -59,10 +67,11 @@ from math import comb
 from typing import Final
 
 from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
-from .cards import CARDS, Card, tally
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited, tally
 from .decks import copies_in_play
+from .declarations import check_declaration
 from .order import TRUMP, Order, order_for
-from .ruleset import DeclarationVisibility, FollowProtection
+from .ruleset import DeclarationVisibility, FollowProtection, Ruleset
 from .state import HandState, hand_state
 from .views import PUBLIC, voids_of
 from .violations import InputError
@@ -74,19 +83,24 @@ KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
+DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
+DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
 @dataclass(frozen=True)
 class World:
-    """One world: ``deal``/``kitty`` as dealt (the kitty in dealt order), ``hands``/``held_kitty`` now."""
+    """One world: ``deal``/``kitty`` as dealt (the kitty in dealt order), ``hands``/``held_kitty`` now;
+    ``declarations`` the record's declarations in this world (a dark one the seat did not see: cards
+    the world's declarer holds that make the record replay)."""
 
     deal: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
     kitty_discard: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
     held_kitty: tuple[Card, ...]
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -126,9 +140,9 @@ class Problem:
             raise InputError("worlds are not drawn for records with steals of the kitty (exchanges)", "exchanges")
         if not (viewer == PUBLIC or 0 <= viewer < n):
             raise InputError(f"seat must be 0..{n - 1} or public", "seat")
-        if (rules.declaration_visibility is DeclarationVisibility.DARK and state.phase == "declaring"
-                and any(s != viewer for s, _ in record.declarations)):
-            raise InputError("worlds are not drawn while dark declarations of other seats are hidden", "seat")
+        dark = rules.declaration_visibility is DeclarationVisibility.DARK and state.phase == "declaring"
+        self.hidden = frozenset(i for i, (s, _) in enumerate(record.declarations) if dark and s != viewer)
+        self.fill_steps = 0
         self.record, self.state, self.viewer, self.closed = record, state, viewer, declarations_closed
         self.rules, self.n, self.dealer = rules, n, record.dealer
         phase = state.phase
@@ -188,7 +202,9 @@ class Problem:
         record, viewer, rules = self.record, self.viewer, self.rules
         at = {p.seat: i for i, p in enumerate(self.places) if p.seat is not None}
         shown: dict[tuple[int, int], int] = {}
-        for s, cards in record.declarations:
+        for i, (s, cards) in enumerate(record.declarations):
+            if i in self.hidden:
+                continue
             for c, k in tally([int(x) for x in cards]).items():
                 shown[(s, c)] = max(shown.get((s, c), 0), k)
         for (s, c), k in sorted(shown.items()):
@@ -481,15 +497,60 @@ class Problem:
             self.most = max([self.cuts(size, have) for have in _box(tops) if sum(have) <= size] + [1])
         return self.most
 
+    def kept(self, real: Walk, made: tuple[World, HandRecord]) -> World | None:
+        """The world of a placement if some record with its deal replays as the real one does, else None:
+        the record itself, or, with dark declarations hidden from the seat, the record with some cards the
+        world's declarers hold in them (:meth:`fill`)."""
+        world, changed = made
+        if self.hidden:
+            filled = self.fill(real, changed, list(changed.declarations), 0)
+            if filled is None:
+                return None
+            return replace(world, declarations=filled.declarations)
+        return replace(world, declarations=changed.declarations) if self.replays(real, changed) else None
+
+    def fill(self, real: Walk, changed: HandRecord, history: list[tuple[int, tuple[Card, ...]]],
+             i: int) -> HandRecord | None:
+        """The hidden declarations from ``i`` on (section 15.2, dark): each as many copies of one card as it
+        showed, of a card its declarer holds in the world, in card order;
+        the first history that replays (every declaration checked in turn, as the walk does).  A seat's dark declaration is some declaration of that many cards
+        it could have made, so a deal is a world when any history replays.  At most ``DARK_STEPS`` checks
+        a call (past them :class:`DarkBound` stops the draw: no placement is judged on a partial search)."""
+        if i == len(history):
+            done = replace(changed, declarations=tuple(history))
+            return done if self.replays(real, done) else None
+        seat, cards = history[i]
+        if i not in self.hidden:
+            options = [cards]
+        else:
+            held = tally([int(c) for c in changed.hands[seat]])
+            options = [tuple([CARDS[c]] * len(cards)) for c, k in sorted(held.items()) if k >= len(cards)]
+        for shown in options:
+            self.fill_steps += 1
+            if self.fill_steps > DARK_STEPS:
+                raise DarkBound
+            if not check_declaration(self.rules, self.record.levels[self.dealer], history[:i], seat, shown,
+                                     hand=changed.hands[seat], levels=changed.seat_levels).valid:
+                continue
+            found = self.fill(real, changed, history[:i] + [(seat, shown)] + history[i + 1:], i + 1)
+            if found is not None:
+                return found
+        return None
+
     def replays(self, real: Walk, changed: HandRecord) -> bool:
-        """Whether ``changed`` replays as the real record does (the module docstring, step 3)."""
+        """Whether ``changed`` replays as the real record does (the module docstring, step 3).  While dark
+        declarations are hidden the trump is the standing declarer's alone: it must be the seat in both
+        or in neither, with the same trump where it is."""
         w = walk(changed, reading=STATE, declarations_closed=self.closed)
         if (w.illegal is None) != (real.illegal is None):
             return False
         if w.stop != real.stop and not (w.stop in STEAL_OPEN and real.stop in STEAL_OPEN):
             return False
-        if (w.trump is None) != (real.trump is None) or (
-                w.trump is not None and real.trump is not None and w.trump.to_dict() != real.trump.to_dict()):
+        if self.hidden and (w.declarations.declarer == self.viewer) != (real.declarations.declarer == self.viewer):
+            return False
+        if (not self.hidden or real.declarations.declarer == self.viewer) and (
+                (w.trump is None) != (real.trump is None) or (
+                w.trump is not None and real.trump is not None and w.trump.to_dict() != real.trump.to_dict())):
             return False
         if not self.rules.hide_throw_blocker:
             mine = [None if t.throw is None else t.throw.beaten_by for t in w.tricks]
@@ -706,6 +767,10 @@ def _splits_upto(total: int, most: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [(k,) + tail for k in range(min(total, most[0]) + 1) for tail in _splits_upto(total - k, most[1:])]
 
 
+class DarkBound(Exception):
+    """The search of hidden declarations went past ``DARK_STEPS``: the draw stops (not complete)."""
+
+
 class TooManyRooms(Exception):
     """The count of ways went past ``WAYS_STATES``: draw plainly and reject instead."""
 
@@ -887,7 +952,12 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
     if not problem.dealer_split and exact_limit > 0:
         every = problem.distinct(exact_limit)
         if every is not None:
-            return _from_every(problem, real, every, count, rng)
+            try:
+                return _from_every(problem, real, every, count, rng)
+            except DarkBound:
+                problem.fill_steps = 0        # too many hidden histories to count: sample instead
+    if problem.hidden:
+        return _dark(problem, real, count, rng)
     ways: Ways | None = None
     for kinds, capped in ((KIND_CLASSES, True), (KIND_CLASSES, False), (0, False)):
         problem.classes = problem.make_classes(kinds, capped)
@@ -910,9 +980,100 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if made is None:
             continue
         replays += 1
-        if problem.replays(real, made[1]):
-            found.append(made[0])
+        try:
+            world = problem.kept(real, made)
+        except DarkBound:
+            break
+        if world is not None:
+            found.append(world)
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
+
+
+def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:
+    """Worlds while dark declarations are hidden from the seat (section 15.2): a union of the deals where
+    each hidden declarer holds as many copies as it showed of one card it could declare with, over every
+    choice of those cards (:func:`_declarable`).  A choice is drawn in proportion to its exact number of
+    physical deals, a deal uniformly under it (the count, step 2), and the deal kept with probability one
+    over the number of choices it satisfies: uniform over the union; then the replay with some history
+    (:meth:`Problem.kept`) keeps the worlds.  At most ``DARK_CHOICES`` choices are counted (past them,
+    :class:`InputError`)."""
+    record, hidden = problem.record, sorted(problem.hidden)
+    level = record.levels[record.dealer]
+    at = {p.seat: i for i, p in enumerate(problem.places) if p.seat is not None}
+    options = [[c for c in _declarable(problem.rules, record.seat_levels[record.declarations[i][0]]
+                                       if record.seat_levels is not None else level)
+                if problem.pool.get(c, 0) >= len(record.declarations[i][1])] for i in hidden]
+    choices: list[tuple[dict[tuple[int, int], int], list[Klass], Ways, int]] = []
+    base = [dict(f) for f in problem.lo]
+    combos: list[tuple[int, ...]] = [()]
+    for each in options:
+        combos = [x + (c,) for x in combos for c in each]
+        if len(combos) > DARK_CHOICES:
+            raise InputError("too many hidden declarations to draw worlds for (dark declarations)", "declarations")
+    for combo in combos:
+        need: dict[tuple[int, int], int] = {}
+        for i, c in zip(hidden, combo, strict=True):
+            key = (record.declarations[i][0], c)
+            need[key] = max(need.get(key, 0), len(record.declarations[i][1]))
+        if any(problem.pool.get(c, 0) < k for (_, c), k in need.items()):
+            continue
+        problem.lo = [dict(f) for f in base]
+        for (seat, c), k in need.items():
+            problem.at_least(at[seat], c, k)
+        try:
+            problem.classes = problem.make_classes(KIND_CLASSES, True)
+            ways = Ways(problem)
+            total = ways.count(0, tuple(problem.sizes))
+        except TooManyRooms:
+            raise InputError("too many hidden declarations to draw worlds for (dark declarations)",
+                             "declarations") from None
+        if total:
+            ways.budget = 1 << 62
+            choices.append((need, problem.classes, ways, total))
+    if not choices:
+        raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+    upto: list[int] = []
+    total = 0
+    for choice in choices:
+        total += choice[3]
+        upto.append(total)
+    found: list[World] = []
+    draws = replays = 0
+    while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:
+        draws += 1
+        need, problem.classes, ways, _ = choices[bisect_right(upto, rng.randrange(total))]
+        problem.lo = [dict(f) for f in base]
+        for (seat, c), k in need.items():
+            problem.at_least(at[seat], c, k)
+        content = problem.draw(rng, ways)
+        if content is None:
+            continue
+        held = [tally(h) for h in content]
+        met = sum(1 for other, _, _, _ in choices
+                  if all(held[at[seat]].get(c, 0) >= k for (seat, c), k in other.items()))
+        if rng.randrange(met):
+            continue
+        made = problem.world(content, rng)
+        if made is None:
+            continue
+        replays += 1
+        try:
+            world = problem.kept(real, made)
+        except DarkBound:
+            break
+        if world is not None:
+            found.append(world)
+    problem.lo = base
+    return Worlds(tuple(found), None, len(found) == count, draws, replays)
+
+
+def _declarable(rules: Ruleset, level: int) -> list[int]:
+    """The cards a declaration at ``level`` can show, as copies of one card: its level cards, 2s where
+    they declare, the jokers (as ``rules.views`` reads a dark declaration)."""
+    out = [suited(level, s) for s in SUITS] if level <= 14 else []
+    if rules.declare_with_twos and level != 2:
+        out += [suited(2, s) for s in SUITS]
+    return [int(c) for c in out] + [SMALL_JOKER, BIG_JOKER]
 
 
 def _from_every(problem: Problem, real: Walk, every: Sequence[tuple[list[list[int]], int]], count: int,
@@ -921,8 +1082,9 @@ def _from_every(problem: Problem, real: Walk, every: Sequence[tuple[list[list[in
     kept: list[tuple[World, int]] = []
     for content, weight in every:
         made = problem.world(content, rng)
-        if made is not None and problem.replays(real, made[1]):
-            kept.append((made[0], weight))
+        world = problem.kept(real, made) if made is not None else None
+        if world is not None:
+            kept.append((world, weight))
     if not kept:
         raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
     total = sum(w for _, w in kept)

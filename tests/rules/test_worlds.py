@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from rules.cards import CARDS
-from rules.ruleset import Ruleset
+from rules.ruleset import DeclarationVisibility, Ruleset
 from rules.state import hand_state
+from rules.views import view
 from rules.violations import InputError
 from rules.worlds import WORLD_REPLAYS, draw_worlds
 from schemas.records import load_record
@@ -310,3 +311,80 @@ def test_s15_4_worlds_of_a_seat_that_did_not_see_the_kitty_match_the_brute_force
                        for c, m in Counter(int(x) for x in cards).items())
     assert set(sampled) <= set(brute)
     assert chi_square_ok(sampled, brute, sum(sampled.values()))
+
+
+def dark_position(declarations, hands):
+    """A deal in progress (seed 004's 暗叫, ``declaration_visibility: dark``): these cards dealt so far, no
+    kitty yet, declaring open."""
+    record = load("04_shengji.json")
+    rules = dataclasses.replace(record.rules, declaration_visibility=DeclarationVisibility.DARK)
+    return dataclasses.replace(record, rules=rules, hands=tuple(tuple(CARDS[c] for c in h) for h in hands),
+                               kitty=(), declarations=tuple((s, tuple(CARDS[c] for c in cs)) for s, cs in declarations),
+                               kitty_discard=(), tricks=())
+
+
+def brute_dark_hands(record, viewer: int, seat: int) -> dict[tuple, int]:
+    """Every hand ``seat`` may hold in a world of ``viewer`` (two cards, one dark declaration of as many cards),
+    by brute force over every two-card hand and every card it could have declared, with its physical weight."""
+    pool = Counter({c: record.rules.decks for c in range(54)})
+    pool.subtract(int(c) for c in record.hands[viewer])
+    (declarer, shown), = record.declarations
+    out = {}
+    for a in range(54):
+        for b in range(a, 54):
+            h = Counter([a, b])
+            if any(pool[c] < k for c, k in h.items()):
+                continue
+            rest = pool - h
+            fill = [c for c in sorted(rest.elements())]
+            deal = list(record.hands)
+            at = 0
+            for s in range(record.rules.players):
+                if s == seat:
+                    deal[s] = tuple(CARDS[c] for c in (a, b))
+                elif s != viewer:
+                    deal[s] = tuple(CARDS[c] for c in fill[at:at + len(record.hands[s])])
+                    at += len(record.hands[s])
+            for c in range(54):
+                changed = dataclasses.replace(record, hands=tuple(deal),
+                                              declarations=((declarer, tuple([CARDS[c]] * len(shown))),))
+                if hand_state(changed, declarations_closed=False).phase == "declaring":
+                    out[(a, b)] = math.comb(pool[a], h[a]) * (math.comb(pool[b], h[b]) if b != a else 1)
+                    break
+    return out
+
+
+def test_s15_2_dark_declaration_worlds_match_the_brute_force():
+    """Seat 2 declared a pair in the dark: in seat 0's worlds it holds some declarable pair (a level card of a
+    suit, or jokers), never the 3♥ pair seat 0 breaks by holding one; uniform among them (exact path and
+    sampling path)."""
+    position = dark_position([(2, [13 + 1, 13 + 1])], [[13 + 1, 39 + 3], [0, 5], [13 + 1, 13 + 1], [7, 8]])
+    brute = brute_dark_hands(position, 0, 2)
+    assert (14, 14) not in brute and len(brute) >= 4
+    exact = draw_worlds(position, 0, 600, "dark", declarations_closed=False)
+    sampled = Counter()
+    for i in range(3):
+        got = draw_worlds(position, 0, 200, f"dark-{i}", declarations_closed=False, exact_limit=0)
+        assert got.complete
+        sampled.update(tuple(sorted(int(c) for c in w.hands[2])) for w in got.worlds)
+    for worlds in (Counter(tuple(sorted(int(c) for c in w.hands[2])) for w in exact.worlds), sampled):
+        assert set(worlds) <= set(brute)
+        assert chi_square_ok(worlds, brute, sum(worlds.values()))
+    for w in exact.worlds[:50]:
+        changed = dataclasses.replace(position, hands=w.deal, declarations=w.declarations)
+        assert hand_state(changed, declarations_closed=False).phase == "declaring"
+        assert w.deal[0] == position.hands[0] and w.declarations[0][0] == 2 and len(w.declarations[0][1]) == 2
+
+
+def test_s15_2_worlds_under_several_dark_declarations_replay_with_their_declarations():
+    """A single then a pair overturning it, both dark to seat 0, which declared nothing: each world holds a
+    history of declarations its seats hold, valid in turn, and seat 0's view of it is the real one."""
+    position = dark_position([(3, [1]), (2, [52, 52])], [[13 + 1, 39 + 3], [0, 5], [52, 52], [1, 8]])
+    real_view = view(position, hand_state(position, declarations_closed=False), 0)
+    got = draw_worlds(position, 0, 30, "several", declarations_closed=False)
+    assert got.complete and len({w.deal for w in got.worlds}) > 5
+    for w in got.worlds:
+        changed = dataclasses.replace(position, hands=w.deal, declarations=w.declarations)
+        state = hand_state(changed, declarations_closed=False)
+        assert state.phase == "declaring" and view(changed, state, 0) == real_view
+        assert [(s, len(c)) for s, c in w.declarations] == [(3, 1), (2, 2)]
