@@ -34,6 +34,11 @@ class WorldDealSchema(Schema):
     kitty = CardList("The kitty as dealt, in dealt order.")
 
 
+class WorldDeclarationSchema(Schema):
+    seat = fields.Integer(required=True)
+    cards = CardList("The cards shown.")
+
+
 class WorldSchema(Schema):
     deal = fields.Nested(WorldDealSchema, required=True, metadata={
         "description": "The whole deal as dealt: the record with its `deal` replaced by this one (and its "
@@ -41,6 +46,11 @@ class WorldSchema(Schema):
     kitty_discard = CardList("The dealer's burial in this world (the record's own where the seat saw it).")
     hands = List(CardList(), required=True, metadata={"description": "What each seat holds now."})
     kitty = CardList("The kitty now: the burial once the dealer has buried, empty while the dealer holds it.")
+    declarations = List(fields.Nested(WorldDeclarationSchema), required=True, metadata={
+        "description": "The record's declarations in this world, in the record's shape: the record's own, but "
+                       "another seat's dark declaration while declaring is open (which the seat saw as a seat and "
+                       "a number of cards) holds cards that seat holds in this world; the record with them "
+                       "replays as the real one."})
 
 
 class WorldsSchema(Schema):

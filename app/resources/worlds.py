@@ -23,7 +23,8 @@ def worlds_answer(data: dict) -> dict:
     return {
         "worlds": [{"deal": {"hands": [present.natural(h) for h in w.deal], "kitty": [str(c) for c in w.kitty]},
                     "kitty_discard": present.natural(w.kitty_discard),
-                    "hands": [present.natural(h) for h in w.hands], "kitty": present.natural(w.held_kitty)}
+                    "hands": [present.natural(h) for h in w.hands], "kitty": present.natural(w.held_kitty),
+                    "declarations": [{"seat": s, "cards": present.natural(c)} for s, c in w.declarations]}
                    for w in found.worlds],
         "count_worlds": None if found.count is None else str(found.count),
         "count_exact": found.count is not None,

@@ -85,6 +85,24 @@ def test_worlds_count_small_positions_exactly(client):
     assert got["count_exact"] and int(got["count_worlds"]) >= 1
 
 
+def test_worlds_while_another_seat_s_dark_declaration_is_hidden(client):
+    """Seed 004's 暗叫 while declaring is open: no 422; each world's declarations, with its deal, give seat 0
+    the view it has."""
+    body = record("04_shengji.json")
+    body = {**body, "rules": {**body["rules"], "declaration_visibility": "dark"}, "declarations_closed": False,
+            "deal": {"hands": [["3H", "5D"], ["2S", "7S"], ["3S", "3S"], ["9S", "10S"]], "kitty": []},
+            "declarations": [{"seat": 2, "cards": ["3S", "3S"]}], "kitty_discard": [], "friends": [], "tricks": []}
+    mine = answer(client, "/v1/hands/state", {**body, "view": 0})
+    assert mine["declared"][0]["cards"] is None
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": 0, "count": 8, "seed": "dark"})
+    assert got["complete"] and len(got["worlds"]) == 8
+    for w in got["worlds"]:
+        assert w["declarations"][0]["seat"] == 2 and len(w["declarations"][0]["cards"]) == 2
+        assert w["declarations"][0]["cards"] != ["3H", "3H"]          # seat 0 holds one of the two 3♥
+        changed = {**copy.deepcopy(body), "deal": w["deal"], "declarations": w["declarations"], "view": 0}
+        assert answer(client, "/v1/hands/state", changed) == mine
+
+
 @pytest.mark.parametrize("name,change,pointer", [
     ("90_illegal_follow_qq.json", {"seat": 1}, None), ("00_qq.json", {"seat": 9}, "/seat"),
     ("00_qq.json", {"seat": 1, "count": 0}, "/count"), ("00_qq.json", {"seat": 1, "count": 1001}, "/count"),

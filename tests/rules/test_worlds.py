@@ -355,10 +355,10 @@ def brute_dark_hands(record, viewer: int, seat: int) -> dict[tuple, int]:
 
 
 def test_s15_2_dark_declaration_worlds_match_the_brute_force():
-    """Seat 2 declared a pair in the dark: in seat 0's worlds it holds some declarable pair (a level card of a
-    suit, or jokers), never the 3♥ pair seat 0 breaks by holding one; uniform among them (exact path and
+    """Seat 2 declared a pair (of 3♠) in the dark: in seat 0's worlds it holds some declarable pair (a level card
+    of a suit, or jokers), never the 3♥ pair seat 0 breaks by holding one; uniform among them (exact path and
     sampling path)."""
-    position = dark_position([(2, [13 + 1, 13 + 1])], [[13 + 1, 39 + 3], [0, 5], [13 + 1, 13 + 1], [7, 8]])
+    position = dark_position([(2, [1, 1])], [[13 + 1, 39 + 3], [0, 5], [1, 1], [7, 8]])
     brute = brute_dark_hands(position, 0, 2)
     assert (14, 14) not in brute and len(brute) >= 4
     exact = draw_worlds(position, 0, 600, "dark", declarations_closed=False)
