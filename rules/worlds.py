@@ -53,7 +53,7 @@ declaration shows the seat its seat and number of cards only, so its cards are p
 deal is a world when some history -- each hidden declaration as many copies of one card as it
 showed, held by its declarer in the deal -- replays the record, with the trump the standing
 declarer's alone (:meth:`Problem.fill`).  Step 2 draws from the union over the choices of those
-cards, each choice's deals counted with its cards as leasts (:func:`_dark`); the replay rejects the
+cards, each choice (valid in turn, hands aside) with its deals counted with its cards as leasts (:func:`_dark`); the replay rejects the
 rest.  The cards a hidden declaration may show are those ``rules.views`` reads a dark declaration
 as (level cards, 2s where they declare, jokers).
 """
@@ -992,7 +992,7 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:
     """Worlds while dark declarations are hidden from the seat (section 15.2): a union of the deals where
     each hidden declarer holds as many copies as it showed of one card it could declare with, over every
-    choice of those cards (:func:`_declarable`).  A choice is drawn in proportion to its exact number of
+    choice of those cards (:func:`_declarable`) that makes the declarations valid in turn (hands aside).  A choice is drawn in proportion to its exact number of
     physical deals, a deal uniformly under it (the count, step 2), and the deal kept with probability one
     over the number of choices it satisfies: uniform over the union; then the replay with some history
     (:meth:`Problem.kept`) keeps the worlds.  At most ``DARK_CHOICES`` choices are counted (past them,
@@ -1005,11 +1005,14 @@ def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> World
                 if problem.pool.get(c, 0) >= len(record.declarations[i][1])] for i in hidden]
     choices: list[tuple[dict[tuple[int, int], int], list[Klass], Ways, int]] = []
     base = [dict(f) for f in problem.lo]
-    combos: list[tuple[int, ...]] = [()]
-    for each in options:
-        combos = [x + (c,) for x in combos for c in each]
-        if len(combos) > DARK_CHOICES:
+    histories: list[list[tuple[int, tuple[Card, ...]]]] = [[]]
+    for i, (seat, cards) in enumerate(record.declarations):      # histories valid in turn, hands aside
+        shown = [tuple([CARDS[c]] * len(cards)) for c in options[hidden.index(i)]] if i in problem.hidden else [cards]
+        histories = [h + [(seat, x)] for h in histories for x in shown
+                     if check_declaration(problem.rules, level, h, seat, x, levels=record.seat_levels).valid]
+        if len(histories) > DARK_CHOICES:
             raise InputError("too many hidden declarations to draw worlds for (dark declarations)", "declarations")
+    combos = [tuple(int(h[i][1][0]) for i in hidden) for h in histories]
     for combo in combos:
         need: dict[tuple[int, int], int] = {}
         for i, c in zip(hidden, combo, strict=True):
