@@ -39,7 +39,7 @@ sets, or one maximum flow on at most 54 supplies and 12 places.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from .adjudicate import HandRecord, Play
@@ -215,18 +215,22 @@ class Unseen:
         caps = [0 if suit in self.refused[i] else min(self.sizes[i], self.most.get((card, i), unseen))
                 for i in range(self.places)]
         supplies, held, needs = self._supplies(card)
+        quick = self.quick_status(index)
         found: set[tuple[str, int | None]] = set()
         read = 0
         for placed in _placements(unseen, caps):
             read += 1
             if read > PLACEMENTS:
                 return None
+            status = quick(placed)
+            if status in found:
+                continue                     # a status already kept: whether this one fits changes nothing
             if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
                 continue
             room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)]
             if not fits(supplies, room):
                 continue
-            found.add(self.status(index, placed))
+            found.add(status)
             if len(found) >= limit:
                 break
         return found
@@ -277,6 +281,56 @@ class Unseen:
         hands = [[copy] * held[s] for s in range(self.n)]
         got = call_statuses(record.rules, state.teams, [c.call for c in state.calls], self.plays, hands)[index]
         return got.status, got.seat
+
+    def quick_status(self, index: int) -> Callable[[Sequence[int]], tuple[str, int | None]]:
+        """:meth:`status` as a function of the placement that reads only what the referee reads of it:
+        under ``holder`` the copies each seat held after the exchange (the kitty's counted as the
+        dealer's) and the first seat after the dealer holding one; else the copies left in hands and
+        whether a seat off the dealer's side holds one.  For calls a public play has not settled (the
+        tests hold it equal to :meth:`status` on every placement of many positions)."""
+        state, ruleset = self.state, self.record.rules
+        call = state.calls[index].call
+        card = int(call.card)
+        n, dealer, viewer = self.n, self.dealer, self.viewer
+        seats, kitty_place = self.seats, self.kitty_place
+        before = [self.own[card] if s == viewer else 0 for s in range(n)]
+        known_kitty = self.buried[card]
+
+        def held_of(placed: Sequence[int]) -> list[int]:
+            held = list(before)
+            for i, s in enumerate(seats):
+                held[s] = placed[i]
+            return held
+
+        if ruleset.friend_join is FriendJoin.HOLDER:
+            played = [self.played[s][card] for s in range(n)]
+            kitty_counts = not self.record.exchanges
+            after_dealer = [(dealer + k) % n for k in range(1, n)]
+
+            def holder(placed: Sequence[int]) -> tuple[str, int | None]:
+                held = held_of(placed)
+                mine = held[dealer] + played[dealer]
+                if kitty_counts:
+                    mine += placed[kitty_place] if kitty_place >= 0 else known_kitty
+                if mine < ruleset.decks:
+                    for s in after_dealer:
+                        if held[s] + played[s] > 0:
+                            return JOINED, s
+                return SPENT, None
+            return holder
+        seen = 0
+        for p in self.plays:
+            seen += sum(1 for c in p.cards if c == call.card)
+            if seen >= call.ordinal:
+                break
+        team = set(state.teams.dealer_team)
+
+        def played_for(placed: Sequence[int]) -> tuple[str, int | None]:
+            held = held_of(placed)
+            if seen + sum(held) < call.ordinal or all(held[s] == 0 for s in range(n) if s not in team):
+                return SPENT, None
+            return PENDING, None
+        return played_for
 
 
 def fits(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> bool:

@@ -24,14 +24,10 @@ Decisions where section 15 leaves room:
   stays in ``stealing`` while the record allows a steal (``kitty_theft``, a standing declaration, no
   call or trick yet, declaring not closed by the caller), whether or not any seat could, with no
   ``next``; each seat sees its own steal options.
-- *Friend status* (15.2).  A status comes from public plays (the copy that joins or spends a call
-  under ``first-played``), or from a deduction: the copies of the called card the seat has not seen
-  could be with any other seat that holds cards and has not shown itself void of the card's
-  effective suit (a follow with fewer cards of the led suit than the lead), or in a kitty the seat
-  has not seen.  A status is shown when every such placement gives it, else ``pending`` with no
-  seat.  These placements include every world of the seat (15.4), so a status shown is one every
-  world gives; in the rare position where only the worlds' further constraints (hand sizes of
-  other cards, the record replaying) decide it, the view says ``pending``, never more.
+- *Friend status* (15.2).  Exact: a call's status (and so each team member) is the one every world
+  of the viewer gives, ``pending`` with no seat when two worlds give different ones; a copy played in
+  public settles it for everyone, else :mod:`rules.unseen` decides it from where the called card's
+  unseen copies can be (its docstring: what it reads, why it is exact, its bounds).
 - *Points*: ``attackers`` and ``defenders`` only when the view knows every call's outcome.  Under
   ``hide_defender_points`` the dealer side's ``by_seat`` entries (of the seats the view knows to be
   on it) and ``defenders`` are null.

@@ -9,6 +9,7 @@ worlds are too many to enumerate, every world rules.worlds draws must give the s
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -16,10 +17,11 @@ import pytest
 import rules
 from rules.cards import CARDS, card
 from rules.friends import FriendCall
+from rules.order import order_for
 from rules.ruleset import Ruleset
 from rules.state import hand_state
-from rules.unseen import _max_flow, fits
-from rules.views import PUBLIC, view
+from rules.unseen import Unseen, _max_flow, _placements, fits
+from rules.views import PUBLIC, view, voids_of
 from rules.worlds import draw_worlds
 from tests.rules.friend_worlds import TooMany, exact_statuses
 from tests.rules.random_hands import random_hand
@@ -95,11 +97,11 @@ def test_s15_2_a_views_friend_status_is_the_one_every_world_gives(name, record):
     assert checked, f"{name}: no seat's worlds were enumerated"
 
 
-def test_s15_2_the_oracle_checks_positions_the_old_deduction_left_pending():
-    """Not a test that cannot fail: among the positions above, some have a status shown (not pending) to a
-    seat that does not see the card that settles it."""
+def test_s15_2_the_positions_include_statuses_deduced_before_any_copy_settles_them():
+    """The oracle's positions are not all trivial: some views show a status (not pending) that no public
+    play settled -- a deduction from hand sizes, voids, declarations or throws."""
     shown = 0
-    for _, record in POSITIONS:
+    for _, record in positions():
         state = hand_state(record)
         for seat in [*range(record.rules.players), PUBLIC]:
             for c, mine in zip(state.calls, view(record, state, seat).calls, strict=True):
@@ -194,3 +196,27 @@ def test_hall_and_the_maximum_flow_decide_a_fill_as_the_brute_force_does():
         assert (_max_flow(supplies, room) == total) == truth, (supplies, room)
         decided[truth] += 1
     assert min(decided.values()) > 200
+
+
+def test_s15_2_the_quick_status_is_the_referees_on_every_placement():
+    """rules.unseen reads a placement's status directly; the referee's functions (call_statuses,
+    holder_friends) on the same placement give the same status, on every placement tried."""
+    tried = 0
+    for (preset, changes), seed in itertools.product(MIDDLE + SMALL[:3], range(71, 75)):
+        record = random_hand(ruleset(preset, changes, seed % 2 == 0), seed, throw_rate=0.5)
+        for k in (len(record.tricks) // 4, len(record.tricks) // 2, len(record.tricks) - 2):
+            position = dataclasses.replace(record, tricks=record.tricks[:k])
+            state = hand_state(position)
+            order = order_for(position.rules, state.trump)
+            voids = voids_of(position.rules, order, state)
+            for seat in [*range(position.rules.players), PUBLIC]:
+                unseen = Unseen(position, state, seat, order, voids, seat == position.dealer)
+                for i, c in enumerate(state.calls):
+                    if position.rules.friend_join.value != "holder" and c.seat is not None:
+                        continue
+                    quick = unseen.quick_status(i)
+                    caps = [min(size, unseen.pool[int(c.call.card)]) for size in unseen.sizes]
+                    for placed in itertools.islice(_placements(unseen.pool[int(c.call.card)], caps), 400):
+                        assert quick(placed) == unseen.status(i, placed), (preset, k, seat, i, placed)
+                        tried += 1
+    assert tried > 1000
