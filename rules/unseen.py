@@ -144,21 +144,24 @@ class Unseen:
                 sofar[p.seat][int(x)] += 1
             if i % self.n:
                 continue
-            later = [[self.played[s][c] - sofar[s][c] for c in range(54)] for s in range(self.n)]
-            if p.attempted is not None and p.seat != self.viewer and p.seat in at:
-                back = [0] * 54
-                for x in p.attempted:
-                    back[int(x)] += 1
-                for x in p.cards:
-                    back[int(x)] -= 1
-                for c in range(54):
-                    if back[c] - later[p.seat][c] > 0:
-                        self._add(c, 1 << at[p.seat], back[c] - later[p.seat][c])
             summary = leads.get(trick)
             trick += 1
-            if summary is not None and summary.throw is not None and self.order is not None:
+            thrown = summary is not None and summary.throw is not None and self.order is not None
+            if p.attempted is None and not thrown:
+                continue
+            if p.attempted is not None and p.seat != self.viewer and p.seat in at:
+                back: dict[int, int] = {}
+                for x in p.attempted:
+                    back[int(x)] = back.get(int(x), 0) + 1
+                for x in p.cards:
+                    back[int(x)] -= 1
+                for c, k in back.items():
+                    k -= self.played[p.seat][c] - sofar[p.seat][c]          # the copies it played since
+                    if k > 0:
+                        self._add(c, 1 << at[p.seat], k)
+            if thrown and summary is not None and summary.throw is not None:
                 for unit, seats in self._unbeaten(p, summary.throw):
-                    self._bar(unit, [s for s in seats if s in at], at, later)
+                    self._bar(unit, [s for s in seats if s in at], at, sofar)
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
@@ -181,14 +184,16 @@ class Unseen:
 
         def key(u: Unit) -> tuple[int, int, int]:
             return top_power(order, u), u.size, u.width
-        out = [(u, others) for u in units if key(u) < key(forced)]
+        below = key(forced)
+        out = [(u, others) for u in units if key(u) < below]
         by = throw.beaten_by
         if by is not None and not self.record.rules.hide_throw_blocker and by in others:
             out.append((forced, others[:others.index(by)]))
         return out
 
-    def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], later: Sequence[Sequence[int]]) -> None:
-        """The seats did not hold a single (a pair) above ``unit``'s, of its effective suit, when it was led."""
+    def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
+        """The seats did not hold a single (a pair) above ``unit``'s, of its effective suit, when it was led
+        (``sofar``: the copies each seat had played by then)."""
         order = self.order
         assert order is not None
         if unit.length != 1 or unit.width > 2:
@@ -197,7 +202,7 @@ class Unseen:
         for c in range(54):
             if order.eff[c] == suit and order.power[c] > top:
                 for s in seats:
-                    self._cap(c, at[s], unit.width - 1 - later[s][c])
+                    self._cap(c, at[s], unit.width - 1 - (self.played[s][c] - sofar[s][c]))
 
     def _add(self, card: int, mask: int, k: int) -> None:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
