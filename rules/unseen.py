@@ -221,13 +221,14 @@ class Unseen:
                 for i in range(self.places)]
         supplies, held, needs = self._supplies(card)
         quick = self.quick_status(index)
+        same = self._constant(index, caps)
         found: set[tuple[str, int | None]] = set()
         read = 0
         for placed in _placements(unseen, caps):
             read += 1
             if read > PLACEMENTS:
                 return None
-            status = quick(placed)
+            status = quick(placed) if same is None else same
             if status in found:
                 continue                     # a status already kept: whether this one fits changes nothing
             if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
@@ -239,6 +240,35 @@ class Unseen:
             if len(found) >= limit:
                 break
         return found
+
+    def _constant(self, index: int, caps: Sequence[int]) -> tuple[str, int | None] | None:
+        """The status every placement gives, where the places alone show it (else None): under
+        ``first-played`` and ``first-outsider``, no seat off the dealer's side can hold a copy, or the
+        viewer is off it holding one and the copies in hands reach the ordinal (or cannot) wherever
+        the kitty's are (:meth:`quick_status`: ``spent`` when the copies left in hands cannot reach
+        the ordinal or no seat off the dealer's side holds one, else ``pending``)."""
+        state = self.state
+        if self.record.rules.friend_join is FriendJoin.HOLDER:
+            return None
+        call = state.calls[index].call
+        card = int(call.card)
+        team = set(state.teams.dealer_team)
+        seen = 0
+        for p in self.plays:
+            seen += sum(1 for c in p.cards if c == call.card)
+            if seen >= call.ordinal:
+                break
+        own = self.own[card]
+        unseen = self.pool[card]
+        mine = self.viewer >= 0 and self.viewer not in team and own > 0
+        if not mine and not any(caps[i] for i, s in enumerate(self.seats) if s not in team):
+            return SPENT, None
+        most_buried = caps[self.kitty_place] if self.kitty_place >= 0 else 0
+        if mine and seen + own + unseen - most_buried >= call.ordinal:
+            return PENDING, None
+        if seen + own + unseen < call.ordinal:
+            return SPENT, None
+        return None
 
     def _supplies(self, card: int) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]]]:
         """The unseen cards other than ``card`` as supplies (places mask, copies) merged by mask, less the
