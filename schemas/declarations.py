@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from rules.ruleset import FirstHandLevels
+
 from .base import RequestSchema, check_size, invalid
 from .bounds import List
 from .common import CardList, ReasonSchema
@@ -33,6 +35,11 @@ class DeclarationContextSchema(RequestSchema):
 
     def declarer(self, data: dict) -> int:
         raise NotImplementedError
+
+    def reading(self, data: dict):
+        if data["levels"] is not None and data["rules"].first_hand_levels is FirstHandLevels.OWN:
+            return data["level"], data["levels"], True
+        return data["level"], None, None
 
     def check(self, data: dict) -> None:
         rules = data["rules"]

@@ -109,6 +109,9 @@ class SettleSchema(RequestSchema):
             if penalty["seat"] >= n:
                 raise invalid(("penalties", i, "seat"), f"seat {penalty['seat']} does not exist with {n} players")
 
+    def reading(self, data: dict):
+        return data["trump"].level, data["levels"], None
+
     def card_sources(self, data: dict):
         yield None, ("kitty",), data["kitty"]
         for i, play in enumerate(data["last_trick"]):
@@ -196,6 +199,11 @@ class RecordSchema(RequestSchema):
         for t, trick in enumerate(data["tricks"]):
             check_seats(("tricks", t), [p["seat"] for p in trick], n)
         check_seats(("exchanges",), [x["seat"] for x in data["exchanges"]], n, unique=False)
+
+    def reading(self, data: dict):
+        if data["first_hand"]:
+            return None, data["levels"], True
+        return data["levels"][data["dealer"]], None, False
 
     def card_sources(self, data: dict):
         for s, hand in enumerate(data["deal"]["hands"]):

@@ -109,3 +109,22 @@ def test_every_answer_field_says_who_may_be_shown_it(app):
                for field, prop in spec["components"]["schemas"][name].get("properties", {}).items()
                if (prop.get("description") or "").count("Public:") != 1]
     assert not missing, missing
+
+
+def test_every_post_documents_x_work_and_the_shed_503_and_answers_them(app, client):
+    """Every POST answer carries ``X-Work`` (app/shed.py) and the spec says so, with the 503 a saturated
+    instance answers (and its ``Retry-After``)."""
+    spec = yaml.safe_load(spec_yaml(app))
+    shed = spec["components"]["responses"]["SERVICE_UNAVAILABLE"]
+    assert "Retry-After" in shed["headers"]
+    for path, item in spec["paths"].items():
+        op = item.get("post")
+        if op is None:
+            continue
+        assert "X-Work" in op["responses"]["200"]["headers"], path
+        assert op["responses"]["503"]["$ref"].endswith("SERVICE_UNAVAILABLE"), path
+        body = op["requestBody"]["content"]["application/json"]
+        example = body["example"] if "example" in body else next(iter(body["examples"].values()))["value"]
+        answer = client.post(path, json=example)
+        assert answer.status_code == 200, (path, answer.get_json())
+        assert int(answer.headers["X-Work"]) >= 0, path
