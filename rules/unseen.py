@@ -11,7 +11,10 @@ from what the seat knows:
   the seat has not seen it.  The unseen cards are the copies in play (:func:`rules.decks.copies_in_play`)
   less those played, the seat's own and the kitty it buried; they fill the places exactly.
 - *Cards a seat must hold*: what a seat declared and has not played (the dealer: in its hand or, where
-  it buried, in the kitty), and what a failed throw gave back to its leader and it has not played since.
+  it buried, in the kitty), what a failed throw gave back to its leader and it has not played since, and
+  one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
+  that beat it (where the view shows who did) if it has not played one since: a share of one card of
+  that seat's room that only those cards fill.
 - *Cards a seat cannot hold*: a throw's single (pair) that no other seat could beat when it was led --
   every unit of a throw that stood, the units below the one a failed throw was reduced to, and that one
   for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
@@ -27,7 +30,7 @@ from what the seat knows:
 Exactness: every world gives a kept placement (each condition above holds in every world), so a status
 shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
 unless the record's replay refuses every deal giving it (a follow that shows no pair or tractor of the
-led suit, a tractor the throw held, the cards a failed throw's blocker needed): on every position the
+led suit, a throw's pairs and tractors, the pair a failed throw's blocker needed): on every position the
 tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
 ``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
 exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
@@ -110,6 +113,7 @@ class Unseen:
         self.order = order
         self.must: dict[tuple[int, int], int] = {}      # (card, places mask) -> copies that must be there
         self.most: dict[tuple[int, int], int] = {}      # (card, place) -> at most so many copies there
+        self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
         self._must_hold()
 
     def _must_hold(self) -> None:
@@ -162,6 +166,7 @@ class Unseen:
             if thrown and summary is not None and summary.throw is not None:
                 for unit, seats in self._unbeaten(p, summary.throw):
                     self._bar(unit, [s for s in seats if s in at], at, sofar)
+                self._blocker(summary.throw, at, sofar)
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
@@ -204,6 +209,18 @@ class Unseen:
                 for s in seats:
                     self._cap(c, at[s], unit.width - 1 - (self.played[s][c] - sofar[s][c]))
 
+    def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
+        """The seat that beat a failed throw's single held a higher card of its effective suit when it
+        was led (where the view shows who did): if it has not played one since, it holds one now."""
+        order, by, forced = self.order, throw.beaten_by, throw.forced_unit
+        if (order is None or throw.stands is not False or by is None or forced is None or by not in at
+                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
+            return
+        suit, top = order.eff[forced.cards[0]], top_power(order, forced)
+        higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
+        if not any(self.played[by][c] - sofar[by][c] > 0 for c in higher):
+            self.blocks.append((at[by], higher))
+
     def _add(self, card: int, mask: int, k: int) -> None:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
 
@@ -219,7 +236,7 @@ class Unseen:
         suit = self.eff[card]
         caps = [0 if suit in self.refused[i] else min(self.sizes[i], self.most.get((card, i), unseen))
                 for i in range(self.places)]
-        supplies, held, needs = self._supplies(card)
+        supplies, held, needs, blocks = self._supplies(card)
         quick = self.quick_status(index)
         same = self._constant(index, caps)
         found: set[tuple[str, int | None]] = set()
@@ -233,7 +250,11 @@ class Unseen:
                 continue                     # a status already kept: whether this one fits changes nothing
             if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
                 continue
-            room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)]
+            room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)] + [0] * len(blocks)
+            for j, (place, cards) in enumerate(blocks):
+                if not (card in cards and placed[place]):        # the called card's copy holds it up
+                    room[place] -= 1
+                    room[self.places + j] = 1
             if not fits(supplies, room):
                 continue
             found.add(status)
@@ -270,15 +291,25 @@ class Unseen:
             return SPENT, None
         return None
 
-    def _supplies(self, card: int) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]]]:
+    def _supplies(self, card: int) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]],
+                                            list[tuple[int, frozenset[int]]]]:
         """The unseen cards other than ``card`` as supplies (places mask, copies) merged by mask, less the
-        copies one place must hold (``held``, by place: they take its room); and ``card``'s own musts as
-        (mask, copies)."""
+        copies one place must hold (``held``, by place: they take its room); ``card``'s own musts as
+        (mask, copies); and the blockers' holdings no must already gives, each a place of one card
+        (``places + j``: a share of its seat's room that only those cards fill)."""
         free = list(self.pool)
         free[card] = 0
         by_mask: dict[int, int] = {}
         held = [0] * self.places
         needs: list[tuple[int, int]] = []
+        blocks = [(place, cards) for place, cards in self.blocks
+                  if not any(c in cards and k > 0 and mask == 1 << place for (c, mask), k in self.must.items())]
+
+        def virtual(c: int, mask: int) -> int:
+            for j, (place, cards) in enumerate(blocks):
+                if c in cards and mask >> place & 1:
+                    mask |= 1 << (self.places + j)
+            return mask
         for (c, mask), k in sorted(self.must.items()):
             if c == card:
                 needs.append((mask, k))
@@ -286,6 +317,7 @@ class Unseen:
             k = min(k, free[c])
             free[c] -= k
             if mask & (mask - 1):
+                mask = virtual(c, mask)
                 by_mask[mask] = by_mask.get(mask, 0) + k
             else:
                 held[mask.bit_length() - 1] += k
@@ -295,8 +327,9 @@ class Unseen:
                 for i in range(self.places):
                     if self.eff[c] not in self.refused[i] and self.most.get((c, i), 1) > 0:
                         mask |= 1 << i
+                mask = virtual(c, mask)
                 by_mask[mask] = by_mask.get(mask, 0) + free[c]
-        return sorted(by_mask.items()), held, needs
+        return sorted(by_mask.items()), held, needs, blocks
 
     def status(self, index: int, placed: Sequence[int]) -> tuple[str, int | None]:
         """The referee's status of call ``index`` in a world with ``placed`` copies of its card in each place."""

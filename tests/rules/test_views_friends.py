@@ -224,3 +224,15 @@ def test_s15_2_the_quick_status_is_the_referees_on_every_placement():
                         assert same is None or quick(placed) == same, (preset, k, seat, i, placed)
                         tried += 1
     assert tried > 1000 and constant > 10
+
+
+def test_s15_2_the_seat_that_beat_a_failed_throw_held_a_higher_card():
+    """Found by the oracle: seat 3 beat seat 0's throw of 8♥ Q♥ with its last card unseen to seat 2, and
+    seat 1 beat the dealer's first throw with its own: neither can hold the unseen 8♠ of the call, so
+    both copies left are in the kitty and the call is spent for seat 2, as every world gives."""
+    preset, changes = SMALL[5]
+    record = cut_at(random_hand(ruleset(preset, changes, False), 103, throw_rate=0.7), 1)
+    assert [str(c.call.card) for c in hand_state(record).calls][0] == "8S"
+    exact, _ = exact_statuses(record, 2, 5000)
+    assert exact[0] == ("spent", None)
+    assert statuses(record, 2) == exact
