@@ -38,7 +38,7 @@ exactly the worlds' statuses, and on bigger ones every world drawn gives the sta
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
 second status; past ``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places)
 the call stays ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES``
-sets, or one maximum flow on at most 54 supplies and 12 places.
+sets, or one maximum flow on at most 54 supplies and 12 places (and one per blocker's card).
 """
 from __future__ import annotations
 
