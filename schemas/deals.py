@@ -7,6 +7,7 @@ from .base import RequestSchema, invalid
 from .bounds import List
 from .common import CardList
 from .fields import RankField, RulesField, Seat
+from .views import mark_public
 
 MAX_SEED_LENGTH = 256
 MAX_SEED_INT = 10 ** 18
@@ -77,3 +78,12 @@ class DealSchema(Schema):
     order = List(fields.Nested(DealtCardSchema), required=True, metadata={
         "description": "Every card in the order it is dealt: round the table from `first_seat`, one card at a "
                        "time, then the kitty (`seat: null`) in the order of `kitty`."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+mark_public(DealSchema, {
+    "seed": "not public: it reproduces every hand",
+    "hands": "not public: each seat its own hand",
+    "kitty": "not public: the dealer's once it picks the kitty up, everyone's once the hand is over",
+    "order": "not public: each card as its seat's hand, the kitty's as `kitty`"})
+mark_public(DealtCardSchema, every="as `order`")

@@ -13,7 +13,7 @@ from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
 from .rulesets import ScoreRowSchema
-from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
+from .views import PUBLIC_EVERY, PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -470,5 +470,8 @@ class HandStateSchema(Schema):
         "description": "`views: all`: the referee's answer (as without `view`), repeated."})
 
 
-for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema):
-    mark_public(_schema, PUBLIC_NOTES[_schema.__name__])
+for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema, AdjudicationSchema, FaultSchema,
+                RuleRefSchema, AlternativesSchema, TrickSummarySchema, TrickPlaySchema, TeamsSchema, StateTeamsSchema,
+                PenaltySchema, LedgerSchema, SettlementSchema, CurrentPlaySchema, CurrentTrickSchema,
+                SeatOptionsSchema, OutcomeSchema):
+    mark_public(_schema, PUBLIC_NOTES.get(_schema.__name__), PUBLIC_EVERY.get(_schema.__name__))
