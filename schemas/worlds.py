@@ -69,3 +69,4 @@ mark_public(WorldsSchema, PUBLIC_NOTES["WorldsSchema"])
 
 mark_public(WorldSchema, every="as `worlds`")
 mark_public(WorldDealSchema, every="as `worlds`")
+mark_public(WorldDeclarationSchema, every="as `worlds`")
