@@ -170,16 +170,16 @@ def worlds_for(level: Strength, plays: int, cards_left: int) -> int:
 
 
 def side_value(settled: Settlement, seat: int, decks: int) -> tuple[float, float]:
-    """A playout's worth to ``seat``'s side: its mean level change less the other side's, and its card
-    points over ``20 × decks`` (a level's step of points in the 2-deck table, section 11) taken from
-    the attackers' total, positive for the attackers' side and negative for the dealer's."""
+    """A playout's worth to ``seat``'s side: its mean level change less the other side's, and the
+    attackers' total less ``40 × decks`` (the threshold of the 2-deck table, section 11) in steps of
+    ``20 × decks``, positive for the attackers' side and negative for the dealer's."""
     dealer = set(settled.dealer_team)
     changes = settled.level_changes
     ours = [c for s, c in enumerate(changes) if (s in dealer) == (seat in dealer)]
     theirs = [c for s, c in enumerate(changes) if (s in dealer) != (seat in dealer)]
     levels = sum(ours) / len(ours) - (sum(theirs) / len(theirs) if theirs else 0.0)
     step = 20.0 * decks
-    return levels, (settled.attackers_total - 4 * step) / step * (-1.0 if seat in dealer else 1.0)
+    return levels, (settled.attackers_total - 2 * step) / step * (-1.0 if seat in dealer else 1.0)
 
 
 def _gain(worth: list[float], first: list[float], confidence: float) -> float:
