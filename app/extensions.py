@@ -21,9 +21,17 @@ BODY_ERRORS = (400, 413, 415, 422)
 X_CACHE = {"X-Cache": {"description": "`hit`: from the cache; `miss`: computed and stored; `bypass`: computed "
                                       "because the request said `Cache-Control: no-cache`, not stored.",
                        "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]}}}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying this instance again.",
+                               "schema": {"type": "integer", "minimum": 1}}}
+X_WORK = {"X-Work": {"description": "The milliseconds of work this answer cost the service, rounded up (0 for a "
+                                    "cache hit). The edge counts it against the client's work per second: "
+                                    "answers that bypass or miss the cache cost what they cost (docs/operations.md).",
+                     "schema": {"type": "integer", "minimum": 0}}}
 
 
 RESPONSE_DESCRIPTIONS = {
+    503: "Service Unavailable: this instance is saturated and answered at once instead of queueing; the "
+         "`Retry-After` header says when to try again (behind the edge, another instance is tried first).",
     400: "Bad Request: the body is not JSON this service accepts (not UTF-8, malformed, nested deeper than "
          "32 levels, a number out of range, a lone surrogate escape, or an object that names a member twice: "
          "the service never guesses which of two values was meant).",
@@ -44,10 +52,11 @@ class Api(flask_smorest.Api):
         super().__init__(app, **kwargs)
 
     def _register_responses(self):
-        for status in [*BODY_ERRORS, 404, 405]:
+        for status in [*BODY_ERRORS, 404, 405, 503]:
             self.spec.components.response(HTTPStatus(status).name, {
                 "description": RESPONSE_DESCRIPTIONS.get(status, HTTPStatus(status).phrase),
                 "content": {PROBLEM_MIME: {"schema": self.ERROR_SCHEMA}},
+                **({"headers": RETRY_AFTER} if status == 503 else {}),
             }, lazy=True)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, {
             "description": "An error, as an RFC 9457 problem document.",
@@ -93,8 +102,8 @@ class Blueprint(flask_smorest.Blueprint):
         def decorator(func):
             documented = functools.wraps(func)(lambda *args, **kwargs: None)
             documented = self.response(200, response, example=example_out, examples=named_out,
-                                       headers=X_CACHE if cached else None)(documented)
-            for status in BODY_ERRORS:
+                                       headers={**X_WORK, **(X_CACHE if cached else {})})(documented)
+            for status in (*BODY_ERRORS, 503):
                 if status != 422:
                     documented = self.alt_response(status, response=HTTPStatus(status).name)(documented)
             documented = self.arguments(request, example=example_in, examples=named_in)(documented)

@@ -97,10 +97,12 @@ def shuffled_pack(decks: int, seed: str | bytes | int, copies: Sequence[int] | N
     return tuple(pack)
 
 
-def deal(ruleset: Ruleset, seed: str | int | None = None, first_seat: int = 0, level: int | None = None) -> Deal:
+def deal(ruleset: Ruleset, seed: str | int | None = None, first_seat: int = 0, level: int | None = None,
+         levels: Sequence[int] | None = None) -> Deal:
     """Shuffle and deal per ``rules``, one card at a time round the table from ``first_seat``; the
     same seed always gives the same deal.  ``level`` is the dealer's (it decides the cards
-    ``kitty_fit`` takes out; None: the first hand, every seat at ``first_level``).
+    ``kitty_fit`` takes out; None: the first hand, its seats at ``levels``, by default every seat at
+    ``first_level``).
 
     ``Deal.seed`` is the seed as text (an int seed gives the same deal as its decimal string).
     """
@@ -112,9 +114,14 @@ def deal(ruleset: Ruleset, seed: str | int | None = None, first_seat: int = 0, l
     n, size = ruleset.players, ruleset.hand_size
     if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < n:
         raise InputError(f"first_seat is a seat, 0..{n - 1}", "first_seat")
+    if level is not None and levels is not None:
+        raise InputError("a first hand's seat levels go without the dealer's level", "levels")
+    if levels is not None and len(levels) != n:
+        raise InputError(f"levels must list {n} seats", "levels")
+    first = (ruleset.first_level,) * n if levels is None else tuple(levels)
     full = ruleset.total_cards == 54 * ruleset.decks and ruleset.removed == 0
     pack = shuffled_pack(ruleset.decks, seed, None if full else
-                         copies_in_play(ruleset, level, (ruleset.first_level,) * n if level is None else ()))
+                         copies_in_play(ruleset, level, first if level is None else ()))
     dealt = n * size
     seats = tuple((first_seat + p) % n if p < dealt else None for p in range(len(pack)))
     hands = tuple(tuple(sorted(pack[p] for p in range((s - first_seat) % n, dealt, n))) for s in range(n))

@@ -24,14 +24,10 @@ Decisions where section 15 leaves room:
   stays in ``stealing`` while the record allows a steal (``kitty_theft``, a standing declaration, no
   call or trick yet, declaring not closed by the caller), whether or not any seat could, with no
   ``next``; each seat sees its own steal options.
-- *Friend status* (15.2).  A status comes from public plays (the copy that joins or spends a call
-  under ``first-played``), or from a deduction: the copies of the called card the seat has not seen
-  could be with any other seat that holds cards and has not shown itself void of the card's
-  effective suit (a follow with fewer cards of the led suit than the lead), or in a kitty the seat
-  has not seen.  A status is shown when every such placement gives it, else ``pending`` with no
-  seat.  These placements include every world of the seat (15.4), so a status shown is one every
-  world gives; in the rare position where only the worlds' further constraints (hand sizes of
-  other cards, the record replaying) decide it, the view says ``pending``, never more.
+- *Friend status* (15.2).  Exact: a call's status (and so each team member) is the one every world
+  of the viewer gives, ``pending`` with no seat when two worlds give different ones; a copy played in
+  public settles it for everyone, else :mod:`rules.unseen` decides it from where the called card's
+  unseen copies can be (its docstring: what it reads, why it is exact, its bounds).
 - *Points*: ``attackers`` and ``defenders`` only when the view knows every call's outcome.  Under
   ``hide_defender_points`` the dealer side's ``by_seat`` entries (of the seats the view knows to be
   on it) and ``defenders`` are null.
@@ -46,18 +42,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import Final
 
 from .adjudicate import HandRecord, TrickSummary
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited
 from .declarations import DeclarationOption, check_declaration, declaration_options
 from .friends import Teams
-from .order import TRUMP, Order, Trump, order_for
+from .order import Order, Trump, order_for
 from .outlook import Outlook
 from .ruleset import Bombs, DeclarationVisibility, FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
-from .state import JOINED, PENDING, SPENT, CallStatus, CurrentTrick, HandState, NextAction
+from .state import JOINED, PENDING, CallStatus, CurrentTrick, HandState, NextAction
+from .unseen import Unseen, status_of
 from .violations import InputError
 
 PUBLIC: Final = -1                 # the viewer that is no seat: a spectator
@@ -243,25 +240,6 @@ def voids_of(ruleset: Ruleset, order: Order, state: HandState) -> list[set[int]]
     return voids
 
 
-def _placements(record: HandRecord, state: HandState, viewer: int, card: int, order: Order | None,
-                voids: Sequence[set[int]]) -> tuple[int, list[int], bool]:
-    """Where the copies of ``card`` the viewer has not seen may be: their number, the seats that may
-    hold them now, and whether the kitty may."""
-    ruleset = record.rules
-    played = sum(1 for t in state.tricks for p in t.plays for c in p.cards if c == card)
-    if state.current_trick is not None:
-        played += sum(1 for p in state.current_trick.plays for c in p.cards if c == card)
-    seen = played
-    if viewer != PUBLIC:
-        seen += sum(1 for c in state.hands[viewer] if c == card)
-    kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
-    if kitty_known and ruleset.kitty:
-        seen += sum(1 for c in _scored_kitty(record) if c == card)
-    suit = order.eff[card] if order is not None else TRUMP
-    seats = [s for s in range(ruleset.players) if s != viewer and state.hands[s] and suit not in voids[s]]
-    return ruleset.decks - seen, seats, bool(ruleset.kitty) and not kitty_known
-
-
 def _buried_last(record: HandRecord, viewer: int) -> bool:
     return (record.exchanges[-1].seat if record.exchanges else record.dealer) == viewer
 
@@ -272,80 +250,16 @@ def _friends(record: HandRecord, state: HandState, viewer: int, order: Order | N
     ruleset = record.rules
     if ruleset.partnership is Partnership.FIXED or not state.calls:
         return state.teams, state.calls
-    if ruleset.friend_join is FriendJoin.HOLDER:
-        holders = _holder_friends(record, state, viewer, order, voids)
-        calls = tuple(CallStatus(c.call, PENDING, None) if f is None else CallStatus(c.call, SPENT, None)
-                      if f == NOBODY else CallStatus(c.call, JOINED, f) for c, f in zip(state.calls, holders, strict=True))
-    else:
-        out = []
-        for c in state.calls:
-            if c.seat is not None:
-                out.append(c)
-                continue
-            unseen, seats, _ = _placements(record, state, viewer, int(c.call.card), order, voids)
-            reached = sum(1 for t in state.tricks for p in t.plays for x in p.cards if x == c.call.card)
-            if state.current_trick is not None:
-                reached += sum(1 for p in state.current_trick.plays for x in p.cards if x == c.call.card)
-            own = 0 if viewer == PUBLIC else sum(1 for x in state.hands[viewer] if x == c.call.card)
-            room = sum(len(state.hands[s]) for s in seats)
-            joined = state.teams.dealer_team
-            outsider = (viewer != PUBLIC and viewer not in joined and own > 0) or (
-                unseen > 0 and any(s not in joined for s in seats))
-            possible = reached + own + min(unseen, room) >= c.call.ordinal and outsider
-            out.append(CallStatus(c.call, PENDING if possible else SPENT, None))
-        calls = tuple(out)
+    kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
+    unseen = Unseen(record, state, viewer, order, voids, kitty_known)
+    holder = ruleset.friend_join is FriendJoin.HOLDER
+    calls = tuple(c if not holder and c.seat is not None else status_of(unseen.outcomes(i), c.call)
+                  for i, c in enumerate(state.calls))
     known = [c.seat if c.status == JOINED else None for c in calls]
     team = sorted({state.dealer} | {s for s in known if s is not None})
     teams = Teams(state.dealer, tuple(team), tuple(s for s in range(ruleset.players) if s not in team),
                   tuple(known), tuple(c.status != PENDING for c in calls))
     return teams, calls
-
-
-NOBODY: Final = -1       # a holder call the dealer keeps (it holds every copy)
-
-
-def _holder_friends(record: HandRecord, state: HandState, viewer: int, order: Order | None,
-                    voids: Sequence[set[int]]) -> list[int | None]:
-    """``holder``: per call, the friend every placement of the unseen copies gives (:data:`NOBODY`: the
-    dealer holds every copy), else None."""
-    ruleset = record.rules
-    n, dealer = ruleset.players, state.dealer
-    dealer_kitty = not record.exchanges
-    out: list[int | None] = []
-    for c in state.calls:
-        card = int(c.call.card)
-        held = [0] * n
-        for t in state.tricks:
-            for p in t.plays:
-                held[p.seat] += sum(1 for x in p.cards if x == card)
-        if state.current_trick is not None:
-            for p in state.current_trick.plays:
-                held[p.seat] += sum(1 for x in p.cards if x == card)
-        if viewer != PUBLIC:
-            held[viewer] += sum(1 for x in state.hands[viewer] if x == card)
-        unseen, seats, kitty_open = _placements(record, state, viewer, card, order, voids)
-        kitty_known = ruleset.kitty and not kitty_open
-        if kitty_known and dealer_kitty:
-            held[dealer] += sum(1 for x in _scored_kitty(record) if x == card)
-        places = [(s, len(state.hands[s])) for s in seats] + ([(dealer if dealer_kitty else None, ruleset.kitty)]
-                                                              if kitty_open else [])
-        answers: set[int] = set()
-        for choice in combinations_with_replacement(range(len(places)), max(unseen, 0)):
-            if any(choice.count(i) > places[i][1] for i in set(choice)):
-                continue
-            here = list(held)
-            for i in choice:
-                seat = places[i][0]
-                if seat is not None:
-                    here[seat] += 1
-            friend = NOBODY
-            if here[dealer] < ruleset.decks:
-                friend = next((s for s in ((dealer + i) % n for i in range(1, n)) if here[s] > 0), NOBODY)
-            answers.add(friend)
-            if len(answers) > 1:
-                break
-        out.append(answers.pop() if len(answers) == 1 else None)
-    return out
 
 
 def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tuple[DeclarationOption, ...] | None:

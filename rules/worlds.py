@@ -11,13 +11,22 @@ How (exact, by rejection):
 1. *The cheap constraints* describe a superset of the worlds exactly: the cards the seat has not seen
    go into *places* of known sizes -- each other seat's hand now, the kitty now where the seat has
    not seen it, the cards not yet dealt while dealing -- where a seat's hand holds no card of an
-   effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), and
-   a seat that declared holds the cards it showed (when every unseen copy is needed, they are placed
-   with it; else a draw that misses one is rejected before the replay).
-2. A draw under them is uniform: the cards of each effective suit are split among the places that may
-   hold them by the exact number of ways (:func:`_ways`, a count over the places' room), then
-   shuffled into their places.  Where the dealer's hand as dealt is not known to the seat, the kitty
-   as dealt is a uniform choice of the dealer's cards of the right size, in a uniform order.
+   effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), at
+   most one copy of each card of a suit where it followed a pair lead with two single cards of that
+   suit (``follow_protection: none``: it had no pair), and a seat that declared holds the cards it
+   showed, and what a failed throw gave back to it.
+2. A draw under them is uniform: the unseen cards are cut into *classes* -- each card a seat must hold
+   on its own, each suit some place refuses, then every other card together -- and each class's split
+   among its places is drawn in proportion to the exact number of physical deals it leaves (:class:`Ways`,
+   a count over the places' room, class by class).  A class's mosts of single cards are part of that
+   count (:class:`Caps`: for the places they bind, the ways to choose which physical copies go there,
+   card by card, as a table over how many; the other places take the rest freely), so a draw keeps
+   them by construction; the last class fills the room left (a lookup) and the one before it is summed
+   in closed form outside the places either caps (Vandermonde's identity).  Where the seat did not
+   see the dealer's hand as dealt, the kitty as dealt is a uniform cut of the dealer's cards among
+   those that leave it the cards it declared, and a placement weighs as many worlds as it has such
+   cuts: with one declared card this weight is part of the count, with more a placement is kept with
+   probability its cuts over the most any placement has.
 3. The record is replayed under the drawn deal (:func:`rules.adjudicate.walk`, the referee's walk)
    and the draw is kept only when the walk stops where the real record's does, legal, with the same
    trump and (unless ``hide_throw_blocker``) the same seat beating each failed throw.  Rejection
@@ -28,9 +37,11 @@ as dealt is known to the seat or not yet dealt, every one of them is replayed in
 are then counted exactly (``count``) and drawn from that list, each distinct world weighted by the
 number of physical deals it stands for.
 
-The count of ways keeps at most ``WAYS_STATES`` room vectors: past it, fewer cards are counted one by
-one (their most is then checked on the draw), and past that the draw is a plain shuffle checked
-against every constraint -- each still uniform, only slower to find worlds.
+Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
+room vectors (past them, fewer cards are counted one by one, their leasts checked on the draw, and past
+that the draw is a plain shuffle checked against every constraint); a table of mosts keeps at most
+``CAPS_STATES`` vectors (the mosts of the places past it are checked on the draw).  Each way is still
+uniform, only slower to find worlds.
 
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
@@ -61,6 +72,9 @@ WORLD_REPLAYS: Final = 250        # replays of the record per call
 EXACT_WORLDS: Final = 150         # at most this many distinct cheap worlds: every one is replayed
 KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is checked on the draw)
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
+WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
+CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
+DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -163,7 +177,9 @@ class Problem:
         self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
         self.bound_by_plays(plays, order)
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
-        self.classes = self.make_classes(KIND_CLASSES)
+        self.classes: list[Klass] = []
+        self.most: int | None = None
+        self.cut_folded = False
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -222,36 +238,65 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self, kinds: int) -> list[Klass]:
-        """The unseen physical cards as classes: each card some place must hold, or may hold fewer of than
-        are unseen, on its own (at most ``kinds`` of them; a most past them is checked on the draw), first;
-        then the rest by effective suit, the suits some place refuses before the others."""
-        held = sorted({c for f in self.lo for c, k in f.items() if k})
-        capped = sorted({c for i, f in enumerate(self.hi) for c, k in f.items()
-                         if k < self.pool.get(c, 0) and i in self.allowed[self.suit_of[c]]} - set(held))
-        bounded = held + capped[:max(0, kinds - len(held))]
+    def make_classes(self, kinds: int, capped: bool) -> list[Klass]:
+        """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
+        of them; a least past them is checked on the draw), first; then the suits some place refuses, one
+        class each, smallest first; then every other card together.  Each class with the mosts of single
+        cards in it (a follow that showed no pair, :class:`Caps`) if ``capped`` (else they are checked on
+        the draw)."""
+        needs = self.dealer_needs() if self.dealer_split else []
+        self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
+        held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
+        if not self.cut_folded:
+            held = held[:kinds]
         out: list[Klass] = []
-        for c in bounded:
+        for c in held:
             k = self.pool.get(c, 0)
             if not k:
                 raise InputError("the record shows a seat holding a card it cannot hold", "deal")
             allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
-                             tuple(self.hi[i].get(c, k) for i in allowed)))
+                             tuple(self.hi[i].get(c, k) for i in allowed), None,
+                             self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
         by_suit: dict[int, list[int]] = {}
         for c, k in sorted(self.pool.items()):
-            if c not in bounded:
+            if c not in held:
                 by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
         everywhere = tuple(range(len(self.places)))
-        free = [s for s in sorted(by_suit) if self.allowed[s] == everywhere]
-        for s in sorted(by_suit):
-            if s not in free:
-                allowed = self.allowed[s]
-                out.append(Klass(by_suit[s], allowed, (0,) * len(allowed), tuple(len(by_suit[s]) for _ in allowed)))
-        if free:
-            cards = [c for s in free for c in by_suit[s]]
-            out.append(Klass(cards, everywhere, (0,) * len(everywhere), tuple(len(cards) for _ in everywhere)))
+        apart = sorted((len(cards), x) for x, cards in by_suit.items() if self.allowed[x] != everywhere)
+        for _, x in apart:
+            cards, allowed = by_suit[x], self.allowed[x]
+            out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
+                             self.caps(cards, allowed) if capped else None))
+        rest = [c for x in sorted(by_suit) if self.allowed[x] == everywhere for c in by_suit[x]]
+        if rest:
+            out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
+                             self.caps(rest, everywhere) if capped else None))
         return out
+
+    def caps(self, cards: list[int], allowed: tuple[int, ...]) -> Caps | None:
+        """The mosts of ``cards`` in the places of ``allowed`` that may not hold every unseen copy, the most
+        binding first and as many places as keep the count within ``CAPS_STATES`` vectors (the mosts of
+        the others are checked on the draw)."""
+        copies = tally(cards)
+        tops = []
+        for j, i in enumerate(allowed):
+            bound = sum(k - self.hi[i].get(c, k) for c, k in copies.items())
+            if bound:
+                top = min(self.sizes[i], sum(min(k, self.hi[i].get(c, k)) for c, k in copies.items()))
+                tops.append((-bound, top, j))
+        at_list: list[int] = []
+        states = 1
+        for _, top, j in sorted(tops):
+            if states * (top + 1) <= CAPS_STATES:
+                states *= top + 1
+                at_list.append(j)
+        at = tuple(sorted(at_list))
+        if not at:
+            return None
+        kinds = tuple((c, k, tuple(min(k, self.hi[allowed[j]].get(c, k)) for j in at))
+                      for c, k in sorted(copies.items()))
+        return Caps(at, kinds, tuple(self.sizes[allowed[j]] for j in at))
 
     # -- a draw -------------------------------------------------------------------------------
     def draw(self, rng: random.Random, ways: Ways) -> list[list[int]] | None:
@@ -261,17 +306,27 @@ class Problem:
         content: list[list[int]] = [[] for _ in self.places]
         for i, klass in enumerate(self.classes):
             split = ways.pick(i, tuple(room), rng)
-            shuffled = list(klass.cards)
-            rng.shuffle(shuffled)
+            rest = list(klass.cards)
+            parts: list[list[int]] = [[] for _ in split]
+            caps = klass.caps
+            if caps is not None:
+                rest, capped = caps.pick(tuple(split[j] for j in caps.at), rng)
+                for j, mine in zip(caps.at, capped, strict=True):
+                    parts[j] = mine
+            rng.shuffle(rest)
             at = 0
-            for place, k in zip(klass.allowed, split, strict=True):
-                content[place].extend(shuffled[at:at + k])
+            for j, k in enumerate(split):
+                if caps is None or j not in caps.at:
+                    parts[j] = rest[at:at + k]
+                    at += k
+            for place, mine, k in zip(klass.allowed, parts, split, strict=True):
+                content[place].extend(mine)
                 room[place] -= k
-                at += k
-        for i, most in enumerate(self.hi):
-            if most:
+        for i in range(len(self.places)):
+            if self.lo[i] or self.hi[i]:
                 held = tally(content[i])
-                if any(held.get(c, 0) > k for c, k in most.items()):
+                if any(held.get(c, 0) > k for c, k in self.hi[i].items()) or any(
+                        held.get(c, 0) < k for c, k in self.lo[i].items()):
                     return None
         return content
 
@@ -344,14 +399,87 @@ class Problem:
         return world, changed
 
     def split_kitty(self, cards: list[int], rng: random.Random) -> tuple[list[int], list[int]] | None:
-        """The dealer's cards (its hand as dealt with the kitty) cut uniformly into its hand and a kitty;
-        None (a rejected draw) when the cut leaves it without a card it showed."""
+        """The dealer's cards (its hand as dealt with the kitty) cut uniformly into its hand and a kitty that
+        leaves the hand every card the dealer showed.  A placement is worth as many worlds as it has such
+        cuts (:meth:`cuts`), so it is kept with probability its cuts over the most any placement has, and
+        None (a rejected draw) otherwise: the draw stays uniform among physical deals."""
         k = self.rules.kitty
-        rng.shuffle(cards)
-        hand, kitty = cards[k:], cards[:k]
-        if all(sum(1 for x in hand if x == c) >= need for s, c, need in self.needs if s == self.dealer):
-            return hand, kitty
-        return None
+        needs = self.dealer_needs()
+        held = tally(cards)
+        have = tuple(held.get(c, 0) for c, _ in needs)
+        ways = self.cuts(len(cards), have)
+        if not ways or (not self.cut_folded and rng.randrange(self.most_cuts(len(cards))) >= ways):
+            return None
+        shown = {c for c, _ in needs}
+        free = [c for c in cards if c not in shown]
+        options: list[tuple[tuple[int, ...], int]] = []
+        total = 0
+        for taken in _splits_upto(k, tuple(d - need for d, (_, need) in zip(have, needs, strict=True))):
+            w = comb(len(free), k - sum(taken))
+            for d, t in zip(have, taken, strict=True):
+                w *= comb(d, t)
+            if w:
+                total += w
+                options.append((taken, total))
+        r = rng.randrange(total)
+        taken = next(t for t, upto in options if r < upto)
+        kitty = rng.sample(free, k - sum(taken))
+        for (c, _), t in zip(needs, taken, strict=True):
+            kitty.extend([c] * t)
+        left = tally(cards)
+        for c in kitty:
+            left[c] -= 1
+        rng.shuffle(kitty)
+        return _expand(left), kitty
+
+    def cut_weights(self, card: int, allowed: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """Where the dealer's one shown card counts towards its cards (its hand now and the unseen burial,
+        as positions in ``allowed``), the copies it holds anyway (played, or in a burial the seat saw) and
+        the cuts (:meth:`cuts`) for each number of copies it has: a placement's weight times its cuts
+        counts its worlds."""
+        at = tuple(j for j, i in enumerate(allowed) if self.places[i].seat == self.dealer
+                   or (self.places[i].name == "kitty" and self.exchanged))
+        base = self.played[self.dealer].get(card, 0)
+        if self.burial_known:
+            base += sum(1 for x in self.record.kitty_discard if int(x) == card)
+        size = self.dealer_cards()
+        top = base + self.pool.get(card, 0)
+        return at, base, tuple(self.cuts(size, (d,)) for d in range(top + 1))
+
+    def dealer_cards(self) -> int:
+        """How many cards the dealer's hand as dealt and the kitty hold together."""
+        return (len(self.state.hands[self.dealer]) + sum(self.played[self.dealer].values())
+                + (self.rules.kitty if self.exchanged else 0))
+
+    def dealer_needs(self) -> list[tuple[int, int]]:
+        """Each card the dealer showed with the copies it showed (its hand as dealt holds them)."""
+        return sorted((c, k) for s, c, k in self.needs if s == self.dealer)
+
+    def cuts(self, size: int, have: tuple[int, ...]) -> int:
+        """The kitties of the dealer's ``size`` cards, ``have[j]`` of them copies of its ``j``-th shown card,
+        that leave it the copies it showed (by the copies of each shown card the kitty takes)."""
+        k = self.rules.kitty
+        needs = self.dealer_needs()
+        if any(d < need for d, (_, need) in zip(have, needs, strict=True)):
+            return 0
+        free = size - sum(have)
+        total = 0
+        for taken in _splits_upto(k, tuple(d - need for d, (_, need) in zip(have, needs, strict=True))):
+            w = comb(free, k - sum(taken)) if free >= 0 else 0
+            for d, t in zip(have, taken, strict=True):
+                w *= comb(d, t)
+            total += w
+        return total
+
+    def most_cuts(self, size: int) -> int:
+        """The most cuts any placement gives (every count of the shown cards the dealer may hold)."""
+        if self.most is None:
+            needs = self.dealer_needs()
+            tops = tuple(self.played[self.dealer].get(c, 0) + self.pool.get(c, 0)
+                         + (sum(1 for x in self.record.kitty_discard if int(x) == c) if self.burial_known else 0)
+                         for c, _ in needs)
+            self.most = max([self.cuts(size, have) for have in _box(tops) if sum(have) <= size] + [1])
+        return self.most
 
     def replays(self, real: Walk, changed: HandRecord) -> bool:
         """Whether ``changed`` replays as the real record does (the module docstring, step 3)."""
@@ -400,7 +528,7 @@ class Distinct:
 
     def place(self, i: int, weight: int) -> bool:
         self.steps += 1
-        if self.steps > self.limit * 200:
+        if self.steps > self.limit * DISTINCT_STEPS:
             return False
         if i == len(self.kinds):
             self.out.append(([list(c) for c in self.content], weight))
@@ -441,6 +569,141 @@ class Klass:
     allowed: tuple[int, ...]
     lo: tuple[int, ...]
     hi: tuple[int, ...]
+    caps: Caps | None
+    cut: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None
+
+    def weight(self, split: Sequence[int]) -> int:
+        """The physical placements of the class's cards with ``split[j]`` of them in place ``allowed[j]``
+        (times the dealer's cuts, :meth:`Problem.cut_weights`, for its one shown card)."""
+        ways = _multinomial(len(self.cards), split) if self.caps is None else self.caps.weight(len(self.cards), split)
+        if self.cut is not None:
+            at, base, cuts = self.cut
+            ways *= cuts[base + sum(split[j] for j in at)]
+        return ways
+
+
+class Caps:
+    """Mosts of single cards in some places of a class (``at``: positions in its ``allowed``): ``kinds`` is
+    each card of the class with its copies and its most in each of those places.  The placements of the
+    class with ``x`` cards in those places are ``table[-1][x]`` (the ways to choose which physical copies go
+    to each, card by card under the mosts) times the ways to deal the rest freely to the other places."""
+
+    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[int, int, tuple[int, ...]], ...],
+                 sizes: tuple[int, ...]) -> None:
+        self.at, self.kinds = at, kinds
+        self.shares = [_shares(k, most) for _, k, most in kinds]
+        empty = tuple(0 for _ in at)
+        table: list[dict[tuple[int, ...], int]] = [{empty: 1}]
+        for options in self.shares:
+            step: dict[tuple[int, ...], int] = {}
+            for x, ways in table[-1].items():
+                for share, w in options:
+                    y = tuple([a + b for a, b in zip(x, share, strict=True)])
+                    if _within(y, sizes):         # no place holds more than its size
+                        step[y] = step.get(y, 0) + ways * w
+            table.append(step)
+        self.table = table
+
+    def weight(self, total: int, split: Sequence[int]) -> int:
+        x = tuple(split[j] for j in self.at)
+        ways = self.table[-1].get(x, 0)
+        if not ways:
+            return 0
+        free = [split[j] for j in range(len(split)) if j not in self.at]
+        return ways * _multinomial(total - sum(x), free)
+
+    def pick(self, x: tuple[int, ...], rng: random.Random) -> tuple[list[int], list[list[int]]]:
+        """The cards that go to the capped places (``x`` of them in each), drawn card by card from the last
+        in proportion to the ways each choice leaves; and the cards left for the other places."""
+        mine: list[list[int]] = [[] for _ in self.at]
+        rest: list[int] = []
+        for i in range(len(self.kinds) - 1, -1, -1):
+            c, k, _ = self.kinds[i]
+            if not any(x):                 # the capped places are full: every card left goes elsewhere
+                rest.extend([c] * k)
+                continue
+            before = self.table[i]
+            options: list[tuple[tuple[int, ...], int]] = []
+            total = 0
+            for share, w in self.shares[i]:
+                y = tuple(a - b for a, b in zip(x, share, strict=True))
+                ways = w * before.get(y, 0) if min(y) >= 0 else 0
+                if ways:
+                    total += ways
+                    options.append((share, total))
+            r = rng.randrange(total)
+            share = next(s for s, upto in options if r < upto)
+            for j, m in enumerate(share):
+                mine[j].extend([c] * m)
+            rest.extend([c] * (k - sum(share)))
+            x = tuple(a - b for a, b in zip(x, share, strict=True))
+        return rest, mine
+
+
+def _shares(copies: int, most: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Every way to send some of ``copies`` physical copies of a card to places with these mosts (the
+    others stay free), with the number of ways to choose the copies."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    for share in _splits_upto(copies, most):
+        ways = 1
+        left = copies
+        for m in share:
+            ways *= comb(left, m)
+            left -= m
+        out.append((share, ways))
+    return out
+
+
+def _within(y: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
+    """Whether no entry of ``y`` passes the size beside it (a loop: mypyc compiles it, not a generator)."""
+    i = 0
+    while i < len(y):
+        if y[i] > sizes[i]:
+            return False
+        i += 1
+    return True
+
+
+def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
+    """The ways to choose which of the class's physical cards go to ``places``, ``x`` to each: under its
+    mosts where it has them, freely elsewhere."""
+    caps = klass.caps
+    at = [klass.allowed[j] for j in caps.at] if caps is not None else []
+    ways = 1
+    if caps is not None:
+        want = {a: v for a, v in zip(places, x, strict=True)}
+        ways = caps.table[-1].get(tuple(want.get(a, 0) for a in at), 0)
+    left = len(klass.cards) - sum(v for a, v in zip(places, x, strict=True) if a in at)
+    for a, v in zip(places, x, strict=True):
+        if a in at:
+            continue
+        if v and a not in klass.allowed or v > left:
+            return 0
+        ways *= comb(left, v)
+        left -= v
+    return ways
+
+
+def _product(ranges: Sequence[range]) -> list[tuple[int, ...]]:
+    """Every vector with its entries from ``ranges``."""
+    out: list[tuple[int, ...]] = [()]
+    for r in ranges:
+        out = [x + (v,) for x in out for v in r]
+    return out
+
+
+def _box(tops: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every vector from zeros to ``tops``."""
+    if not tops:
+        return [()]
+    return [(k,) + tail for k in range(tops[0] + 1) for tail in _box(tops[1:])]
+
+
+def _splits_upto(total: int, most: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every vector of at most ``most`` in each place, at most ``total`` in all."""
+    if not most:
+        return [()]
+    return [(k,) + tail for k in range(min(total, most[0]) + 1) for tail in _splits_upto(total - k, most[1:])]
 
 
 class TooManyRooms(Exception):
@@ -457,6 +720,9 @@ class Ways:
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
+        self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[tuple[int, ...], int]]]] = {}
+        self.work = 0
+        self.budget = WAYS_WORK
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """Class ``i``'s splits with the rooms each leaves."""
@@ -467,6 +733,9 @@ class Ways:
             for a, k in zip(klass.allowed, split, strict=True):
                 left[a] -= k
             out.append((split, tuple(left)))
+        self.work += len(out) + 1
+        if self.work > self.budget:
+            raise TooManyRooms
         return out
 
     def count(self, i: int, room: tuple[int, ...]) -> int:
@@ -482,48 +751,100 @@ class Ways:
         total = 0
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
-                total = _multinomial(len(klass.cards), room)
+                total = klass.weight(room)
         elif self.pooled(i):
-            # this class, then the free one: the sum over splits x of a!/prod x! * (N-a)!/prod (r-x)!
-            # is a! (N-a)!/prod r! * C(the allowed places' room, a) (Vandermonde's identity)
-            a, everything = len(klass.cards), sum(room)
-            total = _multinomial(everything, room) * comb(sum(room[j] for j in klass.allowed), a) // comb(everything, a)
+            total = sum(w for _, w in self.pooled_options(i, room)[1])
         else:
             for split, left in self.splits(i, room):
                 rest = self.count(i + 1, left)
                 if rest:
-                    total += _multinomial(len(klass.cards), split) * rest
+                    total += klass.weight(split) * rest
         self.memo[key] = total
         return total
 
     def pooled(self, i: int) -> bool:
-        """Class ``i`` has no bounds of its own and only the free class (every place, no bounds) follows."""
+        """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
+        leasts follows."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
-        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and not any(last.lo)
-                and len(last.allowed) == self.places and all(h >= len(last.cards) for h in last.hi))
+        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+                and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
+                and all(h >= len(last.cards) for h in last.hi))
+
+    def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
+        """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
+        each way ``x`` the class's cards fill its places among them, with the placements of both classes it
+        leaves.  In ``S`` each class chooses its cards under its mosts (:class:`Caps`) and one by one
+        elsewhere; outside, with ``r`` the room left and ``m`` and ``n`` the cards of each class left, the
+        sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
+        m! n!/prod r! * C(the class's places' room, m) (Vandermonde's identity)."""
+        klass, last = self.classes[i], self.classes[i + 1]
+        mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
+        theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
+        both = sorted(mine | theirs)
+        size, total = len(klass.cards), len(last.cards)
+        ranges = [range(min(room[a], size) + 1) if a in klass.allowed else range(1) for a in both]
+        out: list[tuple[tuple[int, ...], int]] = []
+        outside = [a for a in range(self.places) if a not in both]
+        for x in _product(ranges):
+            self.work += 1
+            if self.work > self.budget:
+                raise TooManyRooms
+            m = size - sum(x)
+            if m < 0:
+                continue
+            ways = _chosen(klass, both, x) * _chosen(last, both, tuple(room[a] - v for a, v in zip(both, x, strict=True)))
+            if not ways:
+                continue
+            n = total - sum(room[a] - v for a, v in zip(both, x, strict=True))
+            left = [room[a] for a in outside]
+            if n < 0 or sum(left) != m + n:
+                continue
+            reach = sum(room[a] for a in outside if a in klass.allowed)
+            out.append((x, ways * _multinomial(m + n, left) * comb(reach, m) // comb(m + n, m)))
+        return both, [(x, w) for x, w in out if w]
 
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
-        size = len(self.classes[i].cards)
+        klass = self.classes[i]
+        size = len(klass.cards)
         if i == len(self.classes) - 1:
-            klass = self.classes[i]
             return tuple(room[a] for a in klass.allowed)
         if self.pooled(i):
-            # in proportion to prod C(r, x): the class's cards take uniformly chosen places among the room
-            # of its places (a multivariate hypergeometric draw)
-            klass = self.classes[i]
-            slots = [a for a in klass.allowed for _ in range(room[a])]
-            chosen = rng.sample(slots, size)
-            return tuple(chosen.count(a) for a in klass.allowed)
+            # the cards in the places with mosts in proportion to the placements each choice leaves, then the
+            # rest take uniformly chosen places among the room of the class's other places (a multivariate
+            # hypergeometric draw: in proportion to prod C(r, y))
+            known_pool = self.pools.get(room)
+            if known_pool is None:
+                known_pool = self.pooled_options(i, room)
+                if len(self.pools) < WAYS_STATES:
+                    self.pools[room] = known_pool
+            both, options = known_pool
+            r = rng.randrange(sum(w for _, w in options))
+            x = options[-1][0]
+            for x_, w in options:
+                if r < w:
+                    x = x_
+                    break
+                r -= w
+            shares = [0] * len(klass.allowed)
+            free = list(room)
+            for a, k in zip(both, x, strict=True):
+                if k:
+                    shares[klass.allowed.index(a)] = k
+                    free[a] -= k
+            slots = [j for j, a in enumerate(klass.allowed) if a not in both for _ in range(free[a])]
+            for j in rng.sample(slots, size - sum(x)):
+                shares[j] += 1
+            return tuple(shares)
         known = self.options.get((i, room))
         if known is None:
             splits: list[tuple[int, ...]] = []
             upto: list[int] = []               # the weights summed up to each split
             total = 0
             for split, left in self.splits(i, room):
-                ways = _multinomial(size, split) * self.count(i + 1, left)
+                ways = klass.weight(split) * self.count(i + 1, left)
                 if ways:
                     total += ways
                     splits.append(split)
@@ -568,13 +889,13 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if every is not None:
             return _from_every(problem, real, every, count, rng)
     ways: Ways | None = None
-    for kinds, states in ((KIND_CLASSES, WAYS_STATES // 4), (KIND_CLASSES // 4, WAYS_STATES), (0, WAYS_STATES)):
-        problem.classes = problem.make_classes(kinds)
+    for kinds, capped in ((KIND_CLASSES, True), (KIND_CLASSES, False), (0, False)):
+        problem.classes = problem.make_classes(kinds, capped)
         try:
             ways = Ways(problem)
-            ways.states = states
             if not ways.count(0, tuple(problem.sizes)):
                 raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+            ways.budget = 1 << 62         # the draws read what the count enumerated
             break
         except TooManyRooms:
             ways = None

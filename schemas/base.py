@@ -3,17 +3,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, validates_schema
 
 from rules.cards import CARDS
-from rules.decks import deck_copies
+from rules.decks import copy_limits, deck_copies
+from rules.ruleset import Jokers, KittyFit, Ruleset
 from rules.tricks import out_of_order
 from rules.violations import count_of
 
 Path = tuple[Any, ...]
 Source = tuple[Any, Path, Iterable[int]]
+Reading = tuple[int | None, Sequence[int] | None, bool | None]
+Limits = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def nest(path: Path, message: str) -> dict:
@@ -42,6 +46,13 @@ class RequestSchema(Schema):
     def card_sources(self, data: dict) -> Iterator[Source]:
         return iter(())
 
+    def reading(self, data: dict) -> Reading:
+        """Which hand the cards are from, as far as the request says: the level played, the seats'
+        levels and whether it is the first hand (None: not said), for the cards ``kitty_fit`` takes
+        out (:func:`rules.decks.copy_limits`).  By default, the trump's level."""
+        trump = data.get("trump")
+        return (None if trump is None else trump.level), None, None
+
     def check(self, data: dict) -> None:
         """Further checks of a loaded request; raise :class:`ValidationError`."""
 
@@ -50,11 +61,30 @@ class RequestSchema(Schema):
         self.check(data)
         rules = data.get("rules")
         if rules is not None:
-            check_copies(self.card_sources(data), rules.decks, deck_copies(rules))
+            check_copies(self.card_sources(data), rules.decks,
+                         None if whole_decks(rules) else request_limits(rules, self.reading(data)))
 
 
-def check_copies(sources: Iterable[Source], decks: int, limits: Sequence[int] | None = None) -> None:
-    """No card more often than the decks hold it (``limits`` by card: short decks, section 14.10)."""
+def whole_decks(rules: Ruleset) -> bool:
+    """Every card is in every deck and nothing is taken out: ``decks`` is the only copy limit."""
+    return rules.kitty_fit is KittyFit.REFUSE and rules.deck_min_rank == 2 and rules.jokers is Jokers.BOTH
+
+
+def request_limits(rules: Ruleset, reading: Reading) -> Limits:
+    """The copy limits of a request under ``rules``: ``(limits, decks' copies)`` by card, computed
+    once per ruleset and reading."""
+    level, levels, first_hand = reading
+    return _limits(rules, level, None if levels is None else tuple(levels), first_hand)
+
+
+@lru_cache(maxsize=256)
+def _limits(rules: Ruleset, level: int | None, levels: tuple[int, ...] | None, first_hand: bool | None) -> Limits:
+    return copy_limits(rules, level, levels, first_hand), deck_copies(rules)
+
+
+def check_copies(sources: Iterable[Source], decks: int, limits: Limits | None = None) -> None:
+    """No card more often than the decks hold it, nor than the deal holds it where ``kitty_fit``
+    takes cards out (``limits``: the copies allowed and the decks' copies by card, section 14.10)."""
     total: Counter = Counter()
     owned: dict[Any, Counter] = {}
     last_seen: dict[int, Path] = {}
@@ -72,10 +102,17 @@ def check_copies(sources: Iterable[Source], decks: int, limits: Sequence[int] | 
                 total[c] += n - mine[c]
                 mine[c] = n
                 last_seen[c] = path + (len(cards) - 1 - cards[::-1].index(c),)
+    allowed, held = limits if limits is not None else ((), ())
     for c, n in sorted(total.items()):
-        if limits is not None and n > limits[c] and limits[c] < decks:
-            raise invalid(last_seen[c], f"{CARDS[c]} is not in these decks" if limits[c] == 0 else
-                          f"{n} copies of {CARDS[c]} across the request, but the decks hold only {limits[c]}")
+        if limits is not None and n > allowed[c] and allowed[c] < held[c]:
+            raise invalid(last_seen[c], f"{CARDS[c]} is taken out of the deal (kitty_fit: remove-low-cards)"
+                          if allowed[c] == 0 else
+                          f"{n} copies of {CARDS[c]} across the request, but only {allowed[c]} "
+                          f"{'is' if allowed[c] == 1 else 'are'} dealt (kitty_fit: remove-low-cards takes "
+                          f"{'the other' if held[c] - allowed[c] == 1 else 'the others'} out)")
+        if limits is not None and n > held[c] and held[c] < decks:
+            raise invalid(last_seen[c], f"{CARDS[c]} is not in these decks" if held[c] == 0 else
+                          f"{n} copies of {CARDS[c]} across the request, but the decks hold only {held[c]}")
         if n > decks:
             raise invalid(last_seen[c], f"{n} copies of {CARDS[c]} across the request, "
                                         f"but {decks} deck{'s hold' if decks > 1 else ' holds'} only {decks}")

@@ -7,6 +7,7 @@ from .base import RequestSchema
 from .bounds import List
 from .common import SUIT_LABELS, CardList, FormatSchema
 from .fields import Cards, RulesField, TrumpSchema
+from .views import mark_public
 
 
 class AnalyzeSchema(RequestSchema):
@@ -31,3 +32,9 @@ class AnalysisSchema(Schema):
     format = fields.Nested(FormatSchema, allow_none=True, required=True,
                            metadata={"description": "The canonical decomposition, when the cards are of one "
                                                     "effective suit; else null."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+_AS_SENT = "as the cards sent: public for cards played, the holder's own for a hand"
+mark_public(AnalysisSchema, every=_AS_SENT)
+mark_public(SuitGroupSchema, every=_AS_SENT)

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields
 from rules.violations import CODES
 
 from .bounds import List
+from .views import mark_public
 
 SUIT_LABELS = ["trump", "S", "H", "C", "D", "rainbow"]
 
@@ -57,3 +58,11 @@ class ProblemSchema(Schema):
     detail = fields.String(required=True)
     errors = List(fields.Nested(FieldProblemSchema),
                          metadata={"description": "Field problems, for 400 and 422."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose"): these parts of answers
+# are as public as the answer field that holds them.
+for _part in (ReasonSchema, UnitSchema, FormatSchema):
+    mark_public(_part, every="as the field holding it")
+for _part in (ProblemSchema, FieldProblemSchema):
+    mark_public(_part, every="the caller's: it describes the request sent")

@@ -1,12 +1,13 @@
 """Deals."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import Schema, ValidationError, fields, validate
 
 from .base import RequestSchema, invalid
 from .bounds import List
 from .common import CardList
 from .fields import RankField, RulesField, Seat
+from .views import mark_public
 
 MAX_SEED_LENGTH = 256
 MAX_SEED_INT = 10 ** 18
@@ -38,13 +39,27 @@ class DealRequestSchema(RequestSchema):
                       load_default=0)
     level = RankField(load_default=None, allow_none=True, metadata={
         "description": "`kitty_fit: remove-low-cards`: the dealer's level, which decides the cards taken out; "
-                       "null (default): a first hand with every seat at `first_level` "
+                       "null (default): a first hand, its seats at `levels` (by default every seat at `first_level`) "
                        "(docs/rules.md#short-decks-and-fitting-the-kitty)."})
+    levels = List(RankField(), load_default=None, allow_none=True, validate=validate.Length(max=12), metadata={
+        "description": "`kitty_fit: remove-low-cards`, a first hand whose seats are at different levels "
+                       "(as under `first_hand_levels: own`): each seat's level, a list by seat, which decide the cards "
+                       "taken out; not with `level` (docs/rules.md#short-decks-and-fitting-the-kitty)."})
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
         if data["level"] is not None and not rules.first_level <= data["level"] <= rules.last_level:
             raise invalid(("level",), "the level lies outside the ruleset's first_level..last_level")
+        if data["levels"] is not None:
+            if data["level"] is not None:
+                raise invalid(("levels",), "levels are the seats' in a first hand, level the dealer's in a later "
+                                           "hand: give one of them, not both")
+            if len(data["levels"]) != rules.players:
+                raise invalid(("levels",), f"levels lists one level per seat: {rules.players}, not "
+                                           f"{len(data['levels'])}")
+            for i, level in enumerate(data["levels"]):
+                if not rules.first_level <= level <= rules.last_level:
+                    raise invalid(("levels", i), "the level lies outside the ruleset's first_level..last_level")
         players = rules.players
         if data["first_seat"] >= players:
             raise invalid(("first_seat",), f"seat {data['first_seat']} does not exist with {players} players")
@@ -63,3 +78,12 @@ class DealSchema(Schema):
     order = List(fields.Nested(DealtCardSchema), required=True, metadata={
         "description": "Every card in the order it is dealt: round the table from `first_seat`, one card at a "
                        "time, then the kitty (`seat: null`) in the order of `kitty`."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+mark_public(DealSchema, {
+    "seed": "not public: it reproduces every hand",
+    "hands": "not public: each seat its own hand",
+    "kitty": "not public: the dealer's once it picks the kitty up, everyone's once the hand is over",
+    "order": "not public: each card as its seat's hand, the kitty's as `kitty`"})
+mark_public(DealtCardSchema, every="as `order`")

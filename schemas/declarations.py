@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from rules.ruleset import FirstHandLevels
+
 from .base import RequestSchema, check_size, invalid
 from .bounds import List
 from .common import CardList, ReasonSchema
 from .fields import Cards, RankField, RulesField, Seat
 from .plays import PlaySchema
+from .views import mark_public
 
 MAX_HISTORY = 200
 
@@ -32,6 +35,11 @@ class DeclarationContextSchema(RequestSchema):
 
     def declarer(self, data: dict) -> int:
         raise NotImplementedError
+
+    def reading(self, data: dict):
+        if data["levels"] is not None and data["rules"].first_hand_levels is FirstHandLevels.OWN:
+            return data["level"], data["levels"], True
+        return data["level"], None, None
 
     def check(self, data: dict) -> None:
         rules = data["rules"]
@@ -146,3 +154,14 @@ class DeclarationOptionsAnswerSchema(Schema):
         metadata={"description": "With `seat`: every declaration the seat could make now, weakest first "
                                  "(`DeclarationOption`). With `hands`: one entry per seat, in seat order, "
                                  "`{\"seat\", \"options\"}` (`SeatDeclarationOptions`)."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+_DECLARED = ("the declaring seat's own while it weighs the declaration; once made, public, but under "
+             "`declaration_visibility: dark` its cards and trump only to the declarer until declaring closes")
+mark_public(DeclarationVerdictSchema, every=_DECLARED)
+mark_public(TrumpAnswerSchema, every="as the field holding it")
+_OPTIONS = "not public: each seat's own options (they show its cards)"
+mark_public(DeclarationOptionSchema, every=_OPTIONS)
+mark_public(SeatDeclarationOptionsSchema, every=_OPTIONS)
+mark_public(DeclarationOptionsAnswerSchema, every=_OPTIONS)

@@ -24,6 +24,7 @@ from marshmallow import Schema, ValidationError, fields, missing, validate
 from rules.cards import rank_value
 from rules.order import Trump
 
+from .bounds import List
 from .fields import PRESET_RULESETS, RANKS, CardsField, RulesField, TrumpSchema, fast_cards
 
 Loader = Callable[[Any], "dict | None"]
@@ -151,7 +152,7 @@ def _fast_converter(field: fields.Field) -> Convert | None:
         return _trump
     if type(field) is fields.Integer:
         return _integer(field)
-    if type(field) is fields.List:
+    if type(field) in (fields.List, List):
         return _nested_list(field)
     return None
 

@@ -13,7 +13,7 @@ from .declarations import DeclarationOptionSchema, TrumpAnswerSchema
 from .fields import CardField, Cards, RankField, RulesField, Seat, StrictBoolean, TrumpSchema
 from .plays import SeatCardsSchema
 from .rulesets import ScoreRowSchema
-from .views import PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
+from .views import PUBLIC_EVERY, PUBLIC_NOTES, VIEW_FIELDS, check_viewer, mark_public, views_request_fields
 
 MAX_POINTS = 100 * 8 * 10
 MAX_SAMPLE = 100
@@ -109,6 +109,9 @@ class SettleSchema(RequestSchema):
             if penalty["seat"] >= n:
                 raise invalid(("penalties", i, "seat"), f"seat {penalty['seat']} does not exist with {n} players")
 
+    def reading(self, data: dict):
+        return data["trump"].level, data["levels"], None
+
     def card_sources(self, data: dict):
         yield None, ("kitty",), data["kitty"]
         for i, play in enumerate(data["last_trick"]):
@@ -196,6 +199,11 @@ class RecordSchema(RequestSchema):
         for t, trick in enumerate(data["tricks"]):
             check_seats(("tricks", t), [p["seat"] for p in trick], n)
         check_seats(("exchanges",), [x["seat"] for x in data["exchanges"]], n, unique=False)
+
+    def reading(self, data: dict):
+        if data["first_hand"]:
+            return None, data["levels"], True
+        return data["levels"][data["dealer"]], None, False
 
     def card_sources(self, data: dict):
         for s, hand in enumerate(data["deal"]["hands"]):
@@ -462,5 +470,8 @@ class HandStateSchema(Schema):
         "description": "`views: all`: the referee's answer (as without `view`), repeated."})
 
 
-for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema):
-    mark_public(_schema, PUBLIC_NOTES[_schema.__name__])
+for _schema in (HandStateSchema, NextActionSchema, PointsSchema, CallSchema, AdjudicationSchema, FaultSchema,
+                RuleRefSchema, AlternativesSchema, TrickSummarySchema, TrickPlaySchema, TeamsSchema, StateTeamsSchema,
+                PenaltySchema, LedgerSchema, SettlementSchema, CurrentPlaySchema, CurrentTrickSchema,
+                SeatOptionsSchema, OutcomeSchema):
+    mark_public(_schema, PUBLIC_NOTES.get(_schema.__name__), PUBLIC_EVERY.get(_schema.__name__))

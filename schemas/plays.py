@@ -8,6 +8,7 @@ from .bounds import List
 from .common import SUIT_LABELS, CardList, FormatSchema, ReasonSchema, UnitSchema
 from .deals import SeedField
 from .fields import Cards, RulesField, Seat, TrumpSchema
+from .views import mark_public
 
 MAX_LIMIT = 1000
 
@@ -210,3 +211,15 @@ class LegalPlaysAnswerSchema(Schema):
                        "suit's card and at least `rainbow_min` cards is a rainbow lead too; where "
                        "`throws_allowed`, groups of several ranks may be led together. `count`, `sample` and "
                        "the selection help count these leads."})
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+mark_public(VerdictSchema, every="the asking seat's own while it weighs the play (it reads its hand); once the play "
+            "is made, public, as every play is")
+mark_public(ThrowSchema, {"beaten_by": "asked with `others`, the referee's (it reads the other hands); once the throw "
+                                       "is led, public unless `hide_throw_blocker`",
+                          "at_risk": "the asking seat's own: read from the cards it has not seen"},
+            every="asked with `others`, the referee's (it reads the other hands); asked with `unseen` or `seen`, the "
+            "asking seat's own; once the throw is led, public")
+mark_public(LegalPlaysAnswerSchema, every="not public: the seat whose hand was sent (the plays show its cards)")
+mark_public(SuitUnitsSchema, every="not public: the seat whose hand was sent")

@@ -10,6 +10,7 @@ from .base import RequestSchema
 from .bounds import List
 from .fields import RulesField
 from .parameters import RulesetParametersSchema
+from .views import mark_public
 
 
 class RulesetSchema(Schema):
@@ -99,3 +100,9 @@ class RulesetListSchema(Schema):
 def present(spec: PresetSpec) -> dict:
     return {"name": spec.name, "title": spec.title, "source": spec.source,
             "description": spec.description, "parameters": Ruleset.preset(spec.name).to_dict()}
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose"): the rules are the table's.
+for _schema in (RulesetSchema, ScoreRowSchema, ResolvedRulesetSchema, ParameterValueSchema, ParameterSchema,
+                RulesetListSchema, RulesetParametersSchema):
+    mark_public(_schema, every="public")

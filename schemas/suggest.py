@@ -8,6 +8,7 @@ from .bounds import List
 from .deals import SeedField
 from .fields import StrictBoolean
 from .hands import RecordSchema
+from .views import mark_public
 
 STRENGTHS = ("basic", "standard", "strong")
 
@@ -73,3 +74,8 @@ class SuggestionSchema(Schema):
                                                                     "or an action before play)."})
     strength = fields.String(required=True)
     seed = SeedField("As sent.", required=True)
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+for _schema in (SuggestionSchema, AlternativeSchema, ActionSchema, FriendCallAnswerSchema):
+    mark_public(_schema, every="not public: advice for the acting seat alone (from its view)")

@@ -8,6 +8,7 @@ from .bounds import List
 from .common import CardList, FormatSchema, UnitSchema
 from .fields import Cards, RulesField, TrumpSchema
 from .plays import PlaySchema
+from .views import mark_public
 
 
 class TrickPlayInSchema(PlaySchema):
@@ -71,3 +72,10 @@ class TrickAnswerSchema(Schema):
     format = fields.Nested(FormatSchema, required=True)
     plays = List(fields.Nested(PlayOutcomeSchema), required=True)
     largest_unit = fields.Nested(UnitSchema, required=True)
+
+
+# Who may be shown each answer field (docs/views.md, "Which fields are whose").
+_PLAYED = "public: a trick is played in the open (a view shows only the last completed trick's cards under " \
+          "`hide_played_cards`)"
+mark_public(TrickAnswerSchema, every=_PLAYED)
+mark_public(PlayOutcomeSchema, every=_PLAYED)

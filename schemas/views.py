@@ -2,6 +2,8 @@
 the ``hands/state`` answer."""
 from __future__ import annotations
 
+import copy
+
 from marshmallow import Schema, ValidationError, fields, validate
 
 from .bounds import List
@@ -101,10 +103,42 @@ PUBLIC_NOTES = {
                      "count_worlds": "as `worlds`", "count_exact": "as `worlds`", "complete": "as `worlds`"},
 }
 
+_REFEREE = ("the referee's, read from every hand: public once the hand is over (every card then played or "
+            "shown), and before that only as a view shows it")
+_TRICKS = "public, as `hide_played_cards` and `hide_throw_blocker` allow"
+# The same for every field of these schemas (by name).
+PUBLIC_EVERY = {
+    "AdjudicationSchema": _REFEREE, "FaultSchema": _REFEREE, "RuleRefSchema": "public",
+    "AlternativesSchema": _REFEREE, "TrickSummarySchema": _TRICKS, "TrickPlaySchema": _TRICKS,
+    "TeamsSchema": "the referee's reads the cards (under `holder`, before any seat could know); a view's is "
+                   "what its seat knows",
+    "StateTeamsSchema": "a view holds what the viewer knows; the referee's reads the cards",
+    "PenaltySchema": "public", "LedgerSchema": "public", "SettlementSchema": "public",
+    "CurrentPlaySchema": "public", "CurrentTrickSchema": "public",
+    "SeatOptionsSchema": "not public: each seat's own options",
+    "OutcomeSchema": "as `outcome`",
+}
 
-def mark_public(schema: type, notes: dict[str, str]) -> None:
-    """Add ``Public: ...`` to the spec description of each field of ``schema`` named in ``notes``."""
-    for name, note in notes.items():
-        field = schema._declared_fields[name]
+
+def mark_public(schema: type, notes: dict[str, str] | None = None, every: str | None = None) -> None:
+    """Add ``Public: ...`` to the spec description of each field of ``schema`` named in ``notes``, and
+    ``every`` to each other field.  A field a base schema shares is copied first, so each schema keeps
+    its own note."""
+    notes = notes or {}
+    declared = schema._declared_fields
+    unknown = set(notes) - set(declared)
+    if unknown:
+        raise KeyError(f"{schema.__name__} has no field {sorted(unknown)}")
+    for name, field in list(declared.items()):
+        note = notes.get(name, every)
+        if note is None:
+            continue
         text = field.metadata.get("description", "")
-        field.metadata["description"] = (text + " " if text else "") + f"Public: {note}."
+        if "Public:" in text:
+            text = text[:text.index("Public:")].rstrip()
+        marked = copy.copy(field)
+        marked.metadata = {**field.metadata, "description": (text + " " if text else "") + f"Public: {note}."}
+        declared[name] = marked
+
+
+mark_public(DeclaredSchema, every="public, but a dark declaration's cards only to its declarer while declaring is open")

@@ -55,3 +55,7 @@ class WorldsSchema(Schema):
 
 
 mark_public(WorldsSchema, PUBLIC_NOTES["WorldsSchema"])
+
+
+mark_public(WorldSchema, every="as `worlds`")
+mark_public(WorldDealSchema, every="as `worlds`")

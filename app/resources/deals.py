@@ -30,7 +30,8 @@ def deal_answer(data: dict, secret: str | None = None) -> dict:
     answer still names the client's seed."""
     seed = data["seed"] if data["seed"] is not None else secrets.token_hex(16)
     shuffle_seed = keyed_seed(seed, secret) if secret else seed
-    result = engine.run("deals", deal, data["rules"], shuffle_seed, data.get("first_seat", 0), data.get("level"))
+    result = engine.run("deals", deal, data["rules"], shuffle_seed, data.get("first_seat", 0), data.get("level"),
+                        data.get("levels"))
     return {"seed": seed_bytes(seed).decode(), "hands": [present.natural(h) for h in result.hands],
             "kitty": [str(c) for c in result.kitty],
             "order": [{"seat": s, "card": str(c)} for s, c in zip(result.seats, result.order, strict=True)]}

@@ -5,6 +5,7 @@ from flask import Response, current_app
 from marshmallow import Schema, fields
 
 import rules
+from schemas.views import mark_public
 
 from .. import drain, engine, metrics
 from ..extensions import Blueprint
@@ -45,6 +46,10 @@ class CacheStatusSchema(Schema):
 class ReadinessSchema(Schema):
     status = fields.String(required=True, metadata={"enum": ["ready", "degraded", "draining"]})
     cache = fields.Nested(CacheStatusSchema, required=True)
+
+
+for _schema in (HealthSchema, ClusterStatusSchema, CacheStatusSchema, ReadinessSchema):
+    mark_public(_schema, every="not a table's: the service's operators'")
 
 
 @blp.route("/healthz", methods=["GET"])

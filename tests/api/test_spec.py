@@ -82,3 +82,49 @@ def test_presets_are_named_by_family(client):
     for entry in client.get("/v1/rulesets").get_json()["rulesets"]:
         assert "seed" not in (entry["title"] + entry["source"]).lower(), entry["name"]
         assert len(entry["title"]) > 20 and len(entry["source"]) > 20
+
+
+def _answer_schemas(spec) -> set[str]:
+    """Every schema an answer (a success or a problem document) holds, nested ones included."""
+    schemas = spec["components"]["schemas"]
+    found: set[str] = set()
+    roots = [r for item in spec["paths"].values() for method, op in item.items() if method != "parameters"
+             for r in op["responses"].values()] + list(spec["components"].get("responses", {}).values())
+    todo = [n for r in roots for _, node in _walk(r) if "$ref" in node for n in [node["$ref"].split("/")[-1]]]
+    while todo:
+        name = todo.pop()
+        if name in found or name not in schemas:
+            continue
+        found.add(name)
+        todo += [node["$ref"].split("/")[-1] for _, node in _walk(schemas[name]) if "$ref" in node]
+    return found
+
+
+def test_every_answer_field_says_who_may_be_shown_it(app):
+    """Issue 29: every answer field in openapi.yaml says whether it is public (docs/views.md), once."""
+    spec = yaml.safe_load(spec_yaml(app))
+    names = _answer_schemas(spec)
+    assert {"HandState", "Verdict", "TrickAnswer", "Deal", "Ruleset", "Suggestion", "Worlds", "Problem"} <= names
+    missing = [(name, field) for name in sorted(names)
+               for field, prop in spec["components"]["schemas"][name].get("properties", {}).items()
+               if (prop.get("description") or "").count("Public:") != 1]
+    assert not missing, missing
+
+
+def test_every_post_documents_x_work_and_the_shed_503_and_answers_them(app, client):
+    """Every POST answer carries ``X-Work`` (app/shed.py) and the spec says so, with the 503 a saturated
+    instance answers (and its ``Retry-After``)."""
+    spec = yaml.safe_load(spec_yaml(app))
+    shed = spec["components"]["responses"]["SERVICE_UNAVAILABLE"]
+    assert "Retry-After" in shed["headers"]
+    for path, item in spec["paths"].items():
+        op = item.get("post")
+        if op is None:
+            continue
+        assert "X-Work" in op["responses"]["200"]["headers"], path
+        assert op["responses"]["503"]["$ref"].endswith("SERVICE_UNAVAILABLE"), path
+        body = op["requestBody"]["content"]["application/json"]
+        example = body["example"] if "example" in body else next(iter(body["examples"].values()))["value"]
+        answer = client.post(path, json=example)
+        assert answer.status_code == 200, (path, answer.get_json())
+        assert int(answer.headers["X-Work"]) >= 0, path

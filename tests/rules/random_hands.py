@@ -27,18 +27,21 @@ def _sorted(cards):
 
 
 def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_follow: int = 200,
-                kitty_points: bool | None = None) -> HandRecord:
-    """A complete random legal hand for ``rules``; the same seed gives the same hand."""
+                kitty_points: bool | None = None, table: tuple[int, tuple[int, ...]] | None = None) -> HandRecord:
+    """A complete random legal hand for ``rules``; the same seed gives the same hand.  ``table``:
+    the dealer and the seats' levels (a later hand), else drawn at random."""
     rng = random.Random(seed)
     n = rules.players
     for attempt in range(50):
-        d = deal(rules, f"hand-{seed}-{attempt}")
+        d = deal(rules, f"hand-{seed}-{attempt}", level=None if table is None else table[1][table[0]])
         dealer = rng.randrange(n)
         if rules.partnership is Partnership.FIXED:
             team_levels = [rng.randint(rules.first_level, rules.last_level) for _ in range(2)]
             levels = tuple(team_levels[s % 2] for s in range(n))
         else:
             levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
+        if table is not None:
+            dealer, levels = table[0], tuple(table[1])
         level = levels[dealer]
         history: list = []
         for _round in range(3):

@@ -206,3 +206,107 @@ def test_s15_4_worlds_deal_only_the_cards_in_play():
         dealt = [c for h in w.deal for c in h] + list(w.kitty)
         assert not any(int(c) >= 52 or CARDS[c].rank < 3 for c in dealt)
         assert len(dealt) == sum(len(h) for h in position.hands) + len(position.kitty)
+
+
+@pytest.mark.parametrize("name,left", [("03_qq.json", 3), ("02_qq.json", 4)])
+def test_s15_4_mosts_of_a_follow_without_a_pair_match_the_brute_force(name, left):
+    """Follows of two single cards to a pair lead (``follow_protection: none``) bound two seats at once: the
+    sampling path (the mosts folded into the count) still matches the brute force."""
+    record = load(name)
+    position = cut(record, sum(len(t) for t in record.tricks) - left * record.rules.players - 1)
+    seat = record.dealer
+    brute = brute_worlds(position, seat)
+    sampled: Counter = Counter()
+    for i in range(3):
+        got = draw_worlds(position, seat, 200, f"mosts-{i}", exact_limit=0)
+        assert got.complete
+        sampled.update(key_of(w, position, seat) for w in got.worlds)
+    assert set(sampled) <= set(brute)
+    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+
+
+def kitties(dealer_cards: Counter, size: int, shown: Counter) -> int:
+    """The physical kitties of ``size`` cards cut from ``dealer_cards`` that leave every shown copy in the
+    hand (a product of per-card polynomials, coefficient of x^size)."""
+    poly = [1]
+    for c, d in dealer_cards.items():
+        term = [math.comb(d, t) if t <= d - shown.get(c, 0) else 0 for t in range(d + 1)]
+        out = [0] * (len(poly) + len(term) - 1)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(term):
+                out[i + j] += a * b
+        poly = out
+    return poly[size] if size < len(poly) else 0
+
+
+def brute_worlds_beside_the_dealer(record, seat: int) -> dict[tuple, int]:
+    """Every world of a seat that did not see the kitty, by brute force: the other hands now and the burial,
+    each weighted by its physical deals times the kitties as dealt that leave the dealer its declared cards."""
+    state = hand_state(record)
+    n, decks, dealer, k = record.rules.players, record.rules.decks, record.dealer, len(record.kitty)
+    played = [Counter() for _ in range(n)]
+    for p in [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ()):
+        played[p.seat].update(int(c) for c in p.cards)
+    unseen = Counter({c: decks for c in range(54)})
+    unseen.subtract(int(c) for c in state.hands[seat])
+    for h in played:
+        unseen.subtract(h)
+    unseen = +unseen
+    shown: Counter = Counter()
+    for s, cards in record.declarations:
+        if s == dealer:
+            for c, m in Counter(int(x) for x in cards).items():
+                shown[c] = max(shown[c], m)
+    others = [s for s in range(n) if s != seat]
+    real = public_events(state)
+    out = {}
+    for parts in splits(unseen, [len(state.hands[s]) for s in others] + [k]):
+        hands, burial = parts[:-1], parts[-1]
+        now = {s: h for s, h in zip(others, hands, strict=True)}
+        dealer_cards = now[dealer] + played[dealer] + burial
+        cuts = kitties(dealer_cards, k, shown)
+        if not cuts:
+            continue
+        kitty, rest = Counter(), Counter(dealer_cards)     # one kitty that keeps the declared cards
+        for c in sorted(dealer_cards, key=lambda c: shown.get(c, 0)):
+            while sum(kitty.values()) < k and rest[c] > shown.get(c, 0):
+                kitty[c] += 1
+                rest[c] -= 1
+        deal = list(record.hands)
+        for s in others:
+            deal[s] = tuple(sorted(CARDS[c] for c in ((now[s] + played[s]) if s != dealer else rest).elements()))
+        changed = dataclasses.replace(record, hands=tuple(deal), kitty=tuple(CARDS[c] for c in kitty.elements()),
+                                      kitty_discard=tuple(CARDS[c] for c in sorted(burial.elements())))
+        st = hand_state(changed)
+        if st.phase == "illegal" or public_events(st) != real:
+            continue
+        weight = cuts
+        for c, m in unseen.items():
+            weight *= factorial(m)
+            for h in parts:
+                weight //= factorial(h[c])
+        out[tuple(tuple(sorted(h.elements())) for h in parts)] = weight
+    return out
+
+
+def test_s15_4_worlds_of_a_seat_that_did_not_see_the_kitty_match_the_brute_force():
+    """The burial and the kitty as dealt are unseen: the cut of the dealer's cards keeps its declared cards,
+    and each placement counts as many worlds as it has such cuts."""
+    record = load("00_qq.json")
+    position = cut(record, sum(len(t) for t in record.tricks) - record.rules.players - 1)
+    seat = 0
+    assert seat != record.dealer
+    brute = brute_worlds_beside_the_dealer(position, seat)
+    assert len(brute) > 20
+    sampled: Counter = Counter()
+    for i in range(12):
+        got = draw_worlds(position, seat, 60, f"kitty-{i}")
+        assert got.count is None and got.worlds
+        for w in got.worlds:
+            hands = [tuple(sorted(int(c) for c in w.hands[s])) for s in range(4) if s != seat]
+            sampled[tuple(hands) + (tuple(sorted(int(c) for c in w.kitty_discard)),)] += 1
+            assert all(sum(1 for x in w.deal[record.dealer] if int(x) == c) >= m
+                       for s, cards in position.declarations if s == record.dealer
+                       for c, m in Counter(int(x) for x in cards).items())
+    assert set(sampled) <= set(brute)
+    assert chi_square_ok(sampled, brute, sum(sampled.values()))

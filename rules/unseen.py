@@ -1,0 +1,497 @@
+"""Where the cards a seat has not seen may be, and the friend statuses that leaves (rules section 15.2).
+
+In one world (section 15.4) a friend call's status is the referee's (:func:`rules.state.call_statuses`,
+:func:`rules.friends.holder_friends`), and it reads the called card's copies only: how many each seat
+holds now (under ``holder``: and has played) and how many are in the buried kitty.  The view shows the
+status every world gives, ``pending`` when two worlds give different ones.  :class:`Unseen` answers it
+from what the seat knows:
+
+- *Places*: each other seat holding cards (its hand now: size known, no card of an effective suit it has
+  shown void of -- a follow with fewer cards of the led suit than the lead), and the buried kitty where
+  the seat has not seen it.  The unseen cards are the copies in play (:func:`rules.decks.copies_in_play`)
+  less those played, the seat's own and the kitty it buried; they fill the places exactly.
+- *Cards a seat must hold*: what a seat declared and has not played (the dealer: in its hand or, where
+  it buried, in the kitty), what a failed throw gave back to its leader and it has not played since, and
+  one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
+  that beat it (where the view shows who did) if it has not played one since: a share of one card of
+  that seat's room that only those cards fill.
+- *Cards a seat cannot hold*: a throw's single (pair) that no other seat could beat when it was led --
+  every unit of a throw that stood, the units below the one a failed throw was reduced to, and that one
+  for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
+  means those seats held no higher card (no two copies of one) of its effective suit then, so none now
+  (at most one less the copies they played since).
+- A *placement* of the called card's copies (so many in each place) is kept when the other unseen cards
+  can fill the rest: a transportation problem whose supplies are the free copies of the cards, merged
+  by the places each may go to, and the copies some places must hold, and whose sinks are the places'
+  room.  By the max-flow min-cut theorem it is feasible exactly when every set of supplies fits in the
+  room of the places any of them may go to (Hall's condition; :func:`fits`, checked against a brute
+  force in the tests).  Copies one place must hold are put there first.
+
+Exactness: every world gives a kept placement (each condition above holds in every world), so a status
+shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
+unless the record's replay refuses every deal giving it (a follow that shows no pair or tractor of the
+led suit, a throw's pairs and tractors, the pair a failed throw's blocker needed): on every position the
+tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
+``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
+exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
+
+Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
+second status; past ``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places)
+the call stays ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES``
+sets, or one maximum flow on at most 54 supplies and 12 places (and one per blocker's card).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final
+
+from .adjudicate import HandRecord, Play
+from .cards import CARDS, Card
+from .decks import copies_in_play
+from .formats import Unit
+from .friends import FriendCall, holder_friends
+from .order import TRUMP, Order
+from .rainbows import lead_format
+from .ruleset import FriendJoin
+from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
+from .throws import ThrowResult, top_power
+from .violations import InputError
+
+PLACEMENTS: Final = 20000          # placements of one called card's copies read per call
+HALL_SUPPLIES: Final = 10          # supplies checked set by set; more go to a maximum flow
+
+
+class Unseen:
+    """What ``viewer`` (a seat, or -1: the public) knows of the cards it has not seen (module docstring)."""
+
+    def __init__(self, record: HandRecord, state: HandState, viewer: int, order: Order | None,
+                 voids: Sequence[set[int]], kitty_known: bool) -> None:
+        ruleset = record.rules
+        n = ruleset.players
+        self.record, self.state, self.viewer = record, state, viewer
+        self.n, self.dealer = n, state.dealer
+        self.eff: tuple[int, ...] = tuple(order.eff[c] for c in range(54)) if order is not None else (TRUMP,) * 54
+        plays = [p for t in state.tricks for p in t.plays]
+        if state.current_trick is not None:
+            plays += list(state.current_trick.plays)
+        self.plays = plays
+        played = [[0] * 54 for _ in range(n)]
+        for p in plays:
+            for x in p.cards:
+                played[p.seat][int(x)] += 1
+        self.played = played
+        in_play = copies_in_play(ruleset, None if record.first_hand else record.levels[record.dealer], record.levels)
+        pool = list(in_play)
+        for s in range(n):
+            for c in range(54):
+                pool[c] -= played[s][c]
+        own = [0] * 54
+        if viewer >= 0:
+            for x in state.hands[viewer]:
+                own[int(x)] += 1
+                pool[int(x)] -= 1
+        self.own = own
+        buried = [0] * 54
+        self.kitty_known = kitty_known
+        if kitty_known:
+            for x in (record.exchanges[-1].discard if record.exchanges else record.kitty_discard):
+                buried[int(x)] += 1
+                pool[int(x)] -= 1
+        self.buried = buried
+        self.pool = [max(k, 0) for k in pool]
+        # the places: (seat or -1 for the kitty, size, effective suits refused)
+        seats = [s for s in range(n) if s != viewer and state.hands[s]]
+        self.seats = seats
+        self.sizes = [len(state.hands[s]) for s in seats]
+        self.refused = [set(voids[s]) for s in seats]
+        self.kitty_place = -1
+        if ruleset.kitty and not kitty_known:
+            self.kitty_place = len(seats)
+            self.sizes.append(ruleset.kitty)
+            self.refused.append(set())
+        self.places = len(self.sizes)
+        self.order = order
+        self.must: dict[tuple[int, int], int] = {}      # (card, places mask) -> copies that must be there
+        self.most: dict[tuple[int, int], int] = {}      # (card, place) -> at most so many copies there
+        self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
+        self._must_hold()
+
+    def _must_hold(self) -> None:
+        """The cards a seat must hold now, and those it cannot (module docstring)."""
+        record = self.record
+        at = {s: i for i, s in enumerate(self.seats)}
+        shown: dict[tuple[int, int], int] = {}
+        for s, cards in record.declarations:
+            counts: dict[int, int] = {}
+            for x in cards:
+                counts[int(x)] = counts.get(int(x), 0) + 1
+            for c, k in counts.items():
+                shown[(s, c)] = max(shown.get((s, c), 0), k)
+        for (s, c), k in shown.items():
+            if s == self.viewer:
+                continue
+            need = k - self.played[s][c]
+            if s == self.dealer:
+                if record.exchanges:
+                    continue                       # a steal took the dealer's burial: not read here
+                need -= self.buried[c]
+                mask = (1 << at[s] if s in at else 0) | (1 << self.kitty_place if self.kitty_place >= 0 else 0)
+            else:
+                mask = 1 << at[s] if s in at else 0
+            if need > 0 and mask:
+                self._add(c, mask, need)
+        sofar = [[0] * 54 for _ in range(self.n)]
+        leads = {t.index: t for t in self.state.tricks}
+        trick = 0
+        for i, p in enumerate(self.plays):
+            for x in p.cards:
+                sofar[p.seat][int(x)] += 1
+            if i % self.n:
+                continue
+            summary = leads.get(trick)
+            trick += 1
+            thrown = summary is not None and summary.throw is not None and self.order is not None
+            if p.attempted is None and not thrown:
+                continue
+            if p.attempted is not None and p.seat != self.viewer and p.seat in at:
+                back: dict[int, int] = {}
+                for x in p.attempted:
+                    back[int(x)] = back.get(int(x), 0) + 1
+                for x in p.cards:
+                    back[int(x)] -= 1
+                for c, k in back.items():
+                    k -= self.played[p.seat][c] - sofar[p.seat][c]          # the copies it played since
+                    if k > 0:
+                        self._add(c, 1 << at[p.seat], k)
+            if thrown and summary is not None and summary.throw is not None:
+                for unit, seats in self._unbeaten(p, summary.throw):
+                    self._bar(unit, [s for s in seats if s in at], at, sofar)
+                self._blocker(summary.throw, at, sofar)
+
+    def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
+        """The units of a throw some seats did not hold a beating unit for, with those seats: every other
+        seat for a throw that stood, or for a unit below the one a failed throw was reduced to; the seats
+        before the one that beat it for that unit (where the view shows who did)."""
+        order = self.order
+        assert order is not None
+        n = self.n
+        others = [(lead.seat + k) % n for k in range(1, n)]
+        try:
+            fmt = lead_format(order, lead.attempted if lead.attempted is not None else lead.cards)
+        except InputError:
+            return []
+        units = [u for u in fmt.units if u.kind != "rainbow"]
+        if throw.stands is True:
+            return [(u, others) for u in units]
+        forced = throw.forced_unit
+        if throw.stands is not False or forced is None or forced.kind == "rainbow":
+            return []
+
+        def key(u: Unit) -> tuple[int, int, int]:
+            return top_power(order, u), u.size, u.width
+        below = key(forced)
+        out = [(u, others) for u in units if key(u) < below]
+        by = throw.beaten_by
+        if by is not None and not self.record.rules.hide_throw_blocker and by in others:
+            out.append((forced, others[:others.index(by)]))
+        return out
+
+    def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
+        """The seats did not hold a single (a pair) above ``unit``'s, of its effective suit, when it was led
+        (``sofar``: the copies each seat had played by then)."""
+        order = self.order
+        assert order is not None
+        if unit.length != 1 or unit.width > 2:
+            return
+        suit, top = order.eff[unit.cards[0]], top_power(order, unit)
+        for c in range(54):
+            if order.eff[c] == suit and order.power[c] > top:
+                for s in seats:
+                    self._cap(c, at[s], unit.width - 1 - (self.played[s][c] - sofar[s][c]))
+
+    def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
+        """The seat that beat a failed throw's single held a higher card of its effective suit when it
+        was led (where the view shows who did): if it has not played one since, it holds one now."""
+        order, by, forced = self.order, throw.beaten_by, throw.forced_unit
+        if (order is None or throw.stands is not False or by is None or forced is None or by not in at
+                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
+            return
+        suit, top = order.eff[forced.cards[0]], top_power(order, forced)
+        higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
+        if not any(self.played[by][c] - sofar[by][c] > 0 for c in higher):
+            self.blocks.append((at[by], higher))
+
+    def _add(self, card: int, mask: int, k: int) -> None:
+        self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
+
+    def _cap(self, card: int, place: int, k: int) -> None:
+        self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
+
+    def outcomes(self, index: int, limit: int = 2) -> set[tuple[str, int | None]] | None:
+        """The statuses (status, seat) call ``index`` takes over the kept placements of its card's copies,
+        stopping once ``limit`` differ; None past ``PLACEMENTS``."""
+        call = self.state.calls[index].call
+        card = int(call.card)
+        unseen = self.pool[card]
+        suit = self.eff[card]
+        caps = [0 if suit in self.refused[i] else min(self.sizes[i], self.most.get((card, i), unseen))
+                for i in range(self.places)]
+        supplies, held, needs, blocks = self._supplies(card)
+        quick = self.quick_status(index)
+        same = self._constant(index, caps)
+        found: set[tuple[str, int | None]] = set()
+        read = 0
+        for placed in _placements(unseen, caps):
+            read += 1
+            if read > PLACEMENTS:
+                return None
+            status = quick(placed) if same is None else same
+            if status in found:
+                continue                     # a status already kept: whether this one fits changes nothing
+            if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
+                continue
+            room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)] + [0] * len(blocks)
+            for j, (place, cards) in enumerate(blocks):
+                if not (card in cards and placed[place]):        # the called card's copy holds it up
+                    room[place] -= 1
+                    room[self.places + j] = 1
+            if not fits(supplies, room):
+                continue
+            found.add(status)
+            if len(found) >= limit:
+                break
+        return found
+
+    def _constant(self, index: int, caps: Sequence[int]) -> tuple[str, int | None] | None:
+        """The status every placement gives, where the places alone show it (else None): under
+        ``first-played`` and ``first-outsider``, no seat off the dealer's side can hold a copy, or the
+        viewer is off it holding one and the copies in hands reach the ordinal (or cannot) wherever
+        the kitty's are (:meth:`quick_status`: ``spent`` when the copies left in hands cannot reach
+        the ordinal or no seat off the dealer's side holds one, else ``pending``)."""
+        state = self.state
+        if self.record.rules.friend_join is FriendJoin.HOLDER:
+            return None
+        call = state.calls[index].call
+        card = int(call.card)
+        team = set(state.teams.dealer_team)
+        seen = 0
+        for p in self.plays:
+            seen += sum(1 for c in p.cards if c == call.card)
+            if seen >= call.ordinal:
+                break
+        own = self.own[card]
+        unseen = self.pool[card]
+        mine = self.viewer >= 0 and self.viewer not in team and own > 0
+        if not mine and not any(caps[i] for i, s in enumerate(self.seats) if s not in team):
+            return SPENT, None
+        most_buried = caps[self.kitty_place] if self.kitty_place >= 0 else 0
+        if mine and seen + own + unseen - most_buried >= call.ordinal:
+            return PENDING, None
+        if seen + own + unseen < call.ordinal:
+            return SPENT, None
+        return None
+
+    def _supplies(self, card: int) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]],
+                                            list[tuple[int, frozenset[int]]]]:
+        """The unseen cards other than ``card`` as supplies (places mask, copies) merged by mask, less the
+        copies one place must hold (``held``, by place: they take its room); ``card``'s own musts as
+        (mask, copies); and the blockers' holdings no must already gives, each a place of one card
+        (``places + j``: a share of its seat's room that only those cards fill)."""
+        free = list(self.pool)
+        free[card] = 0
+        by_mask: dict[int, int] = {}
+        held = [0] * self.places
+        needs: list[tuple[int, int]] = []
+        blocks = [(place, cards) for place, cards in self.blocks
+                  if not any(c in cards and k > 0 and mask == 1 << place for (c, mask), k in self.must.items())]
+
+        def virtual(c: int, mask: int) -> int:
+            for j, (place, cards) in enumerate(blocks):
+                if c in cards and mask >> place & 1:
+                    mask |= 1 << (self.places + j)
+            return mask
+        for (c, mask), k in sorted(self.must.items()):
+            if c == card:
+                needs.append((mask, k))
+                continue
+            k = min(k, free[c])
+            free[c] -= k
+            if mask & (mask - 1):
+                mask = virtual(c, mask)
+                by_mask[mask] = by_mask.get(mask, 0) + k
+            else:
+                held[mask.bit_length() - 1] += k
+        for c in range(54):
+            if free[c]:
+                mask = 0
+                for i in range(self.places):
+                    if self.eff[c] not in self.refused[i] and self.most.get((c, i), 1) > 0:
+                        mask |= 1 << i
+                mask = virtual(c, mask)
+                by_mask[mask] = by_mask.get(mask, 0) + free[c]
+        return sorted(by_mask.items()), held, needs, blocks
+
+    def status(self, index: int, placed: Sequence[int]) -> tuple[str, int | None]:
+        """The referee's status of call ``index`` in a world with ``placed`` copies of its card in each place."""
+        record, state = self.record, self.state
+        call = state.calls[index].call
+        card = int(call.card)
+        held = [self.own[card] if s == self.viewer else 0 for s in range(self.n)]
+        for i, s in enumerate(self.seats):
+            held[s] = placed[i]
+        buried = placed[self.kitty_place] if self.kitty_place >= 0 else self.buried[card]
+        copy = CARDS[card]
+        if record.rules.friend_join is FriendJoin.HOLDER:
+            after = [[copy] * (held[s] + self.played[s][card]) for s in range(self.n)]
+            kitty: list[Card] = [] if record.exchanges else [copy] * buried
+            friend = holder_friends(record.rules, self.dealer, after, [call], kitty).friends[0]
+            return (JOINED, friend) if friend is not None else (SPENT, None)
+        hands = [[copy] * held[s] for s in range(self.n)]
+        got = call_statuses(record.rules, state.teams, [c.call for c in state.calls], self.plays, hands)[index]
+        return got.status, got.seat
+
+    def quick_status(self, index: int) -> Callable[[Sequence[int]], tuple[str, int | None]]:
+        """:meth:`status` as a function of the placement that reads only what the referee reads of it:
+        under ``holder`` the copies each seat held after the exchange (the kitty's counted as the
+        dealer's) and the first seat after the dealer holding one; else the copies left in hands and
+        whether a seat off the dealer's side holds one.  For calls a public play has not settled (the
+        tests hold it equal to :meth:`status` on every placement of many positions)."""
+        state, ruleset = self.state, self.record.rules
+        call = state.calls[index].call
+        card = int(call.card)
+        n, dealer, viewer = self.n, self.dealer, self.viewer
+        seats, kitty_place = self.seats, self.kitty_place
+        before = [self.own[card] if s == viewer else 0 for s in range(n)]
+        known_kitty = self.buried[card]
+
+        def held_of(placed: Sequence[int]) -> list[int]:
+            held = list(before)
+            for i, s in enumerate(seats):
+                held[s] = placed[i]
+            return held
+
+        if ruleset.friend_join is FriendJoin.HOLDER:
+            played = [self.played[s][card] for s in range(n)]
+            kitty_counts = not self.record.exchanges
+            after_dealer = [(dealer + k) % n for k in range(1, n)]
+
+            def holder(placed: Sequence[int]) -> tuple[str, int | None]:
+                held = held_of(placed)
+                mine = held[dealer] + played[dealer]
+                if kitty_counts:
+                    mine += placed[kitty_place] if kitty_place >= 0 else known_kitty
+                if mine < ruleset.decks:
+                    for s in after_dealer:
+                        if held[s] + played[s] > 0:
+                            return JOINED, s
+                return SPENT, None
+            return holder
+        seen = 0
+        for p in self.plays:
+            seen += sum(1 for c in p.cards if c == call.card)
+            if seen >= call.ordinal:
+                break
+        team = set(state.teams.dealer_team)
+
+        def played_for(placed: Sequence[int]) -> tuple[str, int | None]:
+            held = held_of(placed)
+            if seen + sum(held) < call.ordinal or all(held[s] == 0 for s in range(n) if s not in team):
+                return SPENT, None
+            return PENDING, None
+        return played_for
+
+
+def fits(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> bool:
+    """Whether supplies (places mask, copies) fill places of ``room`` exactly: the copies add up to the room
+    and every set of supplies fits in the room of the places any of them may go to (Hall's condition,
+    over at most ``2 ** HALL_SUPPLIES`` sets; past that, a maximum flow decides the same)."""
+    if any(r < 0 for r in room) or sum(k for _, k in supplies) != sum(room):
+        return False
+    m = len(supplies)
+    if m > HALL_SUPPLIES:
+        return _max_flow(supplies, room) == sum(room)
+    union = [0] * (1 << m)
+    total = [0] * (1 << m)
+    for subset in range(1, 1 << m):
+        low = (subset & -subset).bit_length() - 1
+        rest = subset & (subset - 1)
+        union[subset] = union[rest] | supplies[low][0]
+        total[subset] = total[rest] + supplies[low][1]
+        mask = union[subset]
+        if total[subset] > sum(room[i] for i in range(len(room)) if mask >> i & 1):
+            return False
+    return True
+
+
+def _max_flow(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> int:
+    """The most copies the supplies can put in the places (Edmonds-Karp: shortest augmenting paths)."""
+    m, p = len(supplies), len(room)
+    size = m + p + 2
+    source, sink = m + p, m + p + 1
+    cap = [[0] * size for _ in range(size)]
+    everything = sum(room)
+    for j, (mask, k) in enumerate(supplies):
+        cap[source][j] = k
+        for i in range(p):
+            if mask >> i & 1:
+                cap[j][m + i] = everything
+    for i in range(p):
+        cap[m + i][sink] = room[i]
+    flow = 0
+    while True:
+        back = [-1] * size
+        back[source] = source
+        queue = [source]
+        for node in queue:
+            for nxt in range(size):
+                if back[nxt] < 0 and cap[node][nxt] > 0:
+                    back[nxt] = node
+                    queue.append(nxt)
+        if back[sink] < 0:
+            return flow
+        push = everything
+        node = sink
+        while node != source:
+            push = min(push, cap[back[node]][node])
+            node = back[node]
+        node = sink
+        while node != source:
+            cap[back[node]][node] -= push
+            cap[node][back[node]] += push
+            node = back[node]
+        flow += push
+
+
+def _placements(copies: int, caps: Sequence[int]) -> Iterator[list[int]]:
+    """Every way to put ``copies`` identical cards in places of the given capacities, in lexicographic order."""
+    m = len(caps)
+    after = [sum(caps[i + 1:]) for i in range(m)]
+    if m == 0:
+        if copies == 0:
+            yield []
+        return
+    current = [0] * m
+    i, left = 0, copies
+    current[0] = max(0, left - after[0]) - 1
+    while i >= 0:
+        current[i] += 1
+        if current[i] > min(left, caps[i]):
+            i -= 1
+            if i >= 0:
+                left += current[i]
+            continue
+        if i == m - 1:
+            if current[i] == left:
+                yield list(current)
+            continue
+        left -= current[i]
+        i += 1
+        current[i] = max(0, left - after[i]) - 1
+
+
+def status_of(found: set[tuple[str, int | None]] | None, call: FriendCall) -> CallStatus:
+    """The view's status: the one every kept placement gives, else pending."""
+    if found is not None and len(found) == 1:
+        status, seat = next(iter(found))
+        return CallStatus(call, status, seat)
+    return CallStatus(call, PENDING, None)

@@ -1,0 +1,181 @@
+"""A brute-force oracle for section 15.2's friend statuses: every world of a seat, enumerated.
+
+A world (section 15.4) is a deal of the cards a seat has not seen -- the other hands now and the buried
+kitty where the seat has not seen it -- under which the whole record replays legally with the same
+public events.  The oracle splits the unseen cards among those places in every distinct way, rebuilds
+the record (a hand as dealt is its cards now and the cards it played; the dealer's as dealt is its cards
+now, its plays and its burial less a kitty as dealt that leaves it its declarations), replays it with
+the referee's walk, and reads the referee's statuses in every world kept.  The only pruning is a
+necessary condition of any replay: a seat that followed a lead of one effective suit with fewer cards
+of it than the lead holds none of it now (computed here, not by the code under test).
+
+A view's call is exact when it is the status every world gives, and ``pending`` with no seat when two
+worlds disagree.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+from rules.adjudicate import STATE, walk
+from rules.cards import CARDS
+from rules.decks import copies_in_play
+from rules.order import order_for
+from rules.state import hand_state
+from rules.views import PUBLIC
+
+PENDING = ("pending", None)
+
+
+class TooMany(Exception):
+    """The enumeration would pass its bound: the position is not used."""
+
+
+def public_events(state):
+    return (state.phase, None if state.trump is None else state.trump.to_dict(),
+            [None if t.throw is None else (t.throw.stands, t.throw.beaten_by) for t in state.tricks],
+            [len(h) for h in state.hands])
+
+
+def _voids(record, state):
+    order = order_for(record.rules, state.trump)
+    out = [set() for _ in range(record.rules.players)]
+    tricks = [t.plays for t in state.tricks] + ([state.current_trick.plays] if state.current_trick else [])
+    for plays in tricks:
+        suits = {order.eff[c] for c in plays[0].cards}
+        if len(suits) != 1:
+            continue
+        suit = suits.pop()
+        for p in plays[1:]:
+            bomb = len(p.cards) >= 4 and len(set(p.cards)) == 1                # a bomb shows nothing
+            if sum(1 for c in p.cards if order.eff[c] == suit) < len(plays[0].cards) and not bomb:
+                out[p.seat].add(suit)
+    return out, order
+
+
+def _splits(cards: Counter, places, limit: int):
+    """Every distinct split of ``cards`` into ``places`` ((size, suits refused, suit of each card)),
+    at most ``limit`` of them (else :class:`TooMany`)."""
+    kinds = sorted(cards)
+    count = [0]
+
+    def go(i, room, acc):
+        if i == len(kinds):
+            if not any(room):
+                count[0] += 1
+                if count[0] > limit:
+                    raise TooMany
+                yield [Counter(h) for h in acc]
+            return
+        c, k = kinds[i], cards[kinds[i]]
+        open_ = [j for j, (_, refused, suit_of) in enumerate(places) if suit_of[c] not in refused]
+
+        def spread(j, left):
+            if j == len(open_):
+                if left == 0:
+                    yield []
+                return
+            for x in range(min(left, room[open_[j]]) + 1):
+                for rest in spread(j + 1, left - x):
+                    yield [x] + rest
+        for split in spread(0, k):
+            for j, x in zip(open_, split, strict=True):
+                room[j] -= x
+                acc[j][c] = x
+            yield from go(i + 1, room, acc)
+            for j, x in zip(open_, split, strict=True):
+                room[j] += x
+                acc[j][c] = 0
+    yield from go(0, [size for size, _, _ in places], [Counter() for _ in places])
+
+
+def _dealt_kitty(pool: Counter, declared: Counter, size: int, real: tuple):
+    """A kitty as dealt out of the dealer's ``pool`` that leaves it the cards it declared with: the real one
+    where it fits, else the pool's cards past those declarations, in card order."""
+    if not Counter(int(c) for c in real) - pool and not declared - (pool - Counter(int(c) for c in real)):
+        return tuple(real)
+    spare = pool - declared
+    out = sorted(spare.elements())[:size]
+    if len(out) < size:
+        return None
+    return tuple(CARDS[c] for c in out)
+
+
+def walked_events(w):
+    return (str(w.stop), None if w.trump is None else w.trump.to_dict(),
+            [None if t.throw is None else (t.throw.stands, t.throw.beaten_by) for t in w.tricks],
+            [len(h) for h in w.hands])
+
+
+def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = False):
+    """Per friend call, the set of the referee's ``(status, seat)`` over every world of ``viewer``
+    (a seat or PUBLIC), and the number of worlds read.  ``until_mixed``: stop once every call has taken
+    two statuses (its exact view is then pending, whatever the other worlds give)."""
+    rules = record.rules
+    n = rules.players
+    state = hand_state(record)
+    assert state.phase in ("playing", "over"), state.phase
+    assert not record.exchanges
+    dealer = record.dealer
+    played = [Counter() for _ in range(n)]
+    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
+    for p in plays:
+        played[p.seat].update(int(c) for c in p.cards)
+    in_play = copies_in_play(rules, None if record.first_hand else record.levels[dealer], record.levels)
+    unseen = Counter({c: k for c, k in enumerate(in_play) if k})
+    for h in played:
+        unseen.subtract(h)
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in state.hands[viewer])
+    kitty_known = state.phase == "over" or viewer == dealer
+    if kitty_known:
+        unseen.subtract(int(c) for c in record.kitty_discard)
+    assert all(k >= 0 for k in unseen.values())
+    unseen = +unseen
+    voids, order = _voids(record, state)
+    others = [s for s in range(n) if s != viewer]
+    places = [(len(state.hands[s]), voids[s], order.eff) for s in others]
+    if rules.kitty and not kitty_known:
+        places.append((rules.kitty, set(), order.eff))
+    declared = Counter()
+    for s, cards in record.declarations:
+        if s == dealer:
+            for c, k in Counter(int(x) for x in cards).items():
+                declared[c] = max(declared[c], k)
+    real = walked_events(walk(record, reading=STATE))
+    assert real[0] == state.phase and real[2] == public_events(state)[2]
+    found = [set() for _ in record.friends]
+    worlds = 0
+    for split in _splits(unseen, places, limit):
+        now = {s: h for s, h in zip(others, split[:len(others)], strict=True)}
+        buried = split[-1] if len(split) > len(others) else Counter(int(c) for c in record.kitty_discard)
+        deal = list(record.hands)
+        kitty = record.kitty
+        for s, h in now.items():
+            if s != dealer:
+                deal[s] = tuple(sorted(CARDS[c] for c in (h + played[s]).elements()))
+        if dealer != viewer:
+            pool = now[dealer] + played[dealer] + buried
+            kitty = _dealt_kitty(pool, declared, len(record.kitty), record.kitty)
+            if kitty is None:
+                continue
+            deal[dealer] = tuple(sorted(CARDS[c] for c in (pool - Counter(int(c) for c in kitty)).elements()))
+        world = dataclasses.replace(record, hands=tuple(deal), kitty=tuple(kitty),
+                                    kitty_discard=tuple(sorted(CARDS[c] for c in buried.elements())))
+        w = walk(world, reading=STATE)
+        if w.illegal is not None or walked_events(w) != real:
+            continue
+        st = hand_state(world)
+        worlds += 1
+        for i, c in enumerate(st.calls):
+            found[i].add((c.status, c.seat))
+        if until_mixed and all(len(f) > 1 for f in found):
+            break
+    return found, worlds
+
+
+def exact_statuses(record, viewer: int, limit: int = 4000):
+    """What an exact view shows for each call: the status every world gives, else pending."""
+    found, worlds = world_statuses(record, viewer, limit, until_mixed=True)
+    assert worlds, "the real deal is a world"
+    return [next(iter(f)) if len(f) == 1 else PENDING for f in found], worlds

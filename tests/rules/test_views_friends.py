@@ -1,0 +1,238 @@
+"""Section 15.2: a view's friend status is exactly the one every world of its seat gives.
+
+The oracle (tests/rules/friend_worlds.py) enumerates every world of small late-game positions -- short
+decks, small kitties, find-friends with ``holder``, ``first-played`` and ``first-outsider`` -- replays the
+record in each and reads the referee's statuses: a view must show the status they all give, and
+``pending`` exactly when two of them differ, for every seat and the public.  On bigger positions, where
+worlds are too many to enumerate, every world rules.worlds draws must give the status a view shows.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+import rules
+from rules.cards import CARDS, card
+from rules.friends import FriendCall
+from rules.order import order_for
+from rules.ruleset import Ruleset
+from rules.state import hand_state
+from rules.unseen import Unseen, _max_flow, _placements, fits
+from rules.views import PUBLIC, view, voids_of
+from rules.worlds import draw_worlds
+from tests.rules.friend_worlds import TooMany, exact_statuses
+from tests.rules.random_hands import random_hand
+
+SMALL = [
+    ("pagat", {"players": 4, "friend_join": "first-played", "kitty_size": 4}),
+    ("pagat", {"players": 4, "friend_join": "first-outsider", "kitty_size": 4}),
+    ("4399", {"friend_join": "holder", "kitty_size": 4}),
+    ("4399", {"friend_join": "holder"}),
+    ("pagat", {"players": 5, "friend_join": "first-outsider", "decks": 1, "kitty_size": 4}),
+    ("pagat", {"players": 6, "friend_join": "first-played", "kitty_size": 6}),
+]
+SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
+
+
+def ruleset(preset: str, changes: dict, short: bool) -> Ruleset:
+    """``changes``, with a short deck (no 2s, no jokers) where ``short``: the kitty then keeps the deal
+    dividing among the players."""
+    if not short:
+        return Ruleset.preset(preset, partnership="find-friends", **changes)
+    changes = dict(changes, **SHORT)
+    if changes.get("decks") == 1:
+        changes["kitty_size"] = 3
+    return Ruleset.preset(preset, partnership="find-friends", **changes)
+
+
+def cut_at(record, left: int):
+    """The record at the first play after which no seat holds more than ``left`` cards."""
+    n = record.rules.players
+    sizes = [len(h) for h in hand_state(dataclasses.replace(record, tricks=())).hands]
+    plays = [p for t in record.tricks for p in t]
+    for k, p in enumerate(plays):
+        sizes[p.seat] -= len(p.cards)
+        if max(sizes) <= left:
+            whole, part = divmod(k + 1, n)
+            return dataclasses.replace(record, tricks=record.tricks[:whole] + (
+                (record.tricks[whole][:part],) if part else ()))
+    return record
+
+
+def statuses(record, seat):
+    state = hand_state(record)
+    return [(c.status, c.seat) for c in view(record, state, seat).calls]
+
+
+def positions():
+    out = []
+    for i, (preset, changes) in enumerate(SMALL):
+        for seed in range(6):
+            short = seed % 2 == 0
+            rules_ = ruleset(preset, changes, short)
+            record = random_hand(rules_, 40 + seed, throw_rate=0.7)
+            left = 1 if rules_.players > 5 else 1 + seed % 2
+            out.append((f"{preset}-{changes['friend_join']}-{i}-{seed}", cut_at(record, left)))
+    return out
+
+
+# the pure build enumerates a sixth of them, fewer worlds each (make test runs the rule tests on both builds)
+POSITIONS = positions() if rules.COMPILED else positions()[::6]
+WORLDS = 2500 if rules.COMPILED else 800
+
+
+@pytest.mark.parametrize("name,record", POSITIONS, ids=[n for n, _ in POSITIONS])
+def test_s15_2_a_views_friend_status_is_the_one_every_world_gives(name, record):
+    checked = 0
+    for seat in [*range(record.rules.players), PUBLIC]:
+        try:
+            exact, worlds = exact_statuses(record, seat, WORLDS)
+        except TooMany:
+            continue
+        assert statuses(record, seat) == exact, (name, seat, worlds)
+        checked += 1
+    assert checked, f"{name}: no seat's worlds were enumerated"
+
+
+def test_s15_2_the_positions_include_statuses_deduced_before_any_copy_settles_them():
+    """The oracle's positions are not all trivial: some views show a status (not pending) that no public
+    play settled -- a deduction from hand sizes, voids, declarations or throws."""
+    shown = 0
+    for _, record in positions():
+        state = hand_state(record)
+        for seat in [*range(record.rules.players), PUBLIC]:
+            for c, mine in zip(state.calls, view(record, state, seat).calls, strict=True):
+                shown += mine.status != "pending" and c.seat is None
+    assert shown
+
+
+MIDDLE = [
+    ("4399", {"friend_join": "holder"}),
+    ("pagat", {"players": 5, "friend_join": "first-played"}),
+    ("pagat", {"players": 6, "friend_join": "first-outsider"}),
+    ("pagat", {"players": 4, "friend_join": "first-played", "kitty_size": 4}),
+]
+
+
+@pytest.mark.parametrize("preset,changes", MIDDLE, ids=[c["friend_join"] + str(i) for i, (_, c) in enumerate(MIDDLE)])
+def test_s15_2_every_drawn_world_gives_the_status_a_view_shows(preset, changes):
+    compared = 0
+    for seed in range(3 if rules.COMPILED else 1):
+        record = random_hand(ruleset(preset, changes, seed == 1), 60 + seed, throw_rate=0.6)
+        total = sum(len(t) for t in record.tricks)
+        for k in (record.rules.players, total // 3, total // 2, (3 * total) // 4):
+            position = dataclasses.replace(record, tricks=record.tricks[:k // record.rules.players])
+            state = hand_state(position)
+            for seat in [*range(record.rules.players), PUBLIC]:
+                shown = view(position, state, seat).calls
+                if all(c.status == "pending" for c in shown):
+                    continue
+                for w in draw_worlds(position, seat, 12, f"{seed}:{k}:{seat}").worlds:
+                    world = dataclasses.replace(position, hands=w.deal, kitty=w.kitty,
+                                                kitty_discard=w.kitty_discard or position.kitty_discard)
+                    referee = hand_state(world).calls
+                    for mine, theirs in zip(shown, referee, strict=True):
+                        if mine.status != "pending":
+                            assert (mine.status, mine.seat) == (theirs.status, theirs.seat), (seed, k, seat)
+                            compared += 1
+    assert compared
+
+
+def test_s15_2_a_call_of_a_card_a_short_deck_does_not_hold_is_spent_for_everyone():
+    rules_ = ruleset("pagat", {"players": 4, "friend_join": "first-played"}, True)
+    record = random_hand(rules_, 5)
+    absent = card("2C")
+    r = dataclasses.replace(cut_at(record, 10), friends=(FriendCall(absent, 1),))
+    assert hand_state(r).calls[0].status == "spent"
+    for seat in [*range(4), PUBLIC]:
+        assert statuses(r, seat) == [("spent", None)], seat
+
+
+def test_s15_2_a_failed_throw_shows_the_card_it_gave_back():
+    """Under holder, a seat whose failed throw gave back a copy of the called card holds it: the friend is
+    known to every seat for which no seat between the dealer and it can hold one."""
+    rules_ = Ruleset.preset("4399", partnership="find-friends", friend_join="holder", kitty_size=4)
+    record = random_hand(rules_, 1, throw_rate=0.6)
+    position = dataclasses.replace(record, tricks=record.tricks[:7])
+    state = hand_state(position)
+    assert [str(c.call.card) for c in state.calls] == ["9S"] and state.calls[0].seat == 3
+    given_back = [p for t in state.tricks for p in t.plays if p.attempted is not None and p.seat == 3
+                  and CARDS[card("9S")] in p.attempted and CARDS[card("9S")] not in p.cards]
+    assert given_back
+    assert statuses(position, 2) == [("joined", 3)]
+    assert statuses(position, 0) == [("pending", None)]          # seat 2, between the dealer and 3, may hold one
+
+
+def _fill(units: list[int], room: list[int]) -> bool:
+    """Brute force: each copy (by the mask of places it may go to) placed one by one."""
+    if not units:
+        return not any(room)
+    for i in range(len(room)):
+        if units[0] >> i & 1 and room[i]:
+            room[i] -= 1
+            ok = _fill(units[1:], room)
+            room[i] += 1
+            if ok:
+                return True
+    return False
+
+
+def test_hall_and_the_maximum_flow_decide_a_fill_as_the_brute_force_does():
+    """rules.unseen.fits (Hall's condition) and its maximum flow agree with trying every placement."""
+    rng = random.Random(29)
+    decided = {True: 0, False: 0}
+    for _ in range(2500):
+        places = rng.randint(1, 4)
+        supplies = [(rng.randint(0, (1 << places) - 1), rng.randint(0, 3)) for _ in range(rng.randint(1, 4))]
+        total = sum(k for _, k in supplies)
+        room = [0] * places
+        for _ in range(total):
+            room[rng.randrange(places)] += 1
+        truth = _fill([mask for mask, k in supplies for _ in range(k)], room)
+        assert fits(supplies, room) == truth, (supplies, room)
+        assert (_max_flow(supplies, room) == total) == truth, (supplies, room)
+        decided[truth] += 1
+    assert min(decided.values()) > 200
+
+
+def test_s15_2_the_quick_status_is_the_referees_on_every_placement():
+    """rules.unseen reads a placement's status directly; the referee's functions (call_statuses,
+    holder_friends) on the same placement give the same status, on every placement tried; where it
+    reads the status off the places alone, every placement gives that status."""
+    tried = constant = 0
+    for (preset, changes), seed in itertools.product(MIDDLE + SMALL[:3], range(71, 75)):
+        record = random_hand(ruleset(preset, changes, seed % 2 == 0), seed, throw_rate=0.5)
+        for k in (len(record.tricks) // 4, len(record.tricks) // 2, len(record.tricks) - 2):
+            position = dataclasses.replace(record, tricks=record.tricks[:k])
+            state = hand_state(position)
+            order = order_for(position.rules, state.trump)
+            voids = voids_of(position.rules, order, state)
+            for seat in [*range(position.rules.players), PUBLIC]:
+                unseen = Unseen(position, state, seat, order, voids, seat == position.dealer)
+                for i, c in enumerate(state.calls):
+                    if position.rules.friend_join.value != "holder" and c.seat is not None:
+                        continue
+                    quick = unseen.quick_status(i)
+                    caps = [min(size, unseen.pool[int(c.call.card)]) for size in unseen.sizes]
+                    same = unseen._constant(i, caps)
+                    constant += same is not None
+                    for placed in itertools.islice(_placements(unseen.pool[int(c.call.card)], caps), 400):
+                        assert quick(placed) == unseen.status(i, placed), (preset, k, seat, i, placed)
+                        assert same is None or quick(placed) == same, (preset, k, seat, i, placed)
+                        tried += 1
+    assert tried > 1000 and constant > 10
+
+
+def test_s15_2_the_seat_that_beat_a_failed_throw_held_a_higher_card():
+    """Found by the oracle: seat 3 beat seat 0's throw of 8♥ Q♥ with its last card unseen to seat 2, and
+    seat 1 beat the dealer's first throw with its own: neither can hold the unseen 8♠ of the call, so
+    both copies left are in the kitty and the call is spent for seat 2, as every world gives."""
+    preset, changes = SMALL[5]
+    record = cut_at(random_hand(ruleset(preset, changes, False), 103, throw_rate=0.7), 1)
+    assert [str(c.call.card) for c in hand_state(record).calls][0] == "8S"
+    exact, _ = exact_statuses(record, 2, 5000)
+    assert exact[0] == ("spent", None)
+    assert statuses(record, 2) == exact
