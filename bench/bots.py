@@ -69,8 +69,8 @@ def main(argv: list[str] | None = None) -> None:
         rate = f"{playouts / searched:.0f}" if searched else "-"
         ms = [f"{x * 1e3:.1f}" for x in (quantile(walls, .5), quantile(walls, .99), max(walls), quantile(cpus, .5),
                                           quantile(cpus, .99), max(cpus), mean)]
-        print(f"| {name} | {level.worlds} × {level.candidates} | {' | '.join(ms)} | {mean / base:.0f} | {rate} |",
-              flush=True)
+        search = f"{level.min_worlds}-{level.worlds} × ≤{level.candidates}" if level.worlds else "-"
+        print(f"| {name} | {search} | {' | '.join(ms)} | {mean / base:.0f} | {rate} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@ the mean over the seats it holds), and likewise for the card points its seats wo
 answer is the mean over the pairs with a 95 % confidence interval (normal, 1.96 standard errors).
 Every action of every hand is judged by the referee (:func:`bots.game.play_hand`).
 
-Rulesets: every preset and the find-friends modes (``--rulesets`` picks some by name).
+Rulesets: every preset and the find-friends modes (``--rulesets`` picks some by name).  Long runs
+go in rounds (``--pairs 10 --seed r1``, ``--seed r2``, ...) so that every round covers every ruleset;
+``--pool FILE...`` reads the tables rounds printed and pools them per ruleset and pairing (the means
+and intervals recombined exactly from each row's count, mean and half-width).
 """
 from __future__ import annotations
 
@@ -110,14 +113,66 @@ HEADER = ("| ruleset | pairing | deal pairs | A levels/hand | B levels/hand | A 
           "A − B points/hand (95 %) | redealt | seconds |\n|---|---|---|---|---|---|---|---|---|")
 
 
+def combine(parts: list[tuple[int, float, float]]) -> tuple[int, float, float]:
+    """Samples given as (count, mean, 95 % half-width) pooled into one (count, mean, half-width)."""
+    n = sum(k for k, _, _ in parts)
+    mean = sum(k * m for k, m, _ in parts) / n
+    squares = 0.0
+    for k, m, half in parts:
+        sd = half * math.sqrt(k) / 1.96 if k > 1 else 0.0
+        squares += (k - 1) * sd * sd + k * (m - mean) ** 2
+    return n, mean, 1.96 * math.sqrt(squares / (n - 1)) / math.sqrt(n) if n > 1 else math.inf
+
+
+def pool(paths: list[str]) -> str:
+    """The rows of the tables in ``paths`` pooled per ruleset and pairing (a table of the same shape)."""
+    rows: dict[tuple[str, str], list[list[str]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                if len(cells) == 9 and cells[2].isdigit() and cells[0] != "2-deck presets pooled":
+                    rows.setdefault((cells[0], cells[1]), []).append(cells)
+    out = [HEADER]
+    pooled: dict[str, list[list[str]]] = {}
+    for (name, pairing), found in rows.items():
+        out.append(_pooled_row(name, pairing, found))
+        if name in TWO_DECKS:
+            pooled.setdefault(pairing, []).extend(found)
+    for pairing, found in pooled.items():
+        out.append(_pooled_row("2-deck presets pooled", pairing, found))
+    return "\n".join(out)
+
+
+def _pooled_row(name: str, pairing: str, cells: list[list[str]]) -> str:
+    def split(text: str) -> tuple[float, float]:
+        mean, _, half = text.partition("±")
+        return float(mean), float(half)
+    counts = [int(c[2]) for c in cells]
+    n, lv, lv_ci = combine([(k, *split(c[5])) for k, c in zip(counts, cells, strict=True)])
+    _, pt, pt_ci = combine([(k, *split(c[6])) for k, c in zip(counts, cells, strict=True)])
+    a = sum(k * float(c[3]) for k, c in zip(counts, cells, strict=True)) / n
+    b = sum(k * float(c[4]) for k, c in zip(counts, cells, strict=True)) / n
+    redeals = sum(int(c[7]) for c in cells)
+    seconds = sum(float(c[8]) for c in cells)
+    return (f"| {name} | {pairing} | {n} | {a:.3f} | {b:.3f} | {lv:+.3f} ± {lv_ci:.3f} | {pt:+.1f} ± {pt_ci:.1f} | "
+            f"{redeals} | {seconds:.0f} |")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="basic, standard, strong or random")
-    parser.add_argument("b", help="basic, standard, strong or random")
+    parser.add_argument("a", nargs="?", help="basic, standard, strong or random")
+    parser.add_argument("b", nargs="?", help="basic, standard, strong or random")
+    parser.add_argument("--pool", nargs="+", metavar="FILE", help="pool the tables earlier runs printed")
     parser.add_argument("--pairs", type=int, default=20, help="deal pairs per ruleset")
     parser.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated names: " + ", ".join(RULESETS))
     parser.add_argument("--seed", default="tournament")
     args = parser.parse_args(argv)
+    if args.pool:
+        print(pool(args.pool))
+        return
+    if args.a is None or args.b is None:
+        parser.error("name two bots (or --pool FILE...)")
     print(HEADER)
     pooled = Tally()
     for name in args.rulesets.split(","):

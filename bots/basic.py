@@ -87,76 +87,102 @@ def cost(table: Table, play: Sequence[int], keep: dict[int, int], held: dict[int
     return total
 
 
-def rank_follows(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[Ranked]:
-    """The legal follows ``plays`` ranked (see the module docstring)."""
+def follow_scores(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[tuple[float, str]]:
+    """Each legal follow of ``plays`` scored, with its reason (see the module docstring)."""
     rules, trump, order, seat = table.rules, table.trump, table.order, table.seat
-    lead = table.trick[0][1]
-    led_side = not is_trump(order, lead[0])
+    trick = table.trick
+    lead = trick[0][1]
+    eff, strength = order.eff, order.strength
+    led_side = eff[lead[0]] != TRUMP
     keep = structure(order, table.hand)
     held = tally(table.hand)
-    now = trick_winner(rules, trump, table.trick)
-    trick_points = sum(points(c) for _, c in table.trick)
+    now = trick_winner(rules, trump, trick)
+    trick_points = 0
+    for _, cards in trick:
+        trick_points += points(cards)
+    last = table.last
     partner_winning = now.winner in table.partners
-    safe = partner_winning and (table.last or all(table.boss(c, max(tally(now.winning_cards).values()))
-                                                   for c in now.winning_cards))
-    out = []
+    safe = partner_winning and (last or all(table.boss(c, max(tally(now.winning_cards).values()))
+                                            for c in now.winning_cards))
+    out: list[tuple[float, str]] = []
     for play in plays:
         spend = cost(table, play, keep, held, led_side)
         pts = points(play)
-        wins = trick_winner(rules, trump, [*table.trick, (seat, play)]).winner == seat
+        wins = trick_winner(rules, trump, [*trick, (seat, play)]).winner == seat
         if partner_winning:
             if safe:
-                out.append(Ranked(Action("play", play), 100 + 10 * pts - spend, "feed-partner"))
+                out.append((100 + 10 * pts - spend, "feed-partner"))
             else:
-                out.append(Ranked(Action("play", play), -30 * wins - 3 * pts - spend, "stay-under-partner"))
+                out.append((-30 * wins - 3 * pts - spend, "stay-under-partner"))
             continue
-        ruff = wins and led_side and any(is_trump(order, c) for c in play)
-        if wins and (not ruff or trick_points + pts > 0 or table.last):
-            if table.last or all(table.boss(c) for c in play):
+        ruff = wins and led_side and any(eff[c] == TRUMP for c in play)
+        if wins and (not ruff or trick_points + pts > 0 or last):
+            if last or all(table.boss(c) for c in play):
                 score = 60 + 2 * pts - spend
             else:               # later seats may still beat it: points at risk, a higher play safer
-                score = 50 - 2 * pts - spend + max(order.strength[c] for c in play)
-            out.append(Ranked(Action("play", play), score, "ruff" if ruff else "win-cheaply"))
+                score = 50 - 2 * pts - spend + max(strength[c] for c in play)
+            out.append((score, "ruff" if ruff else "win-cheaply"))
         else:
-            out.append(Ranked(Action("play", play), -3 * pts - spend, "lose-cheaply"))
+            out.append((-3 * pts - spend, "lose-cheaply"))
+    return out
+
+
+def rank_follows(table: Table, plays: Sequence[tuple[Card, ...]]) -> list[Ranked]:
+    """The legal follows ``plays`` ranked, best first (see the module docstring)."""
+    out = [Ranked(Action("play", play), score, reason)
+           for play, (score, reason) in zip(plays, follow_scores(table, plays), strict=True)]
     out.sort(key=lambda r: -r.score)
+    return out
+
+
+def lead_scores(table: Table, options: LeadOptions) -> list[tuple[Unit, float, str]]:
+    """Every unit the hand may lead, scored, with its reason (see the module docstring)."""
+    eff = table.order.eff
+    lengths: dict[int, int] = {}
+    for c in table.hand:
+        s = eff[c]
+        lengths[s] = lengths.get(s, 0) + 1
+    trumps = lengths.get(TRUMP, 0)
+    draw = table.dealer_side and trumps * 3 >= len(table.hand)
+    out: list[tuple[Unit, float, str]] = []
+    for suit in options.suits:
+        for unit in suit.units:
+            score, reason = _lead_score(table, unit, lengths, draw)
+            out.append((unit, score, reason))
     return out
 
 
 def rank_leads(table: Table, options: LeadOptions) -> list[Ranked]:
-    """Every unit the hand may lead, ranked (see the module docstring)."""
-    order = table.order
-    hand = table.hand
-    lengths: dict[int, int] = {}
-    for c in hand:
-        lengths[order.eff[c]] = lengths.get(order.eff[c], 0) + 1
-    trumps = lengths.get(TRUMP, 0)
-    out = []
-    for suit in options.suits:
-        for unit in suit.units:
-            out.append(_rank_lead(table, unit, lengths, trumps))
+    """Every unit the hand may lead, ranked, best first (see the module docstring)."""
+    out = [Ranked(Action("play", unit_cards(unit)), score, reason)
+           for unit, score, reason in lead_scores(table, options)]
     out.sort(key=lambda r: -r.score)
     return out
 
 
-def _rank_lead(table: Table, unit: Unit, lengths: dict[int, int], trumps: int) -> Ranked:
+def unit_cards(unit: Unit) -> tuple[Card, ...]:
+    """The cards of ``unit``, sorted."""
+    return tuple(sorted(c for c in unit.cards for _ in range(unit.width)))
+
+
+def _lead_score(table: Table, unit: Unit, lengths: dict[int, int], draw: bool) -> tuple[float, str]:
     order = table.order
-    cards = tuple(c for c in unit.cards for _ in range(unit.width))
+    strength = order.strength
     top = unit.cards[-1]              # a run is low to high
     trump = order.eff[top] == TRUMP
-    size = len(cards)
-    pts = points(cards)
-    boss = table.boss(top, unit.width)
-    action = Action("play", tuple(sorted(cards)))
+    width = unit.width
+    size = width * len(unit.cards)
+    pts = width * points(unit.cards)
+    boss = table.boss(top, width)
     if boss and not trump:
-        return Ranked(action, 200 + 20 * size + pts, "lead-boss")
-    if boss and trump and table.dealer_side and trumps * 3 >= len(table.hand):
-        return Ranked(action, 150 + 20 * size, "lead-trump-boss")
-    low = sum(order.strength[c] for c in cards) / size
+        return 200 + 20 * size + pts, "lead-boss"
+    if boss and trump and draw:
+        return 150 + 20 * size, "lead-trump-boss"
+    low = sum(strength[c] for c in unit.cards) / len(unit.cards)
     if not trump:
-        reason = "lead-short" if lengths[order.eff[top]] <= 3 else "lead-low"
-        return Ranked(action, 100 - 4 * lengths[order.eff[top]] - low - 4 * pts + 5 * (unit.width - 1), reason)
-    return Ranked(action, 40 - low - 4 * pts, "lead-low")
+        length = lengths[order.eff[top]]
+        return 100 - 4 * length - low - 4 * pts + 5 * (width - 1), "lead-short" if length <= 3 else "lead-low"
+    return 40 - low - 4 * pts, "lead-low"
 
 
 def play(table: Table) -> list[Ranked]:
@@ -171,14 +197,27 @@ def play(table: Table) -> list[Ranked]:
 
 
 def choose(table: Table) -> tuple[Card, ...]:
-    """The cards of :func:`play`'s first choice (a playout's move: a forced follow is not ranked)."""
+    """The cards of :func:`play`'s first choice (a playout's move: a forced follow is not scored)."""
     if table.trick:
         listed = legal_plays(table.rules, table.trump, table.hand, table.trick[0][1], limit=FOLLOW_LIMIT)
         assert not isinstance(listed, LeadOptions)
-        if len(listed.plays) == 1:
-            return listed.plays[0]
-        return rank_follows(table, listed.plays)[0].action.cards
-    return play(table)[0].action.cards
+        plays = listed.plays
+        if len(plays) == 1:
+            return plays[0]
+        return plays[first_best([score for score, _ in follow_scores(table, plays)])]
+    options = legal_plays(table.rules, table.trump, table.hand)
+    assert isinstance(options, LeadOptions)
+    leads = lead_scores(table, options)
+    return unit_cards(leads[first_best([score for _, score, _ in leads])][0])
+
+
+def first_best(scores: Sequence[float]) -> int:
+    """The index of the first highest score (the order a stable sort by score would put first)."""
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return best
 
 
 # -- before play -----------------------------------------------------------------------------

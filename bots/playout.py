@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules import adjudicate, trick_winner
 from rules.adjudicate import HandRecord, Play
-from rules.cards import CARD_KINDS, Card
+from rules.cards import Card
 from rules.order import Order, Trump
 from rules.scoring import Settlement
 
@@ -44,11 +44,11 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
     rules = record.rules
     n = rules.players
     hands = [list(h) for h in start.hands]
-    played = [0] * CARD_KINDS
+    remaining = list(start.copies)          # copies of each card not yet played
     for t in (*start.done, start.current):
         for p in t:
             for c in p.cards:
-                played[c] += 1
+                remaining[c] -= 1
     tricks = list(start.done)
     current = list(start.current)
     leader = start.leader
@@ -58,10 +58,10 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
             cards = tuple(first)
             first = None
         else:
-            cards = _choose(start, seat, hands[seat], current, played)
+            cards = _choose(start, seat, hands[seat], current, remaining)
         for c in cards:
             hands[seat].remove(c)
-            played[c] += 1
+            remaining[c] -= 1
         current.append(Play(seat, tuple(sorted(cards))))
         if len(current) == n:
             leader = trick_winner(rules, start.trump, [(p.seat, p.cards) for p in current]).winner
@@ -73,9 +73,9 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
     return out.settlement
 
 
-def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], played: list[int]) -> tuple[Card, ...]:
+def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], remaining: list[int]) -> tuple[Card, ...]:
     rules = start.record.rules
-    unseen = [k - p for k, p in zip(start.copies, played, strict=True)]
+    unseen = remaining.copy()
     for c in hand:
         unseen[c] -= 1
     table = Table(rules, start.trump, start.order, seat, tuple(hand), [(p.seat, p.cards) for p in current],

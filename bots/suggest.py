@@ -2,26 +2,30 @@
 
 The seat's information is its view (:func:`rules.views.view`): its hand, the public record, the
 kitty it picked up.  ``basic`` ranks the legal actions by rules of thumb (:mod:`bots.basic`).
-``standard`` and ``strong`` search the plays: the ``basic`` ranking's best few, each played out in
+``standard`` and ``strong`` search the plays: a few of ``basic``'s ranking, each the best of a
+different kind (:func:`candidates`: a boss or a low card of each suit when leading; winning,
+ruffing, losing or feeding, with or without trumps and points when following), each played out in
 the same worlds (:func:`rules.worlds.draw_worlds`, deals of the unseen cards the seat cannot tell
 apart, drawn as a fair shuffle would) with ``basic`` at every seat, and valued by the ruleset's own
-settlement: the acting seat's mean level change, plus its side's mean card points over
-:data:`POINTS_PER_LEVEL` (levels move in steps; points tell apart plays the steps do not).  A few
-worlds are a small sample, so ``basic``'s first choice stands unless another play beats it by
-:data:`MARGIN`.  Each
-strength is a fixed amount of work (:data:`STRENGTHS`), never a clock, and the same body always gets
+settlement (:func:`side_value`: the side's level change less the other side's, plus its card points
+in level steps).  The worlds are the same for every candidate, so a candidate's gain over ``basic``'s
+choice is read world by world, and ``basic``'s choice stands unless another's mean gain is more than
+:attr:`Strength.confidence` standard errors above zero.  Each strength is a fixed amount of work
+(:data:`STRENGTHS`: worlds by the cards left to play, never a clock), and the same body always gets
 the same answer.  Before play (declaring, burying, calling, stealing) every strength answers
 ``basic``'s choice.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Final
 
 from rules.adjudicate import HandRecord
 from rules.decks import copies_in_play
-from rules.order import Trump, order_for
+from rules.order import TRUMP, Order, Trump, order_for
 from rules.ruleset import Partnership
+from rules.scoring import Settlement
 from rules.state import HandState, hand_state
 from rules.views import PUBLIC, View, view
 from rules.violations import InputError
@@ -29,26 +33,32 @@ from rules.worlds import draw_worlds
 
 from . import basic
 from .playout import Start, playout
-from .table import Action, known_partners, table_of
+from .table import Action, known_partners, points, table_of
 
 
 @dataclass(frozen=True)
 class Strength:
-    """A fixed amount of search: ``candidates`` plays of ``basic``'s ranking, each in ``worlds`` worlds."""
+    """A fixed amount of search: up to ``candidates`` plays of distinct kinds (:func:`candidates`), each
+    played out in the same worlds, as many as ``plays`` card plays allow (a playout plays every card
+    still in the hands), between ``min_worlds`` and ``worlds``; another candidate replaces ``basic``'s
+    choice when its mean gain exceeds ``confidence`` standard errors; ``level_weight``: the levels'
+    weight beside the card points in a playout's value (:func:`side_value`)."""
 
     name: str
     candidates: int
     worlds: int
+    min_worlds: int = 0
+    plays: int = 0
+    confidence: float = 1.0
+    level_weight: float = 1.0
 
 
 STRENGTHS: Final = {
     "basic": Strength("basic", 1, 0),
-    "standard": Strength("standard", 3, 4),
-    "strong": Strength("strong", 5, 12),
+    "standard": Strength("standard", 2, 32, 8, 2000),
+    "strong": Strength("strong", 3, 64, 16, 7200),
 }
 ALTERNATIVES: Final = 3           # the alternatives an answer lists beside its action
-POINTS_PER_LEVEL: Final = 80      # the side's card points count this much less than a level in the choice
-MARGIN: Final = 0.25              # what another play must gain over basic's first choice (in levels) to replace it
 
 
 @dataclass(frozen=True)
@@ -129,12 +139,73 @@ def _basic(record: HandRecord, mine: View, seat: int) -> list[basic.Ranked]:
     return basic.play(table_of(rules, mine, record.levels))
 
 
+def kind(order: Order, trick_led: bool, r: basic.Ranked) -> tuple[object, ...]:
+    """What sort of play ``r`` is: leading, its effective suit, whether it is a group (a pair or more)
+    and its reason (a boss or a low card); following, its reason (win, ruff, lose, feed, stay under),
+    whether it spends a trump and whether it holds points."""
+    cards = r.action.cards
+    if not trick_led:
+        return (order.eff[cards[0]], len(cards) > 1, r.reason)
+    return (r.reason, any(order.eff[c] == TRUMP for c in cards), points(cards) > 0)
+
+
+def candidates(order: Order, trick_led: bool, ranked: list[basic.Ranked], count: int) -> list[basic.Ranked]:
+    """Up to ``count`` plays of distinct kinds (:func:`kind`), each the best of its kind in ``basic``'s
+    ranking, in that ranking's order (``basic``'s choice first)."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[basic.Ranked] = []
+    for r in ranked:
+        k = kind(order, trick_led, r)
+        if k not in seen:
+            seen.add(k)
+            out.append(r)
+            if len(out) == count:
+                break
+    return out
+
+
+def worlds_for(level: Strength, plays: int, cards_left: int) -> int:
+    """The worlds a search of ``plays`` candidates affords with ``cards_left`` cards still in the hands."""
+    return max(level.min_worlds, min(level.worlds, level.plays // max(1, plays * cards_left)))
+
+
+def side_value(settled: Settlement, seat: int, decks: int) -> tuple[float, float]:
+    """A playout's worth to ``seat``'s side: its mean level change less the other side's, and the
+    attackers' total less ``40 × decks`` (the threshold of the 2-deck table, section 11) in steps of
+    ``20 × decks``, positive for the attackers' side and negative for the dealer's."""
+    dealer = set(settled.dealer_team)
+    changes = settled.level_changes
+    ours = [c for s, c in enumerate(changes) if (s in dealer) == (seat in dealer)]
+    theirs = [c for s, c in enumerate(changes) if (s in dealer) != (seat in dealer)]
+    levels = sum(ours) / len(ours) - (sum(theirs) / len(theirs) if theirs else 0.0)
+    step = 20.0 * decks
+    return levels, (settled.attackers_total - 2 * step) / step * (-1.0 if seat in dealer else 1.0)
+
+
+def _gain(worth: list[float], first: list[float], confidence: float) -> float:
+    """What a candidate gains over ``basic``'s choice (``first``), world by world (the same worlds):
+    the mean gain if it exceeds ``confidence`` standard errors, else 0 (``basic``'s choice stands)."""
+    diffs = [a - b for a, b in zip(worth, first, strict=True)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    if mean <= 0:
+        return 0.0
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1)) if k > 1 else math.inf
+    return mean if mean > confidence * spread / math.sqrt(k) else 0.0
+
+
 def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked: list[basic.Ranked],
             level: Strength, seed: str | int, declarations_closed: bool | None) -> Suggestion:
     rules = record.rules
-    candidates = ranked[:level.candidates]
+    assert mine.trump is not None
+    order = order_for(rules, mine.trump)
+    trick_led = mine.current_trick is not None and bool(mine.current_trick.plays)
+    chosen = candidates(order, trick_led, ranked, level.candidates)
+    if len(chosen) == 1:
+        chosen = ranked[:2]
+    cards_left = sum(len(h) for h in state.hands)
     try:
-        drawn = draw_worlds(record, seat, level.worlds, seed=f"suggest:{seed}",
+        drawn = draw_worlds(record, seat, worlds_for(level, len(chosen), cards_left), seed=f"suggest:{seed}",
                             declarations_closed=declarations_closed, state=state).worlds
     except InputError:          # a record the sampler does not draw (steals of the kitty): basic's play
         drawn = ()
@@ -144,28 +215,29 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     public = view(record, state, PUBLIC, declarations_closed=declarations_closed)
     partners = tuple(known_partners(rules, public, s) if s != seat else known_partners(rules, mine, s)
                      for s in range(rules.players))
-    assert mine.trump is not None
-    order = order_for(rules, mine.trump)
     current = tuple(mine.current_trick.plays) if mine.current_trick is not None else ()
     done = record.tricks[:-1] if current else record.tricks
     leader = mine.current_trick.leader if mine.current_trick is not None else mine.next.seat if mine.next else seat
-    totals = [[0.0, 0.0] for _ in candidates]
-    attacking = seat not in public.teams.dealer_team
+    copies = copies_in_play(rules, mine.level, record.levels)
+    n = len(chosen)
+    own = [0.0] * n             # the seat's own level change, summed over the worlds
+    attackers = [0.0] * n       # the attackers' total, summed
+    worth: list[list[float]] = [[] for _ in range(n)]     # the side's value in each world (side_value)
     for world in drawn:
         changed = replace(record, hands=world.deal, kitty=world.kitty,
                           kitty_discard=world.kitty_discard if record.kitty_discard else ())
         start = Start(changed, mine.trump, order, world.hands, tuple(done), current, leader, partners,
-                      frozenset(public.teams.dealer_team), copies_in_play(rules, mine.level, record.levels))
-        for i, r in enumerate(candidates):
+                      frozenset(public.teams.dealer_team), copies)
+        for i, r in enumerate(chosen):
             settled = playout(start, r.action.cards)
-            totals[i][0] += settled.level_changes[seat]
-            totals[i][1] += settled.attackers_total
-    k = max(1, len(drawn))
-    valued = [Valued(r.action, totals[i][0] / k, totals[i][1] / k, r.reason) for i, r in enumerate(candidates)]
-    sign = 1.0 if attacking else -1.0     # the attackers' points are the acting side's, or its loss
-    score = [(v.value or 0.0) + sign * (v.points or 0.0) / POINTS_PER_LEVEL for v in valued]
-    score[0] += MARGIN                    # basic's choice stands unless the search clearly beats it
-    best = sorted(range(len(valued)), key=lambda i: (-score[i], i))
+            levels, pts = side_value(settled, seat, rules.decks)
+            own[i] += settled.level_changes[seat]
+            attackers[i] += settled.attackers_total
+            worth[i].append(level.level_weight * levels + pts)
+    k = len(drawn)
+    valued = [Valued(r.action, own[i] / k, attackers[i] / k, r.reason) for i, r in enumerate(chosen)]
+    gain = [_gain(worth[i], worth[0], level.confidence) for i in range(n)]
+    best = sorted(range(n), key=lambda i: (-gain[i], i != 0, -sum(worth[i]), i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
-    return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, len(drawn), level.name, seed,
-                      mine.trump, len(drawn) * len(candidates))
+    return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, k, level.name, seed,
+                      mine.trump, k * n)

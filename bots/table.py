@@ -44,7 +44,6 @@ class Table:
     partners: frozenset[int]
     unseen: list[int]
     dealer_side: bool
-    tops: tuple[dict[int, int], dict[int, int]] | None = None
 
     @property
     def last(self) -> bool:
@@ -53,25 +52,31 @@ class Table:
 
     def boss(self, c: int, width: int = 1) -> bool:
         """Whether no unseen group of ``width`` copies of a card of ``c``'s effective suit is stronger."""
-        if self.tops is None:
-            self.tops = _tops(self.order, self.unseen)
-        return self.order.strength[c] >= self.tops[min(width, 2) - 1].get(self.order.eff[c], -1)
+        strength, unseen = self.order.strength, self.unseen
+        mine = strength[c]
+        need = min(width, 2)
+        for d in high_first(self.order)[self.order.eff[c]]:
+            if strength[d] <= mine:
+                return True
+            if unseen[d] >= need:
+                return False
+        return True
 
 
-def _tops(order: Order, unseen: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
-    """Per effective suit, the strongest unseen card, and the strongest with two unseen copies."""
-    single: dict[int, int] = {}
-    pair: dict[int, int] = {}
-    eff, strength = order.eff, order.strength
-    for d in range(CARD_KINDS):
-        k = unseen[d]
-        if k:
-            s = eff[d]
-            if strength[d] > single.get(s, -1):
-                single[s] = strength[d]
-            if k >= 2 and strength[d] > pair.get(s, -1):
-                pair[s] = strength[d]
-    return single, pair
+_HIGH_FIRST: dict[int, tuple[Order, tuple[tuple[int, ...], ...]]] = {}
+
+
+def high_first(order: Order) -> tuple[tuple[int, ...], ...]:
+    """Per effective suit (0-3, then trumps), its cards from the strongest down (remembered per order)."""
+    found = _HIGH_FIRST.get(id(order))
+    if found is not None and found[0] is order:
+        return found[1]
+    suits: list[list[int]] = [[] for _ in range(TRUMP + 1)]
+    for c in sorted(range(CARD_KINDS), key=lambda d: -order.seq[d]):
+        suits[order.eff[c]].append(c)
+    out = tuple(tuple(s) for s in suits)
+    _HIGH_FIRST[id(order)] = (order, out)
+    return out
 
 
 def unseen_counts(rules: Ruleset, *seen: Sequence[int], copies: Sequence[int] | None = None) -> list[int]:
@@ -112,7 +117,10 @@ def table_of(rules: Ruleset, view: View, levels: Sequence[int] = ()) -> Table:
 
 
 def points(cards: Sequence[int]) -> int:
-    return sum(POINT_VALUES[c] for c in cards)
+    total = 0
+    for c in cards:
+        total += POINT_VALUES[c]
+    return total
 
 
 def is_trump(order: Order, c: int) -> bool:

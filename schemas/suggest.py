@@ -22,9 +22,9 @@ class SuggestRequestSchema(RecordSchema):
         "description": "The seat the hint is for (default: the seat to act). While declaring or stealing any seat "
                        "may act, so the seat must be named; at any other time only the seat to act may be named."})
     strength = fields.String(load_default="standard", validate=validate.OneOf(STRENGTHS), metadata={
-        "description": "`basic`: rules of thumb, no search; `standard`: the best 3 plays of `basic` each played "
-                       "out in 4 deals of the unseen cards; `strong`: the best 5 in 12 deals (docs/bots.md). A fixed "
-                       "amount of work, never a clock."})
+        "description": "`basic`: rules of thumb, no search; `standard`: `basic`'s play and the best play of "
+                       "another kind, each played out in the same 8 to 32 deals of the unseen cards; `strong`: up "
+                       "to 3 plays in 16 to 64 deals (docs/bots.md). A fixed amount of work, never a clock."})
     seed = SeedField("The worlds searched (the same seed, the same answer).", load_default=0)
 
     def check(self, data: dict) -> None:
