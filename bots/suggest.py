@@ -83,6 +83,7 @@ class Suggestion:
     seed: str | int
     trump: Trump | None         # the trump as the seat knows it (None while it knows none)
     playouts: int = 0           # the hands played out by the search
+    replaced: bool = False      # the search chose another play than ``basic``'s
 
 
 def acting_seat(record: HandRecord, state: HandState, seat: int | None) -> int:
@@ -240,4 +241,4 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     best = sorted(range(n), key=lambda i: (-gain[i], i != 0, -sum(worth[i]), i))
     alternatives = tuple(valued[i] for i in best[:ALTERNATIVES + 1])
     return Suggestion(seat, alternatives[0].action, alternatives[0].reason, alternatives, k, level.name, seed,
-                      mine.trump, k * n)
+                      mine.trump, k * n, best[0] != 0)

@@ -33,7 +33,8 @@ REASONS = {
     "pass": "Pass: no declaration would give you enough trumps.",
     "no-steal": "Pass: a steal buries a kitty you have not seen.",
 }
-SEARCHED = "Play {cards}: in {worlds} deals of the unseen cards it did best for your side ({value} levels)."
+SEARCHED = ("Play {cards}: in {worlds} deals of the unseen cards it did clearly better for your side than the "
+            "rule-of-thumb play.")
 
 SUGGEST_IN = {**STATE_IN, "strength": "standard", "seed": "example"}
 SUGGEST_IN.pop("sample")
@@ -53,14 +54,15 @@ def action_body(order, action: Action) -> dict:
     return {action.kind: show(action.cards)}
 
 
-def sentence(code: str, order, action: Action, worlds: int, value: float | None, searched: bool) -> str:
+def sentence(code: str, order, action: Action, worlds: int, searched: bool) -> str:
+    """``searched``: the search replaced the rule-of-thumb play (its own reason otherwise)."""
     if action.kind == "friends":
         cards = ", ".join(f"{CARDS[c.card].pretty()} ({c.ordinal})" for c in action.calls) or "nobody"
     else:
         shown = sorted(action.cards, key=order.sort_key) if order is not None else sorted(action.cards)
         cards = "".join(CARDS[c].pretty() for c in shown)
     template = SEARCHED if searched else REASONS[code]
-    return template.format(cards=cards, worlds=worlds, value=f"{value:+.2f}" if value is not None else "")
+    return template.format(cards=cards, worlds=worlds)
 
 
 def suggest_answer(data: dict) -> dict:
@@ -68,12 +70,11 @@ def suggest_answer(data: dict) -> dict:
     s = engine.run("plays/suggest", suggest, record, data["seat"], data["strength"], data["seed"],
                    declarations_closed=data["declarations_closed"])
     order = order_for(record.rules, s.trump) if s.trump is not None else None
-    best = s.alternatives[0]
-    searched = s.worlds > 0 and s.action.kind == "play"
+    searched = s.replaced and s.action.kind == "play"
     return {
         "seat": s.seat,
         "action": action_body(order, s.action),
-        "reason": sentence(s.reason, order, s.action, s.worlds, best.value, searched),
+        "reason": sentence(s.reason, order, s.action, s.worlds, searched),
         "reason_code": s.reason,
         "alternatives": [{"action": action_body(order, a.action),
                           "value": None if a.value is None else round(a.value, 4),

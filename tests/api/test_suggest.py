@@ -79,3 +79,23 @@ def test_only_the_seat_to_act_and_a_live_hand(client):
     assert_problem(post(client, "/v1/plays/suggest", {**body, "seat": 7}), 422, "/seat")
     assert_problem(post(client, "/v1/plays/suggest", {**body, "strength": "godlike"}), 422, "/strength")
     assert_problem(post(client, "/v1/plays/suggest", record("00_qq.json")), 422)
+
+
+def test_s15_5_the_reason_says_the_search_changed_the_play_only_when_it_did(client):
+    """A searched hint that keeps the rule-of-thumb play gives that play's own reason; a hint the search
+    changed says so (and never claims a value the alternatives do not show)."""
+    kept = changed = 0
+    for plays in range(4 * 5, 4 * 5 + 24):
+        body = record("06_shengji.json", plays)
+        searched = answer(client, {**body, "strength": "standard", "seed": 1})
+        if searched["worlds"] == 0:
+            continue
+        rule_of_thumb = answer(client, {**body, "strength": "basic", "seed": 1})
+        if searched["action"] == rule_of_thumb["action"]:
+            kept += 1
+            assert searched["reason"] == rule_of_thumb["reason"]
+        else:
+            changed += 1
+            assert "clearly better for your side than the rule-of-thumb play" in searched["reason"]
+        assert "levels)" not in searched["reason"]
+    assert kept > 0
