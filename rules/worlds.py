@@ -771,6 +771,18 @@ class DarkBound(Exception):
     """The search of hidden declarations went past ``DARK_STEPS``: the draw stops (not complete)."""
 
 
+def _keep(problem: Problem, real: Walk, made: tuple[World, HandRecord], found: list[World]) -> bool:
+    """Add ``made`` to ``found`` when it replays as the record; False when the hidden declarations'
+    bound stops the draw (:class:`DarkBound`)."""
+    try:
+        world = problem.kept(real, made)
+    except DarkBound:
+        return False
+    if world is not None:
+        found.append(world)
+    return True
+
+
 class TooManyRooms(Exception):
     """The count of ways went past ``WAYS_STATES``: draw plainly and reject instead."""
 
@@ -980,12 +992,8 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if made is None:
             continue
         replays += 1
-        try:
-            world = problem.kept(real, made)
-        except DarkBound:
+        if not _keep(problem, real, made, found):
             break
-        if world is not None:
-            found.append(world)
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
 
 
@@ -1060,12 +1068,8 @@ def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> World
         if made is None:
             continue
         replays += 1
-        try:
-            world = problem.kept(real, made)
-        except DarkBound:
+        if not _keep(problem, real, made, found):
             break
-        if world is not None:
-            found.append(world)
     problem.lo = base
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
 

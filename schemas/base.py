@@ -118,6 +118,17 @@ def check_copies(sources: Iterable[Source], decks: int, limits: Limits | None = 
                                         f"but {decks} deck{'s hold' if decks > 1 else ' holds'} only {decks}")
 
 
+def check_levels(rules: Any, levels: Sequence[int] | None) -> None:
+    """A first hand's ``levels``: one a seat, each within the ruleset's ``first_level``..``last_level``."""
+    if levels is None:
+        return
+    if len(levels) != rules.players:
+        raise invalid(("levels",), f"levels lists one level per seat: {rules.players}, not {len(levels)}")
+    for i, level in enumerate(levels):
+        if not rules.first_level <= level <= rules.last_level:
+            raise invalid(("levels", i), "the level lies outside the ruleset's first_level..last_level")
+
+
 def check_seats(path: Path, seats: list[int], players: int, *, unique: bool = True,
                 exclude: int | None = None, in_order: bool = False) -> None:
     """Seats must be below ``players``; ``unique``: no seat twice; ``exclude``: not that seat;

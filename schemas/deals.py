@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .base import RequestSchema, invalid
+from .base import RequestSchema, check_levels, invalid
 from .bounds import List
 from .common import CardList
 from .fields import RankField, RulesField, Seat
@@ -54,12 +54,7 @@ class DealRequestSchema(RequestSchema):
             if data["level"] is not None:
                 raise invalid(("levels",), "levels are the seats' in a first hand, level the dealer's in a later "
                                            "hand: give one of them, not both")
-            if len(data["levels"]) != rules.players:
-                raise invalid(("levels",), f"levels lists one level per seat: {rules.players}, not "
-                                           f"{len(data['levels'])}")
-            for i, level in enumerate(data["levels"]):
-                if not rules.first_level <= level <= rules.last_level:
-                    raise invalid(("levels", i), "the level lies outside the ruleset's first_level..last_level")
+            check_levels(rules, data["levels"])
         players = rules.players
         if data["first_seat"] >= players:
             raise invalid(("first_seat",), f"seat {data['first_seat']} does not exist with {players} players")

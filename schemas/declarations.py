@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from rules.ruleset import FirstHandLevels
 
-from .base import RequestSchema, check_size, invalid
+from .base import RequestSchema, check_levels, check_size, invalid
 from .bounds import List
 from .common import CardList, ReasonSchema
 from .fields import Cards, RankField, RulesField, Seat
@@ -45,13 +45,7 @@ class DeclarationContextSchema(RequestSchema):
         rules = data["rules"]
         if not rules.first_level <= data["level"] <= rules.last_level:
             raise invalid(("level",), "the level lies outside the ruleset's first_level..last_level")
-        if data["levels"] is not None:
-            if len(data["levels"]) != rules.players:
-                raise invalid(("levels",), f"levels lists one level per seat: {rules.players}, not "
-                                           f"{len(data['levels'])}")
-            for i, level in enumerate(data["levels"]):
-                if not rules.first_level <= level <= rules.last_level:
-                    raise invalid(("levels", i), "the level lies outside the ruleset's first_level..last_level")
+        check_levels(rules, data["levels"])
         for i, entry in enumerate(data["history"]):
             if entry["seat"] >= rules.players:
                 raise invalid(("history", i, "seat"), f"seat {entry['seat']} does not exist "
