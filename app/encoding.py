@@ -6,7 +6,85 @@ from typing import Any
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
+DEPTH = 3       # how deep :class:`Shared` answers are searched for parts that repeat
+
+
+class Shared(dict):
+    """An answer in which the same objects (dicts, lists) appear more than once, such as every view of
+    ``views: "all"`` holding the one list of tricks they all show: :func:`encode` writes each such part
+    once and repeats its text.  Only parts found within :data:`DEPTH` levels of the answer are shared;
+    the bytes are those of the answer as a plain dict."""
+
 
 def encode(answer: Any) -> bytes:
     """An answer as the bytes sent (compact UTF-8 JSON, keys in the order built, a final newline)."""
+    if type(answer) is Shared:
+        return (_Composer(answer).text(answer, 0) + "\n").encode()
     return (_encode(answer) + "\n").encode()
+
+
+class _Composer:
+    """Writes a :class:`Shared` answer: a part that repeats is encoded once; a dict or list that holds
+    one (it is *hot*) is written part by part, a dict's other keys in runs encoded by one call each."""
+
+    def __init__(self, answer: dict):
+        self.seen: dict[int, int] = {}                 # a container's id: how often it appears
+        self.below: dict[int, list[Any]] = {}          # a container looked into: its containers
+        self.texts: dict[int, str] = {}                # a repeated container's text
+        self._count(answer, 0)
+        self.hot: set[int] = set()
+        self._heat(answer, set())
+
+    def _count(self, node: Any, depth: int) -> None:
+        children = [c for c in (node.values() if isinstance(node, dict) else node) if type(c) in (dict, list)]
+        self.below[id(node)] = children
+        for child in children:
+            key = id(child)
+            self.seen[key] = self.seen.get(key, 0) + 1
+            if self.seen[key] == 1 and depth + 1 < DEPTH:
+                self._count(child, depth + 1)
+
+    def _heat(self, node: Any, done: set[int]) -> bool:
+        key = id(node)
+        if key in done:
+            return key in self.hot
+        done.add(key)
+        hot = False
+        for child in self.below.get(key, ()):
+            if self.seen[id(child)] > 1:
+                hot = True
+            if self._heat(child, done):
+                hot = True
+        if hot:
+            self.hot.add(key)
+        return hot
+
+    def _shared(self, node: Any) -> bool:
+        return type(node) in (dict, list) and (self.seen.get(id(node), 0) > 1 or id(node) in self.hot)
+
+    def text(self, node: Any, depth: int) -> str:
+        key = id(node)
+        done = self.texts.get(key)
+        if done is not None:
+            return done
+        if depth and key not in self.hot:
+            out = _encode(node)
+        elif isinstance(node, list):
+            out = "[" + ",".join(self.text(child, depth + 1) for child in node) + "]"
+        else:
+            parts: list[str] = []
+            run: dict = {}
+            for name, child in node.items():
+                if type(name) is str and self._shared(child):
+                    if run:
+                        parts.append(_encode(run)[1:-1])
+                        run = {}
+                    parts.append(_encode(name) + ":" + self.text(child, depth + 1))
+                else:
+                    run[name] = child
+            if run:
+                parts.append(_encode(run)[1:-1])
+            out = "{" + ",".join(parts) + "}"
+        if self.seen.get(key, 0) > 1:
+            self.texts[key] = out
+        return out
