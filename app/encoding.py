@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_encode = _ENCODER.encode
 
 DEPTH = 3       # how deep :class:`Shared` answers are searched for parts that repeat
 
@@ -28,12 +29,16 @@ class _Composer:
     one (it is *hot*) is written part by part, a dict's other keys in runs encoded by one call each."""
 
     def __init__(self, answer: dict):
+        self.part = _part()
         self.seen: dict[int, int] = {}                 # a container's id: how often it appears
         self.below: dict[int, list[Any]] = {}          # a container looked into: its containers
         self.texts: dict[int, str] = {}                # a repeated container's text
         self._count(answer, 0)
         self.hot: set[int] = set()
-        self._heat(answer, set())
+        seen, hot = self.seen, self.hot
+        for key, children in reversed(self.below.items()):     # a container's children before it
+            if any(seen[id(c)] > 1 or id(c) in hot for c in children):
+                hot.add(key)
 
     def _count(self, node: Any, depth: int) -> None:
         children = [c for c in (node.values() if isinstance(node, dict) else node) if type(c) in (dict, list)]
@@ -44,21 +49,6 @@ class _Composer:
             if self.seen[key] == 1 and depth + 1 < DEPTH:
                 self._count(child, depth + 1)
 
-    def _heat(self, node: Any, done: set[int]) -> bool:
-        key = id(node)
-        if key in done:
-            return key in self.hot
-        done.add(key)
-        hot = False
-        for child in self.below.get(key, ()):
-            if self.seen[id(child)] > 1:
-                hot = True
-            if self._heat(child, done):
-                hot = True
-        if hot:
-            self.hot.add(key)
-        return hot
-
     def _shared(self, node: Any) -> bool:
         return type(node) in (dict, list) and (self.seen.get(id(node), 0) > 1 or id(node) in self.hot)
 
@@ -68,7 +58,7 @@ class _Composer:
         if done is not None:
             return done
         if depth and key not in self.hot:
-            out = _encode(node)
+            out = self.part(node)
         elif isinstance(node, list):
             out = "[" + ",".join(self.text(child, depth + 1) for child in node) + "]"
         else:
@@ -77,14 +67,26 @@ class _Composer:
             for name, child in node.items():
                 if type(name) is str and self._shared(child):
                     if run:
-                        parts.append(_encode(run)[1:-1])
+                        parts.append(self.part(run)[1:-1])
                         run = {}
-                    parts.append(_encode(name) + ":" + self.text(child, depth + 1))
+                    parts.append(self.part(name) + ":" + self.text(child, depth + 1))
                 else:
                     run[name] = child
             if run:
-                parts.append(_encode(run)[1:-1])
+                parts.append(self.part(run)[1:-1])
             out = "{" + ",".join(parts) + "}"
         if self.seen.get(key, 0) > 1:
             self.texts[key] = out
         return out
+
+
+def _part() -> Any:
+    """The encoder's own function for one part (what ``_encode`` runs, built once per answer rather
+    than once per part: the standard library's C encoder where it has one)."""
+    make = json.encoder.c_make_encoder
+    e = _ENCODER
+    if make is None:
+        return _encode
+    encoder = make({}, e.default, json.encoder.encode_basestring, e.indent, e.key_separator, e.item_separator,
+                   e.sort_keys, e.skipkeys, e.allow_nan)
+    return lambda value: "".join(encoder(value, 0))

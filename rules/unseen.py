@@ -128,6 +128,7 @@ class Unseen:
         # the places: (seat or -1 for the kitty, size, effective suits refused)
         seats = [s for s in range(n) if s != viewer and state.hands[s]]
         self.seats = seats
+        self.empty = [s for s in range(n) if s != viewer and not state.hands[s]]   # other seats holding no card
         self.sizes = [len(state.hands[s]) for s in seats]
         self.refused = [set(voids[s]) for s in seats]
         self.kitty_place = -1
@@ -337,7 +338,7 @@ class Unseen:
             return None
         if self.kitty_place < 0 and world[self.n] != self.buried[card]:
             return None
-        if any(world[s] for s in range(self.n) if s != self.viewer and s not in self.seats):
+        if any(world[s] for s in self.empty):
             return None
         placed = [world[s] for s in self.seats] + ([world[self.n]] if self.kitty_place >= 0 else [])
         if sum(placed) != self.pool[card] or any(not 0 <= k <= cap for k, cap in zip(placed, caps, strict=True)):
