@@ -8,6 +8,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _encode = _ENCODER.encode
 
 DEPTH = 3       # how deep :class:`Shared` answers are searched for parts that repeat
+_CONTAINERS = (dict, list)
 
 
 class Shared(dict):
@@ -41,41 +42,41 @@ class _Composer:
                 hot.add(key)
 
     def _count(self, node: Any, depth: int) -> None:
-        children = [c for c in (node.values() if isinstance(node, dict) else node) if type(c) in (dict, list)]
+        children = [c for c in (node.values() if isinstance(node, dict) else node) if type(c) in _CONTAINERS]
         self.below[id(node)] = children
+        seen = self.seen
+        deeper = depth + 1 < DEPTH
         for child in children:
             key = id(child)
-            self.seen[key] = self.seen.get(key, 0) + 1
-            if self.seen[key] == 1 and depth + 1 < DEPTH:
+            times = seen[key] = seen.get(key, 0) + 1
+            if times == 1 and deeper:
                 self._count(child, depth + 1)
-
-    def _shared(self, node: Any) -> bool:
-        return type(node) in (dict, list) and (self.seen.get(id(node), 0) > 1 or id(node) in self.hot)
 
     def text(self, node: Any, depth: int) -> str:
         key = id(node)
         done = self.texts.get(key)
         if done is not None:
             return done
-        if depth and key not in self.hot:
-            out = self.part(node)
+        part, seen, hot = self.part, self.seen, self.hot
+        if depth and key not in hot:
+            out = part(node)
         elif isinstance(node, list):
             out = "[" + ",".join(self.text(child, depth + 1) for child in node) + "]"
         else:
             parts: list[str] = []
             run: dict = {}
             for name, child in node.items():
-                if type(name) is str and self._shared(child):
+                if type(child) in _CONTAINERS and type(name) is str and (seen[id(child)] > 1 or id(child) in hot):
                     if run:
-                        parts.append(self.part(run)[1:-1])
+                        parts.append(part(run)[1:-1])
                         run = {}
-                    parts.append(self.part(name) + ":" + self.text(child, depth + 1))
+                    parts.append(part(name) + ":" + self.text(child, depth + 1))
                 else:
                     run[name] = child
             if run:
-                parts.append(self.part(run)[1:-1])
+                parts.append(part(run)[1:-1])
             out = "{" + ",".join(parts) + "}"
-        if self.seen.get(key, 0) > 1:
+        if seen.get(key, 0) > 1:
             self.texts[key] = out
         return out
 
