@@ -143,8 +143,12 @@ class Unseen:
         self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
         self._must_hold()
         self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
-        self._reach: list[int] | None = None            # per card, the places (and blockers' shares) it may go to
-        self._musts: list[tuple[int, int, int, int]] = []   # (card, places mask, the same with shares, copies)
+        # what _supplies reads whatever the called card (_cards)
+        self._by_card: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]],
+                             list[list[tuple[int, int]]]] | None = None
+        self._merged: dict[int, tuple[int, int]] = {}
+        self._all: list[tuple[int, int]] = []
+        self._held: list[int] = []
         self._blocks: list[tuple[int, frozenset[int]]] = []
 
     def _must_hold(self) -> None:
@@ -379,34 +383,30 @@ class Unseen:
         """The unseen cards other than ``card`` as supplies (places mask, copies) merged by mask, less the
         copies one place must hold (``held``, by place: they take its room); ``card``'s own musts as
         (mask, copies); and the blockers' holdings no must already gives, each a place of one card
-        (``places + j``: a share of its seat's room that only those cards fill)."""
-        reach = self._reach
-        if reach is None:
-            reach = self._places_of_cards()
-        free = list(self.pool)
-        free[card] = 0
-        by_mask: dict[int, int] = {}
-        held = [0] * self.places
-        needs: list[tuple[int, int]] = []
-        for c, mask, shares, k in self._musts:
-            if c == card:
-                needs.append((mask, k))
-                continue
-            k = min(k, free[c])
-            free[c] -= k
-            if mask & (mask - 1):
-                by_mask[shares] = by_mask.get(shares, 0) + k
-            else:
-                held[mask.bit_length() - 1] += k
-        for c in range(54):
-            if free[c]:
-                by_mask[reach[c]] = by_mask.get(reach[c], 0) + free[c]
-        return sorted(by_mask.items()), held, needs, self._blocks
+        (``places + j``: a share of its seat's room that only those cards fill).  Every card's part
+        is read once per viewer (:meth:`_cards`); a call takes its own card's out."""
+        cards = self._by_card
+        if cards is None:
+            cards = self._cards()
+        adds, holds, needs = cards
+        held = list(self._held)
+        for place, k in holds[card]:
+            held[place] -= k
+        mine = adds[card]
+        if not mine:
+            return self._all, held, list(needs[card]), self._blocks
+        merged = dict(self._merged)
+        for mask, k in mine:
+            total, entries = merged[mask]
+            merged[mask] = (total - k, entries - 1)
+        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, list(needs[card]), \
+            self._blocks
 
-    def _places_of_cards(self) -> list[int]:
-        """What :meth:`_supplies` reads whatever the called card: the blockers' shares no must already
-        gives, the musts in order with their masks, and per card the places it may go to (computed once
-        per viewer, not once per call)."""
+    def _cards(self) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+        """Per card what :meth:`_supplies` reads of it whatever the called card: the supplies it adds (the
+        copies its musts of several places take, then its free copies, by the places they may go to),
+        the copies its musts of one place hold there, and its musts as a called card's needs; and their
+        sums over every card.  The blockers' shares no must already gives are read here too."""
         blocks = [(place, cards) for place, cards in self.blocks
                   if not any(c in cards and k > 0 and mask == 1 << place for (c, mask), k in self.must.items())]
 
@@ -416,8 +416,6 @@ class Unseen:
                     mask |= 1 << (self.places + j)
             return mask
         self._blocks = blocks
-        self._musts = [(c, mask, virtual(c, mask) if mask & (mask - 1) else mask, k)
-                       for (c, mask), k in sorted(self.must.items())]
         open_to: dict[int, int] = {}
         for suit in set(self.eff):
             open_to[suit] = sum(1 << i for i in range(self.places) if suit not in self.refused[i])
@@ -425,9 +423,33 @@ class Unseen:
         for (c, i), k in self.most.items():
             if k <= 0:
                 barred[c] |= 1 << i
-        reach = [virtual(c, open_to[self.eff[c]] & ~barred[c]) for c in range(54)]
-        self._reach = reach
-        return reach
+        adds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        holds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        needs: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        free = list(self.pool)
+        for (c, mask), k in sorted(self.must.items()):
+            needs[c].append((mask, k))
+            k = min(k, free[c])
+            free[c] -= k
+            if mask & (mask - 1):
+                adds[c].append((virtual(c, mask), k))
+            else:
+                holds[c].append((mask.bit_length() - 1, k))
+        merged: dict[int, tuple[int, int]] = {}        # supplies' mask -> (copies, entries adding to it)
+        held = [0] * self.places
+        for c in range(54):
+            if free[c]:
+                adds[c].append((virtual(c, open_to[self.eff[c]] & ~barred[c]), free[c]))
+            for mask, k in adds[c]:
+                total, entries = merged.get(mask, (0, 0))
+                merged[mask] = (total + k, entries + 1)
+            for place, k in holds[c]:
+                held[place] += k
+        self._merged = merged
+        self._all = sorted((mask, k) for mask, (k, _) in merged.items())
+        self._held = held
+        self._by_card = (adds, holds, needs)
+        return adds, holds, needs
 
     def status(self, index: int, placed: Sequence[int]) -> tuple[str, int | None]:
         """The referee's status of call ``index`` in a world with ``placed`` copies of its card in each place."""
