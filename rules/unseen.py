@@ -36,9 +36,12 @@ tests enumerate (all the worlds of small late-game positions under ``holder``, `
 exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
-second status; past ``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places)
-the call stays ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES``
-sets, or one maximum flow on at most 54 supplies and 12 places (and one per blocker's card).
+second status (at the first kept placement where the places alone give the status); past
+``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places) the call stays
+``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES`` sets, or one maximum
+flow on at most 54 supplies and 12 places (and one per blocker's card).  The views of one state
+share what does not depend on the viewer (:class:`Common`), and a view may read first placements
+other viewers kept (:meth:`Unseen.outcomes`: the order changes no status shown).
 """
 from __future__ import annotations
 

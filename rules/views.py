@@ -1,7 +1,8 @@
 """What each seat knows: a seat's view of the hand as it stands (rules section 15).
 
 :func:`view` projects the referee's :class:`rules.state.HandState` (the walk of the whole record)
-onto one seat, or onto a spectator (:data:`PUBLIC`):
+onto one seat, or onto a spectator (:data:`PUBLIC`); :func:`views` gives every seat's and the
+public's at once, each the same as :func:`view`'s, the work they share done once:
 
 - public (15.1): the ruleset, the seats, the dealer, the level, every declaration's seat and number of
   cards (its cards unless dark, below), the calls, every play (unless ``hide_played_cards``), each
