@@ -70,7 +70,9 @@ from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited, tally
 from .decks import copies_in_play
 from .declarations import check_declaration
+from .formats import Unit
 from .order import TRUMP, Order, order_for
+from .rainbows import lead_format
 from .ruleset import DeclarationVisibility, FollowProtection, Ruleset
 from .state import HandState, hand_state
 from .views import PUBLIC, voids_of
@@ -190,6 +192,7 @@ class Problem:
         self.hi: list[dict[int, int]] = [{} for _ in places]
         self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
         self.bound_by_plays(plays, order)
+        self.bound_by_throws(plays, order)
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
         self.classes: list[Klass] = []
         self.most: int | None = None
@@ -209,10 +212,10 @@ class Problem:
                 shown[(s, c)] = max(shown.get((s, c), 0), k)
         for (s, c), k in sorted(shown.items()):
             need = k - self.played[s].get(c, 0)
-            if s == viewer or need <= 0:
-                continue
+            if s == viewer or (need <= 0 and not (s == self.dealer and self.dealer_split)):
+                continue              # the dealer may have played a copy from the kitty: its cut still keeps k
             self.needs.append((s, c, k))
-            if s in at and not (s == self.dealer and self.exchanged):
+            if need > 0 and s in at and not (s == self.dealer and self.exchanged):
                 self.at_least(at[s], c, need)
         later: list[dict[int, int]] = [{} for _ in range(self.n)]     # each seat's plays from a point on
         pair_lead: tuple[int, int] | None = None
@@ -248,6 +251,60 @@ class Problem:
                     if order.eff[c] == suit:
                         self.at_most(at[p.seat], c, max(0, 1 - mine.get(c, 0)))
 
+    def bound_by_throws(self, plays: Sequence[Play], order: Order | None) -> None:
+        """The cards a throw shows the other seats did not hold (sections 6 and 15.4): a single (a pair) of a
+        throw that no other seat could beat when it was led means it held no higher card (no two copies of
+        one) of its effective suit then, so none now (at most one, less the copies it played since).  The
+        units no seat beat: every unit of a throw that stood; of a failed one, the units below the unit it
+        was reduced to (the lowest beaten, section 6), and that unit for the seats before the one that beat
+        it where the record shows who did (a completed trick, unless ``hide_throw_blocker``)."""
+        if order is None:
+            return
+        n, viewer = self.n, self.viewer
+        at = {p.seat: i for i, p in enumerate(self.places) if p.seat is not None}
+        summaries = {t.index: t for t in self.state.tricks}
+        later: list[dict[int, int]] = [{} for _ in range(n)]     # each seat's plays after a lead
+        leads: list[tuple[int, Play, list[dict[int, int]]]] = []
+        for i in range(len(plays) - 1, -1, -1):
+            p = plays[i]
+            if i % n == 0:
+                leads.append((i // n, p, [dict(x) for x in later]))
+            for c in p.cards:
+                later[p.seat][int(c)] = later[p.seat].get(int(c), 0) + 1
+        for t, lead, after in leads:
+            try:
+                fmt = lead_format(order, [int(c) for c in (lead.attempted if lead.attempted is not None else lead.cards)])
+            except InputError:
+                continue
+            if not fmt.is_throw or any(u.kind == "rainbow" for u in fmt.units):
+                continue
+            others = [(lead.seat + k) % n for k in range(1, n)]
+            bars: list[tuple[Unit, list[int]]] = []
+            if lead.attempted is None:
+                bars = [(u, others) for u in fmt.units]
+            else:
+                summary = summaries.get(t)
+                throw = summary.throw if summary is not None else None
+                reduced = lead_format(order, [int(c) for c in lead.cards]).units
+                forced = throw.forced_unit if throw is not None and throw.forced_unit is not None else reduced[0]
+                if len(reduced) != 1 or forced.kind == "rainbow":
+                    continue
+                below = _unit_key(order, forced)
+                bars = [(u, others) for u in fmt.units if _unit_key(order, u) < below]
+                by = throw.beaten_by if throw is not None else None
+                if by is not None and not self.rules.hide_throw_blocker and by in others:
+                    bars.append((forced, others[:others.index(by)]))
+            for unit, seats in bars:
+                if unit.length != 1 or unit.width > 2:
+                    continue
+                suit, top = order.eff[unit.cards[0]], order.power[unit.cards[-1]]
+                for s in seats:
+                    if s == viewer or s not in at:
+                        continue
+                    for x in range(54):
+                        if order.eff[x] == suit and order.power[x] > top:
+                            self.at_most(at[s], x, max(0, unit.width - 1 - after[s].get(x, 0)))
+
     def at_least(self, place: int, card: int, k: int) -> None:
         self.lo[place][card] = max(self.lo[place].get(card, 0), k)
 
@@ -256,10 +313,11 @@ class Problem:
 
     def make_classes(self, kinds: int, capped: bool) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
-        of them; a least past them is checked on the draw), first; then the suits some place refuses, one
-        class each, smallest first; then every other card together.  Each class with the mosts of single
-        cards in it (a follow that showed no pair, :class:`Caps`) if ``capped`` (else they are checked on
-        the draw)."""
+        of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
+        it showed void of, a card above a throw's single it could not beat), one class for each set of places
+        that may hold them, smallest first; then every other card together.  Each class with the mosts of
+        single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`) if
+        ``capped`` (else they are checked on the draw)."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
         held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
@@ -274,17 +332,18 @@ class Problem:
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
                              tuple(self.hi[i].get(c, k) for i in allowed), None,
                              self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
-        by_suit: dict[int, list[int]] = {}
+        by_places: dict[tuple[int, ...], list[int]] = {}
         for c, k in sorted(self.pool.items()):
             if c not in held:
-                by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
+                allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
+                by_places.setdefault(allowed, []).extend([c] * k)
         everywhere = tuple(range(len(self.places)))
-        apart = sorted((len(cards), x) for x, cards in by_suit.items() if self.allowed[x] != everywhere)
-        for _, x in apart:
-            cards, allowed = by_suit[x], self.allowed[x]
+        apart = sorted((len(cards), allowed) for allowed, cards in by_places.items() if allowed != everywhere)
+        for _, allowed in apart:
+            cards = by_places[allowed]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
                              self.caps(cards, allowed) if capped else None))
-        rest = [c for x in sorted(by_suit) if self.allowed[x] == everywhere for c in by_suit[x]]
+        rest = by_places.get(everywhere, [])
         if rest:
             out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
                              self.caps(rest, everywhere) if capped else None))
@@ -664,6 +723,7 @@ class Caps:
                         step[y] = step.get(y, 0) + ways * w
             table.append(step)
         self.table = table
+        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
 
     def weight(self, total: int, split: Sequence[int]) -> int:
         x = tuple(split[j] for j in self.at)
@@ -683,17 +743,23 @@ class Caps:
             if not any(x):                 # the capped places are full: every card left goes elsewhere
                 rest.extend([c] * k)
                 continue
-            before = self.table[i]
-            options: list[tuple[tuple[int, ...], int]] = []
-            total = 0
-            for share, w in self.shares[i]:
-                y = tuple(a - b for a, b in zip(x, share, strict=True))
-                ways = w * before.get(y, 0) if min(y) >= 0 else 0
-                if ways:
-                    total += ways
-                    options.append((share, total))
-            r = rng.randrange(total)
-            share = next(s for s, upto in options if r < upto)
+            known = self.options.get((i, x))
+            if known is None:
+                before = self.table[i]
+                chosen: list[tuple[int, ...]] = []
+                upto: list[int] = []
+                total = 0
+                for share, w in self.shares[i]:
+                    y = tuple(a - b for a, b in zip(x, share, strict=True))
+                    ways = w * before.get(y, 0) if min(y) >= 0 else 0
+                    if ways:
+                        total += ways
+                        chosen.append(share)
+                        upto.append(total)
+                known = (chosen, upto, total)
+                self.options[(i, x)] = known
+            chosen, upto, total = known
+            share = chosen[bisect_right(upto, rng.randrange(total))]
             for j, m in enumerate(share):
                 mine[j].extend([c] * m)
             rest.extend([c] * (k - sum(share)))
@@ -933,6 +999,12 @@ class Ways:
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
         return splits[bisect_right(upto, rng.randrange(total))]
+
+
+def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:
+    """The order in which a failed throw's units are reduced (section 6: the lowest top card, then fewer
+    cards, then the narrower)."""
+    return order.power[unit.cards[-1]], unit.size, unit.width
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:

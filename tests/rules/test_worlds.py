@@ -19,9 +19,9 @@ import pytest
 from rules.cards import CARDS
 from rules.ruleset import DeclarationVisibility, Ruleset
 from rules.state import hand_state
-from rules.views import view
+from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import WORLD_REPLAYS, draw_worlds
+from rules.worlds import WORLD_REPLAYS, Problem, draw_worlds
 from schemas.records import load_record
 from tests.rules.random_hands import random_hand
 
@@ -388,3 +388,64 @@ def test_s15_2_worlds_under_several_dark_declarations_replay_with_their_declarat
         state = hand_state(changed, declarations_closed=False)
         assert state.phase == "declaring" and view(changed, state, 0) == real_view
         assert [(s, len(c)) for s, c in w.declarations] == [(3, 1), (2, 2)]
+
+
+def within_bounds(problem, state) -> int:
+    """Assert that the real hands now keep every bound of the cheap constraints (step 1 asks nothing a world
+    may break); answers how many mosts were checked."""
+    checked = 0
+    for i, place in enumerate(problem.places):
+        if place.seat is None:
+            continue
+        held = Counter(int(c) for c in state.hands[place.seat])
+        assert not any(problem.suit_of[c] in place.void for c in held), (place.name, "void")
+        for c, k in problem.hi[i].items():
+            assert held[c] <= k, (place.name, CARDS[c], held[c], k)
+            checked += 1
+        for c, k in problem.lo[i].items():
+            assert held[c] >= k, (place.name, CARDS[c], held[c], k)
+    return checked
+
+
+def test_s15_4_the_real_deal_keeps_every_cheap_constraint():
+    """The real deal is a world of every seat: on random hands with many throws, at many points of the hand, its
+    hands keep every void, least and most the cheap constraints read -- those of throws that stood or failed
+    (no higher single, no two copies of a higher card, when led) among them -- for every seat and the public."""
+    checked = 0
+    for preset, seed in [("pagat", 11), ("4399", 12), ("shengji", 13), ("qq", 14), ("pagat", 15), ("4399", 16)]:
+        record = random_hand(Ruleset.preset(preset), seed, throw_rate=0.9)
+        total = sum(len(t) for t in record.tricks)
+        for plays in range(1, total, 5):
+            position = cut(record, plays)
+            state = hand_state(position)
+            for seat in [*range(record.rules.players), PUBLIC]:
+                checked += within_bounds(Problem(position, state, seat, None), state)
+    assert checked > 1000
+
+
+THROWN = [("pagat", 0, 3), ("pagat", 1, 3)]
+
+
+@pytest.mark.parametrize("preset,seed,left", THROWN)
+def test_s15_4_worlds_after_throws_match_the_brute_force(preset, seed, left):
+    """Throws that stood or failed earlier in the hand bar the other seats' higher singles (at most one copy of a
+    higher card under a pair) where the count is made (sections 6, 15.4): the exact count and the sampling path
+    still match the brute force, and the bars are there."""
+    record = random_hand(Ruleset.preset(preset), seed, throw_rate=0.9)
+    position = cut(record, sum(len(t) for t in record.tricks) - left * record.rules.players - 1)
+    seat = record.dealer
+    state = hand_state(position)
+    assert any(t.throw is not None for t in state.tricks)
+    problem = Problem(position, state, seat, None)
+    assert any(k == 0 for f in problem.hi for k in f.values())
+    within_bounds(problem, state)
+    brute = brute_worlds(position, seat)
+    exact = draw_worlds(position, seat, 400, "thrown")
+    assert exact.count == len(brute)
+    sampled: Counter = Counter()
+    for i in range(4):
+        got = draw_worlds(position, seat, 100, f"thrown-{i}", exact_limit=0)
+        assert got.complete
+        sampled.update(key_of(w, position, seat) for w in got.worlds)
+    assert set(sampled) <= set(brute)
+    assert chi_square_ok(sampled, brute, sum(sampled.values()))
