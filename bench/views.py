@@ -11,10 +11,12 @@ tuolaji) cut at many points:
   at every fourth play of every hand, from the deal to the last trick: each call's time (target:
   100 ms), and how often the work bound stopped it before 100 worlds (``complete: false``).
 - **Rejections by phase of the hand.** For the same calls, the share of draws rejected before the
-  replay (a drawn deal that breaks a most the count could not hold -- a follow without a pair in more
-  places than ``rules.worlds.CAPS_STATES`` allows -- or a cut of the dealer's cards kept by its coin
-  when the dealer declared more than one card) and the share of replays rejected (the record does not
-  replay identically: mostly throws, which stand or fail by the hidden hands).
+  replay (a drawn deal that breaks a most the count could not hold -- a follow without a pair or a
+  throw's unit not beaten, in more places than ``rules.worlds.CAPS_STATES`` allows or past the count's
+  work bound -- a seat that beat a failed throw without the higher card, or a cut of the dealer's cards
+  kept by its coin when the dealer declared more than one card) and the share of replays rejected (the
+  record does not replay identically: a failed throw that the drawn hands cannot beat, a follow's
+  pairs and tractors).
 
 Results are printed and written to ``bench/RESULTS.md`` between the ``views-bench`` markers.
 """

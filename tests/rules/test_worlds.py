@@ -449,3 +449,34 @@ def test_s15_4_worlds_after_throws_match_the_brute_force(preset, seed, left):
         sampled.update(key_of(w, position, seat) for w in got.worlds)
     assert set(sampled) <= set(brute)
     assert chi_square_ok(sampled, brute, sum(sampled.values()))
+
+
+def test_s15_4_caps_count_every_choice_of_physical_copies():
+    """The table of mosts (a class's cards without a most taken as one group) counts, for each number of cards
+    in the capped places, exactly the ways to send physical copies there under the mosts and sizes: against
+    every destination of every physical card; and its picks keep the mosts."""
+    import itertools
+    import random
+
+    from rules.worlds import Caps
+
+    cards = [1, 1, 2, 3, 3, 4, 5, 5]
+    mosts = {1: (1, 2), 3: (0, 1), 5: (1, 1)}           # card -> its most in the two capped places
+    sizes = (3, 4)
+    free = [c for c in cards if c not in mosts]
+    kinds = [(tuple(free), (len(free), len(free)))] + [(tuple([c] * cards.count(c)), m) for c, m in mosts.items()]
+    caps = Caps((0, 1), tuple(kinds), sizes)
+    brute: Counter = Counter()
+    for where in itertools.product(range(3), repeat=len(cards)):          # 2: neither capped place
+        x = (where.count(0), where.count(1))
+        if x[0] > sizes[0] or x[1] > sizes[1]:
+            continue
+        if all(sum(1 for c, w in zip(cards, where, strict=True) if c == card and w == j) <= m[j]
+               for card, m in mosts.items() for j in range(2)):
+            brute[x] += 1
+    assert dict(brute) == {x: w for x, w in caps.table[-1].items() if w}
+    rng = random.Random(7)
+    for x in brute:
+        rest, mine = caps.pick(x, rng)
+        assert [len(m) for m in mine] == list(x) and sorted(rest + mine[0] + mine[1]) == sorted(cards)
+        assert all(mine[j].count(card) <= m[j] for card, m in mosts.items() for j in range(2))
