@@ -95,8 +95,8 @@ DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards cou
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
-# past a bound: the first, with the most classes, gives up sooner
-COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK // 2), (KIND_CLASSES, True, False, WAYS_WORK),
+# past a bound
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, WAYS_WORK),
                  (KIND_CLASSES, False, False, WAYS_WORK), (0, False, False, WAYS_WORK))
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -952,7 +952,7 @@ class Ways:
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = klass.weight(room)
-        elif self.pooled(i):
+        elif self.pooled(i, room):
             total = sum(w for _, w in self.pooled_options(i, room)[1])
         else:
             for _, left, w in self.splits(i, room):
@@ -962,15 +962,25 @@ class Ways:
         self.memo[key] = total
         return total
 
-    def pooled(self, i: int) -> bool:
+    def pooled(self, i: int, room: tuple[int, ...]) -> bool:
         """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
-        leasts follows."""
+        leasts follows; and the ways into the places either caps (:meth:`pooled_options`) are fewer than the
+        class's splits (else the splits are cheaper: each with the last class's placements, a lookup)."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
-        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+        if not (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
                 and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
-                and all(h >= len(last.cards) for h in last.hi))
+                and all(h >= len(last.cards) for h in last.hi)):
+            return False
+        size = len(klass.cards)
+        ways = 1
+        for caps, allowed in ((klass.caps, klass.allowed), (last.caps, last.allowed)):
+            if caps is not None:
+                for j in caps.at:
+                    if allowed[j] in klass.allowed:
+                        ways *= min(room[allowed[j]], size) + 1
+        return ways <= comb(size + len(klass.allowed) - 1, len(klass.allowed) - 1)
 
     def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
         """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
@@ -1011,7 +1021,7 @@ class Ways:
         size = len(klass.cards)
         if i == len(self.classes) - 1:
             return tuple(room[a] for a in klass.allowed)
-        if self.pooled(i):
+        if self.pooled(i, room):
             # the cards in the places with mosts in proportion to the placements each choice leaves, then the
             # rest take uniformly chosen places among the room of the class's other places (a multivariate
             # hypergeometric draw: in proportion to prod C(r, y))
