@@ -392,7 +392,7 @@ def test_s15_2_worlds_under_several_dark_declarations_replay_with_their_declarat
 
 def within_bounds(problem, state) -> int:
     """Assert that the real hands now keep every bound of the cheap constraints (step 1 asks nothing a world
-    may break); answers how many mosts were checked."""
+    may break); answers how many mosts and blockers' cards were checked."""
     checked = 0
     for i, place in enumerate(problem.places):
         if place.seat is None:
@@ -404,14 +404,16 @@ def within_bounds(problem, state) -> int:
             checked += 1
         for c, k in problem.lo[i].items():
             assert held[c] >= k, (place.name, CARDS[c], held[c], k)
-    return checked
+    content = [[int(c) for c in state.hands[p.seat]] if p.seat is not None else [] for p in problem.places]
+    assert problem.blocked(content)          # the seat that beat a failed throw holds what it beat it with
+    return checked + len(problem.blocks)
 
 
 def test_s15_4_the_real_deal_keeps_every_cheap_constraint():
     """The real deal is a world of every seat: on random hands with many throws, at many points of the hand, its
     hands keep every void, least and most the cheap constraints read -- those of throws that stood or failed
     (no higher single, no two copies of a higher card, when led) among them -- for every seat and the public."""
-    checked = 0
+    checked = blocks = 0
     for preset, seed in [("pagat", 11), ("4399", 12), ("shengji", 13), ("qq", 14), ("pagat", 15), ("4399", 16)]:
         record = random_hand(Ruleset.preset(preset), seed, throw_rate=0.9)
         total = sum(len(t) for t in record.tricks)
@@ -419,8 +421,10 @@ def test_s15_4_the_real_deal_keeps_every_cheap_constraint():
             position = cut(record, plays)
             state = hand_state(position)
             for seat in [*range(record.rules.players), PUBLIC]:
-                checked += within_bounds(Problem(position, state, seat, None), state)
-    assert checked > 1000
+                problem = Problem(position, state, seat, None)
+                checked += within_bounds(problem, state)
+                blocks += len(problem.blocks)
+    assert checked > 1000 and blocks > 20
 
 
 THROWN = [("pagat", 0, 3), ("pagat", 1, 3)]
