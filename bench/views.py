@@ -10,12 +10,16 @@ tuolaji) cut at many points:
   CPU time (the same on a quiet machine; on a shared one the wall time also holds waiting for a core).
 - **Worlds.** ``rules.worlds.draw_worlds`` with ``count: 100`` for the seat to act (and a spectator)
   at every fourth play of every hand, from the deal to the last trick: each call's time (target:
-  100 ms), and how often the work bound stopped it before 100 worlds (``complete: false``).
+  100 ms) -- the wall time and the process's CPU time, which on a shared machine leaves out the
+  waits for a core -- and how often the work bound stopped it before 100 worlds (``complete: false``).
+  ``--worlds-only`` prints these alone (to run the same calls against another engine beside it).
 - **Rejections by phase of the hand.** For the same calls, the share of draws rejected before the
-  replay (a drawn deal that breaks a most the count could not hold -- a follow without a pair in more
-  places than ``rules.worlds.CAPS_STATES`` allows -- or a cut of the dealer's cards kept by its coin
-  when the dealer declared more than one card) and the share of replays rejected (the record does not
-  replay identically: mostly throws, which stand or fail by the hidden hands).
+  replay (a drawn deal that breaks a most the count could not hold -- a follow without a pair or a
+  throw's unit not beaten, in more places than ``rules.worlds.CAPS_STATES`` allows or past the count's
+  work bound -- a seat that beat a failed throw without the higher card, or a cut of the dealer's cards
+  kept by its coin when the dealer declared more than one card) and the share of replays rejected (the
+  record does not replay identically: a failed throw that the drawn hands cannot beat, a follow's
+  pairs and tractors).
 
 Results are printed and written to ``bench/RESULTS.md`` between the ``views-bench`` markers.
 """
@@ -102,10 +106,11 @@ def world_figures(cases) -> dict:
     for gid, k, record, phase in cases:
         state = hand_state(record)
         for seat in (state.next.seat if state.next is not None else 0, PUBLIC):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             got = draw_worlds(record, seat, 100, f"{gid}:{k}", state=state)
-            took = time.perf_counter() - start
-            rows.append({"phase": phase, "ms": took * 1e3, "complete": got.complete,
+            took, used = time.perf_counter() - start, time.process_time() - cpu
+            rows.append({"id": f"{gid}@{k}", "seat": seat, "phase": phase, "ms": took * 1e3, "cpu": used * 1e3,
+                         "complete": got.complete,
                          "draws": got.draws, "replays": got.replays, "kept": len(got.worlds),
                          "exact": got.count is not None})
     return {"rows": rows}
@@ -114,7 +119,9 @@ def world_figures(cases) -> dict:
 def report(views: dict, worlds: dict, meta: dict) -> str:
     rows = worlds["rows"]
     ms = sorted(r["ms"] for r in rows)
+    cpu = sorted(r["cpu"] for r in rows)
     within = sum(1 for x in ms if x <= 100) / len(ms)
+    slowest = max(rows, key=lambda r: r["cpu"])
     lines = [BEGIN, "## Each seat's table (`views: \"all\"`, `hands/worlds`: `python -m bench.views`)", "",
              f"{meta['date']}; {meta['python']}; {meta['build']} engine; in process; {meta['elapsed']:.0f} s. "
              "See `bench/views.py` for how the positions are made and timed.", "",
@@ -128,21 +135,28 @@ def report(views: dict, worlds: dict, meta: dict) -> str:
              f"{WORLD_DRAWS} draws, {WORLD_REPLAYS} replays): {len(rows)} calls, median {statistics.median(ms):.1f} ms, "
              f"90th percentile {ms[int(len(ms) * 0.9)]:.1f} ms, slowest {ms[-1]:.1f} ms; {within:.0%} within 100 ms; "
              f"{sum(1 for r in rows if not r['complete'])} stopped by the bound before 100 worlds; "
-             f"{sum(1 for r in rows if r['exact'])} counted exactly.", "",
+             f"{sum(1 for r in rows if r['exact'])} counted exactly. "
+             f"The process's CPU time per call (the wall time less waiting for a core on a shared machine): median "
+             f"{statistics.median(cpu):.1f} ms, 90th percentile {cpu[int(len(cpu) * 0.9)]:.1f} ms, slowest {cpu[-1]:.1f} ms "
+             f"({slowest['id']}, {'a spectator' if slowest['seat'] == PUBLIC else 'seat ' + str(slowest['seat'])}); "
+             f"{sum(1 for x in cpu if x <= 100) / len(cpu):.0%} within 100 ms.", "",
              "**Rejections by phase of the hand** (draws rejected before the replay / replays rejected):", "",
-             "| phase | calls | median | slowest | within 100 ms | incomplete | draws rejected | replays rejected |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| phase | calls | median | slowest | within 100 ms | CPU median | CPU slowest | CPU within 100 ms | incomplete "
+             "| draws rejected | replays rejected |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     order = ["before the first lead", "tricks: first third", "tricks: second third", "tricks: last third", "last trick"]
     for phase in order:
         mine = [r for r in rows if r["phase"] == phase]
         if not mine:
             continue
         t = sorted(r["ms"] for r in mine)
+        c = sorted(r["cpu"] for r in mine)
         draws = sum(r["draws"] for r in mine if not r["exact"])
         replays = sum(r["replays"] for r in mine if not r["exact"])
         kept = sum(r["kept"] for r in mine if not r["exact"])
         lines.append(f"| {phase} | {len(mine)} | {statistics.median(t):.1f} ms | {t[-1]:.1f} ms | "
-                     f"{sum(1 for x in t if x <= 100) / len(t):.0%} | {sum(1 for r in mine if not r['complete'])} | "
+                     f"{sum(1 for x in t if x <= 100) / len(t):.0%} | {statistics.median(c):.1f} ms | {c[-1]:.1f} ms | "
+                     f"{sum(1 for x in c if x <= 100) / len(c):.0%} | {sum(1 for r in mine if not r['complete'])} | "
                      f"{(draws - replays) / max(draws, 1):.0%} | {(replays - kept) / max(replays, 1):.0%} |")
     lines += ["", "Rejections on the sampling path only (a position counted exactly replays each distinct world once).",
               END]
@@ -160,13 +174,16 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer cases (writes nothing)")
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--hands", type=int, default=2, help="hands per preset")
+    ap.add_argument("--worlds-only", action="store_true", help="only the worlds figures (writes nothing)")
     args = ap.parse_args(argv)
     started = time.perf_counter()
     client = create_app({"TESTING": True}).test_client()
     cases = positions(1 if args.quick else args.hands)
-    print(f"{len(cases)} positions; every view in one request …", flush=True)
-    views = view_figures(client, cases, 1 if args.quick else args.passes)
-    print(f"  {views['ratio']:.2f}x", flush=True)
+    views = {"positions": len(cases), "state": 0.0, "all": 0.0, "ratio": 0.0, "worst": 0.0}
+    if not args.worlds_only:
+        print(f"{len(cases)} positions; every view in one request …", flush=True)
+        views = view_figures(client, cases, 1 if args.quick else args.passes)
+        print(f"  {views['ratio']:.2f}x", flush=True)
     print("worlds …", flush=True)
     worlds = world_figures(cases)
     meta = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
@@ -174,7 +191,7 @@ def main(argv=None) -> int:
             "elapsed": time.perf_counter() - started}
     text = report(views, worlds, meta)
     print(text)
-    if not args.quick:
+    if not args.quick and not args.worlds_only:
         write_section(text, BEGIN, END)
     return 0
 

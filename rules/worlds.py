@@ -13,10 +13,15 @@ How (exact, by rejection):
    not seen it, the cards not yet dealt while dealing -- where a seat's hand holds no card of an
    effective suit it has shown void of (a follow with fewer cards of the led suit than the lead), at
    most one copy of each card of a suit where it followed a pair lead with two single cards of that
-   suit (``follow_protection: none``: it had no pair), and a seat that declared holds the cards it
-   showed, and what a failed throw gave back to it.
+   suit (``follow_protection: none``: it had no pair), no card above a throw's single and at most one
+   copy of a card above its pair where it did not beat that unit (section 6: every unit of a throw
+   that stood, the units of a failed one below the unit it was reduced to, that unit for the seats
+   before the one that beat it), and a seat that declared holds the cards it showed, and what a
+   failed throw gave back to it; the seat that beat a failed throw holds a higher unit (less what it
+   has played since; checked on the draw).
 2. A draw under them is uniform: the unseen cards are cut into *classes* -- each card a seat must hold
-   on its own, each suit some place refuses, then every other card together -- and each class's split
+   on its own, the cards some place refuses (one class for each set of places that may hold them),
+   then every other card together -- and each class's split
    among its places is drawn in proportion to the exact number of physical deals it leaves (:class:`Ways`,
    a count over the places' room, class by class).  A class's mosts of single cards are part of that
    count (:class:`Caps`: for the places they bind, the ways to choose which physical copies go there,
@@ -38,8 +43,9 @@ are then counted exactly (``count``) and drawn from that list, each distinct wor
 number of physical deals it stands for.
 
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
-room vectors (past them, fewer cards are counted one by one, their leasts checked on the draw, and past
-that the draw is a plain shuffle checked against every constraint); a table of mosts keeps at most
+room vectors (past them, a card some place may not hold is one more most of its suit's class, then the mosts
+are checked on the draw, then fewer cards are counted one by one, their leasts checked on the draw, and
+past that the draw is a plain shuffle checked against every constraint); a table of mosts keeps at most
 ``CAPS_STATES`` vectors (the mosts of the places past it are checked on the draw).  Each way is still
 uniform, only slower to find worlds.
 
@@ -70,7 +76,9 @@ from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited, tally
 from .decks import copies_in_play
 from .declarations import check_declaration
+from .formats import Unit
 from .order import TRUMP, Order, order_for
+from .rainbows import lead_format
 from .ruleset import DeclarationVisibility, FollowProtection, Ruleset
 from .state import HandState, hand_state
 from .views import PUBLIC, voids_of
@@ -86,6 +94,10 @@ CAPS_STATES: Final = 300         # the count of a suit's placements under mosts 
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
+# the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
+# past a bound
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, WAYS_WORK),
+                 (KIND_CLASSES, False, False, WAYS_WORK), (0, False, False, WAYS_WORK))
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -189,7 +201,9 @@ class Problem:
         self.lo: list[dict[int, int]] = [{} for _ in places]
         self.hi: list[dict[int, int]] = [{} for _ in places]
         self.needs: list[tuple[int, int, int]] = []          # (seat, card, copies) its dealt hand must hold
+        self.blocks: list[tuple[int, tuple[tuple[int, int], ...]]] = []   # (place, (card, copies)): it holds one
         self.bound_by_plays(plays, order)
+        self.bound_by_throws(plays, order)
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
         self.classes: list[Klass] = []
         self.most: int | None = None
@@ -209,10 +223,10 @@ class Problem:
                 shown[(s, c)] = max(shown.get((s, c), 0), k)
         for (s, c), k in sorted(shown.items()):
             need = k - self.played[s].get(c, 0)
-            if s == viewer or need <= 0:
-                continue
+            if s == viewer or (need <= 0 and not (s == self.dealer and self.dealer_split)):
+                continue              # the dealer may have played a copy from the kitty: its cut still keeps k
             self.needs.append((s, c, k))
-            if s in at and not (s == self.dealer and self.exchanged):
+            if need > 0 and s in at and not (s == self.dealer and self.exchanged):
                 self.at_least(at[s], c, need)
         later: list[dict[int, int]] = [{} for _ in range(self.n)]     # each seat's plays from a point on
         pair_lead: tuple[int, int] | None = None
@@ -248,18 +262,79 @@ class Problem:
                     if order.eff[c] == suit:
                         self.at_most(at[p.seat], c, max(0, 1 - mine.get(c, 0)))
 
+    def bound_by_throws(self, plays: Sequence[Play], order: Order | None) -> None:
+        """The cards a throw shows the other seats did not hold (sections 6 and 15.4): a single (a pair) of a
+        throw that no other seat could beat when it was led means it held no higher card (no two copies of
+        one) of its effective suit then, so none now (at most one, less the copies it played since).  The
+        units no seat beat: every unit of a throw that stood; of a failed one, the units below the unit it
+        was reduced to (the lowest beaten, section 6), and that unit for the seats before the one that beat
+        it where the record shows who did (a completed trick, unless ``hide_throw_blocker``).  That seat held
+        as many copies of one higher card as the unit's width (:attr:`blocks`, checked on the draw)."""
+        if order is None:
+            return
+        n, viewer = self.n, self.viewer
+        at = {p.seat: i for i, p in enumerate(self.places) if p.seat is not None}
+        summaries = {t.index: t for t in self.state.tricks}
+        later: list[dict[int, int]] = [{} for _ in range(n)]     # each seat's plays after a lead
+        leads: list[tuple[int, Play, list[dict[int, int]]]] = []
+        for i in range(len(plays) - 1, -1, -1):
+            p = plays[i]
+            if i % n == 0:
+                leads.append((i // n, p, [dict(x) for x in later]))
+            for c in p.cards:
+                later[p.seat][int(c)] = later[p.seat].get(int(c), 0) + 1
+        for t, lead, after in leads:
+            try:
+                fmt = lead_format(order, [int(c) for c in (lead.attempted if lead.attempted is not None else lead.cards)])
+            except InputError:
+                continue
+            if not fmt.is_throw or any(u.kind == "rainbow" for u in fmt.units):
+                continue
+            others = [(lead.seat + k) % n for k in range(1, n)]
+            bars: list[tuple[Unit, list[int]]] = []
+            if lead.attempted is None:
+                bars = [(u, others) for u in fmt.units]
+            else:
+                summary = summaries.get(t)
+                throw = summary.throw if summary is not None else None
+                reduced = lead_format(order, [int(c) for c in lead.cards]).units
+                forced = throw.forced_unit if throw is not None and throw.forced_unit is not None else reduced[0]
+                if len(reduced) != 1 or forced.kind == "rainbow":
+                    continue
+                below = _unit_key(order, forced)
+                bars = [(u, others) for u in fmt.units if _unit_key(order, u) < below]
+                by = throw.beaten_by if throw is not None else None
+                if by is not None and not self.rules.hide_throw_blocker and by in others:
+                    bars.append((forced, others[:others.index(by)]))
+                    if by != viewer and by in at and forced.length == 1:
+                        suit, top = order.eff[forced.cards[0]], order.power[forced.cards[-1]]
+                        self.blocks.append((at[by], tuple((x, forced.width - after[by].get(x, 0)) for x in range(54)
+                                                          if order.eff[x] == suit and order.power[x] > top)))
+            for unit, seats in bars:
+                if unit.length != 1 or unit.width > 2:
+                    continue
+                suit, top = order.eff[unit.cards[0]], order.power[unit.cards[-1]]
+                for s in seats:
+                    if s == viewer or s not in at:
+                        continue
+                    for x in range(54):
+                        if order.eff[x] == suit and order.power[x] > top:
+                            self.at_most(at[s], x, max(0, unit.width - 1 - after[s].get(x, 0)))
+
     def at_least(self, place: int, card: int, k: int) -> None:
         self.lo[place][card] = max(self.lo[place].get(card, 0), k)
 
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
-    def make_classes(self, kinds: int, capped: bool) -> list[Klass]:
+    def make_classes(self, kinds: int, capped: bool, barred: bool = True) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
-        of them; a least past them is checked on the draw), first; then the suits some place refuses, one
-        class each, smallest first; then every other card together.  Each class with the mosts of single
-        cards in it (a follow that showed no pair, :class:`Caps`) if ``capped`` (else they are checked on
-        the draw)."""
+        of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
+        it showed void of, a card above a throw's single it could not beat), one class for each set of places
+        that may hold them, smallest first; then every other card together.  Each class with the mosts of
+        single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`) if
+        ``capped`` (else they are checked on the draw).  Without ``barred`` the classes are the suits some
+        place refuses and a card's most of none is one more most (fewer classes: a smaller count)."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
         held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
@@ -274,17 +349,20 @@ class Problem:
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
                              tuple(self.hi[i].get(c, k) for i in allowed), None,
                              self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
-        by_suit: dict[int, list[int]] = {}
+        by_places: dict[tuple[int, ...], list[int]] = {}
         for c, k in sorted(self.pool.items()):
             if c not in held:
-                by_suit.setdefault(self.suit_of[c], []).extend([c] * k)
+                allowed = self.allowed[self.suit_of[c]]
+                if barred:
+                    allowed = tuple(i for i in allowed if self.hi[i].get(c, k) > 0)
+                by_places.setdefault(allowed, []).extend([c] * k)
         everywhere = tuple(range(len(self.places)))
-        apart = sorted((len(cards), x) for x, cards in by_suit.items() if self.allowed[x] != everywhere)
-        for _, x in apart:
-            cards, allowed = by_suit[x], self.allowed[x]
+        apart = sorted((len(cards), allowed) for allowed, cards in by_places.items() if allowed != everywhere)
+        for _, allowed in apart:
+            cards = by_places[allowed]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
                              self.caps(cards, allowed) if capped else None))
-        rest = [c for x in sorted(by_suit) if self.allowed[x] == everywhere for c in by_suit[x]]
+        rest = by_places.get(everywhere, [])
         if rest:
             out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
                              self.caps(rest, everywhere) if capped else None))
@@ -310,9 +388,17 @@ class Problem:
         at = tuple(sorted(at_list))
         if not at:
             return None
-        kinds = tuple((c, k, tuple(min(k, self.hi[allowed[j]].get(c, k)) for j in at))
-                      for c, k in sorted(copies.items()))
-        return Caps(at, kinds, tuple(self.sizes[allowed[j]] for j in at))
+        free: list[int] = []                  # the cards no capped place bounds: one group (first)
+        kinds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for c, k in sorted(copies.items()):
+            most = tuple(min(k, self.hi[allowed[j]].get(c, k)) for j in at)
+            if all(m == k for m in most):
+                free.extend([c] * k)
+            else:
+                kinds.append((tuple([c] * k), most))
+        if free:
+            kinds.insert(0, (tuple(free), tuple(len(free) for _ in at)))
+        return Caps(at, tuple(kinds), tuple(self.sizes[allowed[j]] for j in at))
 
     # -- a draw -------------------------------------------------------------------------------
     def draw(self, rng: random.Random, ways: Ways) -> list[list[int]] | None:
@@ -336,15 +422,27 @@ class Problem:
                     parts[j] = rest[at:at + k]
                     at += k
             for place, mine, k in zip(klass.allowed, parts, split, strict=True):
+                most = self.hi[place]
+                if most and k:               # a class's cards are no other class's: its mosts are checked now
+                    for c, m in tally(mine).items():
+                        if m > most.get(c, m):
+                            return None
                 content[place].extend(mine)
                 room[place] -= k
         for i in range(len(self.places)):
-            if self.lo[i] or self.hi[i]:
+            if self.lo[i]:
                 held = tally(content[i])
-                if any(held.get(c, 0) > k for c, k in self.hi[i].items()) or any(
-                        held.get(c, 0) < k for c, k in self.lo[i].items()):
+                if any(held.get(c, 0) < k for c, k in self.lo[i].items()):
                     return None
-        return content
+        return content if self.blocked(content) else None
+
+    def blocked(self, content: Sequence[Sequence[int]]) -> bool:
+        """Whether every seat that beat a failed throw holds what it beat it with (:meth:`bound_by_throws`)."""
+        for place, options in self.blocks:
+            held = tally(content[place])
+            if not any(held.get(c, 0) >= k for c, k in options):
+                return False
+        return True
 
     def plain(self, rng: random.Random) -> list[list[int]] | None:
         """A uniform physical placement ignoring the bounds, None when it breaks one (rejection, where the
@@ -363,7 +461,7 @@ class Problem:
                     held.get(c, 0) > k for c, k in self.hi[i].items()):
                 return None
             content.append(mine)
-        return content
+        return content if self.blocked(content) else None
 
     # -- a placement as a record -------------------------------------------------------------
     def world(self, content: Sequence[Sequence[int]], rng: random.Random) -> tuple[World, HandRecord] | None:
@@ -645,14 +743,16 @@ class Klass:
 
 class Caps:
     """Mosts of single cards in some places of a class (``at``: positions in its ``allowed``): ``kinds`` is
-    each card of the class with its copies and its most in each of those places.  The placements of the
-    class with ``x`` cards in those places are ``table[-1][x]`` (the ways to choose which physical copies go
-    to each, card by card under the mosts) times the ways to deal the rest freely to the other places."""
+    each card of the class with a most in one of those places, as its copies and its most in each place,
+    and the cards with none as one group (which physical cards go where counts alike for any cards).
+    The placements of the class with ``x`` cards in those places are ``table[-1][x]`` (the ways to choose
+    which physical copies go to each, kind by kind under the mosts) times the ways to deal the rest
+    freely to the other places."""
 
-    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[int, int, tuple[int, ...]], ...],
+    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
                  sizes: tuple[int, ...]) -> None:
         self.at, self.kinds = at, kinds
-        self.shares = [_shares(k, most) for _, k, most in kinds]
+        self.shares = [_shares(len(cards), most) for cards, most in kinds]
         empty = tuple(0 for _ in at)
         table: list[dict[tuple[int, ...], int]] = [{empty: 1}]
         for options in self.shares:
@@ -664,6 +764,7 @@ class Caps:
                         step[y] = step.get(y, 0) + ways * w
             table.append(step)
         self.table = table
+        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
 
     def weight(self, total: int, split: Sequence[int]) -> int:
         x = tuple(split[j] for j in self.at)
@@ -679,24 +780,34 @@ class Caps:
         mine: list[list[int]] = [[] for _ in self.at]
         rest: list[int] = []
         for i in range(len(self.kinds) - 1, -1, -1):
-            c, k, _ = self.kinds[i]
+            cards = list(self.kinds[i][0])
             if not any(x):                 # the capped places are full: every card left goes elsewhere
-                rest.extend([c] * k)
+                rest.extend(cards)
                 continue
-            before = self.table[i]
-            options: list[tuple[tuple[int, ...], int]] = []
-            total = 0
-            for share, w in self.shares[i]:
-                y = tuple(a - b for a, b in zip(x, share, strict=True))
-                ways = w * before.get(y, 0) if min(y) >= 0 else 0
-                if ways:
-                    total += ways
-                    options.append((share, total))
-            r = rng.randrange(total)
-            share = next(s for s, upto in options if r < upto)
+            known = self.options.get((i, x))
+            if known is None:
+                before = self.table[i]
+                chosen: list[tuple[int, ...]] = []
+                upto: list[int] = []
+                total = 0
+                for share, w in self.shares[i]:
+                    y = tuple(a - b for a, b in zip(x, share, strict=True))
+                    ways = w * before.get(y, 0) if min(y) >= 0 else 0
+                    if ways:
+                        total += ways
+                        chosen.append(share)
+                        upto.append(total)
+                known = (chosen, upto, total)
+                self.options[(i, x)] = known
+            chosen, upto, total = known
+            share = chosen[bisect_right(upto, rng.randrange(total))]
+            if cards[0] != cards[-1]:
+                rng.shuffle(cards)         # the group of cards without mosts: which of them, uniformly
+            at = 0
             for j, m in enumerate(share):
-                mine[j].extend([c] * m)
-            rest.extend([c] * (k - sum(share)))
+                mine[j].extend(cards[at:at + m])
+                at += m
+            rest.extend(cards[at:])
             x = tuple(a - b for a, b in zip(x, share, strict=True))
         return rest, mine
 
@@ -798,18 +909,30 @@ class Ways:
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
         self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[tuple[int, ...], int]]]] = {}
+        self.shapes: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self.work = 0
         self.budget = WAYS_WORK
 
-    def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """Class ``i``'s splits with the rooms each leaves."""
+    def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        """Class ``i``'s splits with the rooms each leaves and the class's placements under each (the splits
+        and weights kept per room the class can fill: a room past the class's size is as good as its size)."""
         klass = self.classes[i]
+        size = len(klass.cards)
+        rooms = tuple([min(room[a], size) for a in klass.allowed])
+        known = self.shapes.get((i, rooms))
+        if known is None:
+            known = []
+            for split in _splits(size, rooms, klass.lo, klass.hi):
+                w = klass.weight(split)
+                if w:
+                    known.append((split, w))
+            self.shapes[(i, rooms)] = known
         out = []
-        for split in _splits(len(klass.cards), [room[a] for a in klass.allowed], klass.lo, klass.hi):
+        for split, w in known:
             left = list(room)
             for a, k in zip(klass.allowed, split, strict=True):
                 left[a] -= k
-            out.append((split, tuple(left)))
+            out.append((split, tuple(left), w))
         self.work += len(out) + 1
         if self.work > self.budget:
             raise TooManyRooms
@@ -829,25 +952,35 @@ class Ways:
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = klass.weight(room)
-        elif self.pooled(i):
+        elif self.pooled(i, room):
             total = sum(w for _, w in self.pooled_options(i, room)[1])
         else:
-            for split, left in self.splits(i, room):
+            for _, left, w in self.splits(i, room):
                 rest = self.count(i + 1, left)
                 if rest:
-                    total += klass.weight(split) * rest
+                    total += w * rest
         self.memo[key] = total
         return total
 
-    def pooled(self, i: int) -> bool:
+    def pooled(self, i: int, room: tuple[int, ...]) -> bool:
         """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
-        leasts follows."""
+        leasts follows; and the ways into the places either caps (:meth:`pooled_options`) are fewer than the
+        class's splits (else the splits are cheaper: each with the last class's placements, a lookup)."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
-        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+        if not (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
                 and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
-                and all(h >= len(last.cards) for h in last.hi))
+                and all(h >= len(last.cards) for h in last.hi)):
+            return False
+        size = len(klass.cards)
+        ways = 1
+        for caps, allowed in ((klass.caps, klass.allowed), (last.caps, last.allowed)):
+            if caps is not None:
+                for j in caps.at:
+                    if allowed[j] in klass.allowed:
+                        ways *= min(room[allowed[j]], size) + 1
+        return ways <= comb(size + len(klass.allowed) - 1, len(klass.allowed) - 1)
 
     def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
         """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
@@ -888,7 +1021,7 @@ class Ways:
         size = len(klass.cards)
         if i == len(self.classes) - 1:
             return tuple(room[a] for a in klass.allowed)
-        if self.pooled(i):
+        if self.pooled(i, room):
             # the cards in the places with mosts in proportion to the placements each choice leaves, then the
             # rest take uniformly chosen places among the room of the class's other places (a multivariate
             # hypergeometric draw: in proportion to prod C(r, y))
@@ -920,8 +1053,8 @@ class Ways:
             splits: list[tuple[int, ...]] = []
             upto: list[int] = []               # the weights summed up to each split
             total = 0
-            for split, left in self.splits(i, room):
-                ways = klass.weight(split) * self.count(i + 1, left)
+            for split, left, w in self.splits(i, room):
+                ways = w * self.count(i + 1, left)
                 if ways:
                     total += ways
                     splits.append(split)
@@ -933,6 +1066,12 @@ class Ways:
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
         return splits[bisect_right(upto, rng.randrange(total))]
+
+
+def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:
+    """The order in which a failed throw's units are reduced (section 6: the lowest top card, then fewer
+    cards, then the narrower)."""
+    return order.power[unit.cards[-1]], unit.size, unit.width
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -971,10 +1110,11 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
     if problem.hidden:
         return _dark(problem, real, count, rng)
     ways: Ways | None = None
-    for kinds, capped in ((KIND_CLASSES, True), (KIND_CLASSES, False), (0, False)):
-        problem.classes = problem.make_classes(kinds, capped)
+    for kinds, capped, barred, budget in COUNTS:
+        problem.classes = problem.make_classes(kinds, capped, barred)
         try:
             ways = Ways(problem)
+            ways.budget = budget
             if not ways.count(0, tuple(problem.sizes)):
                 raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
             ways.budget = 1 << 62         # the draws read what the count enumerated

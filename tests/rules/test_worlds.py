@@ -19,9 +19,9 @@ import pytest
 from rules.cards import CARDS
 from rules.ruleset import DeclarationVisibility, Ruleset
 from rules.state import hand_state
-from rules.views import view
+from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import WORLD_REPLAYS, draw_worlds
+from rules.worlds import WORLD_REPLAYS, Problem, draw_worlds
 from schemas.records import load_record
 from tests.rules.random_hands import random_hand
 
@@ -388,3 +388,99 @@ def test_s15_2_worlds_under_several_dark_declarations_replay_with_their_declarat
         state = hand_state(changed, declarations_closed=False)
         assert state.phase == "declaring" and view(changed, state, 0) == real_view
         assert [(s, len(c)) for s, c in w.declarations] == [(3, 1), (2, 2)]
+
+
+def within_bounds(problem, state) -> int:
+    """Assert that the real hands now keep every bound of the cheap constraints (step 1 asks nothing a world
+    may break); answers how many mosts and blockers' cards were checked."""
+    checked = 0
+    for i, place in enumerate(problem.places):
+        if place.seat is None:
+            continue
+        held = Counter(int(c) for c in state.hands[place.seat])
+        assert not any(problem.suit_of[c] in place.void for c in held), (place.name, "void")
+        for c, k in problem.hi[i].items():
+            assert held[c] <= k, (place.name, CARDS[c], held[c], k)
+            checked += 1
+        for c, k in problem.lo[i].items():
+            assert held[c] >= k, (place.name, CARDS[c], held[c], k)
+    content = [[int(c) for c in state.hands[p.seat]] if p.seat is not None else [] for p in problem.places]
+    assert problem.blocked(content)          # the seat that beat a failed throw holds what it beat it with
+    return checked + len(problem.blocks)
+
+
+def test_s15_4_the_real_deal_keeps_every_cheap_constraint():
+    """The real deal is a world of every seat: on random hands with many throws, at many points of the hand, its
+    hands keep every void, least and most the cheap constraints read -- those of throws that stood or failed
+    (no higher single, no two copies of a higher card, when led) among them -- for every seat and the public."""
+    checked = blocks = 0
+    for preset, seed in [("pagat", 11), ("4399", 12), ("shengji", 13), ("qq", 14), ("pagat", 15), ("4399", 16)]:
+        record = random_hand(Ruleset.preset(preset), seed, throw_rate=0.9)
+        total = sum(len(t) for t in record.tricks)
+        for plays in range(1, total, 5):
+            position = cut(record, plays)
+            state = hand_state(position)
+            for seat in [*range(record.rules.players), PUBLIC]:
+                problem = Problem(position, state, seat, None)
+                checked += within_bounds(problem, state)
+                blocks += len(problem.blocks)
+    assert checked > 1000 and blocks > 20
+
+
+THROWN = [("pagat", 0, 3), ("pagat", 1, 3)]
+
+
+@pytest.mark.parametrize("preset,seed,left", THROWN)
+def test_s15_4_worlds_after_throws_match_the_brute_force(preset, seed, left):
+    """Throws that stood or failed earlier in the hand bar the other seats' higher singles (at most one copy of a
+    higher card under a pair) where the count is made (sections 6, 15.4): the exact count and the sampling path
+    still match the brute force, and the bars are there."""
+    record = random_hand(Ruleset.preset(preset), seed, throw_rate=0.9)
+    position = cut(record, sum(len(t) for t in record.tricks) - left * record.rules.players - 1)
+    seat = record.dealer
+    state = hand_state(position)
+    assert any(t.throw is not None for t in state.tricks)
+    problem = Problem(position, state, seat, None)
+    assert any(k == 0 for f in problem.hi for k in f.values())
+    within_bounds(problem, state)
+    brute = brute_worlds(position, seat)
+    exact = draw_worlds(position, seat, 400, "thrown")
+    assert exact.count == len(brute)
+    sampled: Counter = Counter()
+    for i in range(4):
+        got = draw_worlds(position, seat, 100, f"thrown-{i}", exact_limit=0)
+        assert got.complete
+        sampled.update(key_of(w, position, seat) for w in got.worlds)
+    assert set(sampled) <= set(brute)
+    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+
+
+def test_s15_4_caps_count_every_choice_of_physical_copies():
+    """The table of mosts (a class's cards without a most taken as one group) counts, for each number of cards
+    in the capped places, exactly the ways to send physical copies there under the mosts and sizes: against
+    every destination of every physical card; and its picks keep the mosts."""
+    import itertools
+    import random
+
+    from rules.worlds import Caps
+
+    cards = [1, 1, 2, 3, 3, 4, 5, 5]
+    mosts = {1: (1, 2), 3: (0, 1), 5: (1, 1)}           # card -> its most in the two capped places
+    sizes = (3, 4)
+    free = [c for c in cards if c not in mosts]
+    kinds = [(tuple(free), (len(free), len(free)))] + [(tuple([c] * cards.count(c)), m) for c, m in mosts.items()]
+    caps = Caps((0, 1), tuple(kinds), sizes)
+    brute: Counter = Counter()
+    for where in itertools.product(range(3), repeat=len(cards)):          # 2: neither capped place
+        x = (where.count(0), where.count(1))
+        if x[0] > sizes[0] or x[1] > sizes[1]:
+            continue
+        if all(sum(1 for c, w in zip(cards, where, strict=True) if c == card and w == j) <= m[j]
+               for card, m in mosts.items() for j in range(2)):
+            brute[x] += 1
+    assert dict(brute) == {x: w for x, w in caps.table[-1].items() if w}
+    rng = random.Random(7)
+    for x in brute:
+        rest, mine = caps.pick(x, rng)
+        assert [len(m) for m in mine] == list(x) and sorted(rest + mine[0] + mine[1]) == sorted(cards)
+        assert all(mine[j].count(card) <= m[j] for card, m in mosts.items() for j in range(2))
