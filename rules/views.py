@@ -23,7 +23,8 @@ Decisions where section 15 leaves room:
 - *Stealing* (section 14.7).  Whether some seat could steal is its hidden cards' business: a view
   stays in ``stealing`` while the record allows a steal (``kitty_theft``, a standing declaration, no
   call or trick yet, declaring not closed by the caller), whether or not any seat could, with no
-  ``next``; each seat sees its own steal options.
+  ``next`` and no ``outlook``; each seat sees its own steal options (a list, empty where it has none;
+  every other entry null, for the public too).
 - *Friend status* (15.2).  Exact: a call's status (and so each team member) is the one every world
   of the viewer gives, ``pending`` with no seat when two worlds give different ones; a copy played in
   public settles it for everyone, else :mod:`rules.unseen` decides it from where the called card's
@@ -134,7 +135,7 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
     options = state.declarations
     if _steal_open(record, state, declarations_closed):
         phase, nxt = "stealing", None
-        if options is None and state.declarer is not None and viewer != PUBLIC:
+        if options is None and state.declarer is not None:
             options = _no_options(n)
     if nxt is not None and nxt.seat != viewer:
         nxt = replace(nxt, must=None, may=None, count=None, count_exact=None, plays=None)
@@ -166,7 +167,7 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
             by_seat[s] = None
 
     knows_kitty = over or not ruleset.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
-    outlook = state.outlook if knows_kitty and attackers is not None else None
+    outlook = state.outlook if knows_kitty and attackers is not None and phase != "stealing" else None
     last = len(state.tricks) - 1
     shown = tuple(not ruleset.hide_played_cards or t.index == last for t in state.tricks)
     beaten = tuple(None if ruleset.hide_throw_blocker or t.throw is None or t.throw.stands is not False
