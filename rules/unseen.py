@@ -20,6 +20,9 @@ from what the seat knows:
   for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
   means those seats held no higher card (no two copies of one) of its effective suit then, so none now
   (at most one less the copies they played since).
+  A follow of two different cards of the led suit to a pair lead (``follow_protection: none``) shows
+  the follower held no pair of that suit then: at most one copy of each of its cards, less the copies it
+  played from that follow on.
 - A *placement* of the called card's copies (so many in each place) is kept when the other unseen cards
   can fill the rest: a transportation problem whose supplies are the free copies of the cards, merged
   by the places each may go to, and the copies some places must hold, and whose sinks are the places'
@@ -29,8 +32,9 @@ from what the seat knows:
 
 Exactness: every world gives a kept placement (each condition above holds in every world), so a status
 shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
-unless the record's replay refuses every deal giving it (a follow that shows no pair or tractor of the
-led suit, a throw's pairs and tractors, the pair a failed throw's blocker needed): on every position the
+unless the record's replay refuses every deal giving it (a follow that shows no tractor of the led
+suit, or no pair under a lead of several pairs, a throw's pairs and tractors, the pair a failed throw's
+blocker needed, what a steal showed): on every position the
 tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
 ``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
 exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
@@ -52,7 +56,7 @@ from .formats import Unit
 from .friends import FriendCall, holder_friends
 from .order import TRUMP, Order
 from .rainbows import lead_format
-from .ruleset import FriendJoin
+from .ruleset import FollowProtection, FriendJoin
 from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
 from .throws import ThrowResult, top_power
 from .violations import InputError
@@ -143,11 +147,15 @@ class Unseen:
         sofar = [[0] * 54 for _ in range(self.n)]
         leads = {t.index: t for t in self.state.tricks}
         trick = 0
+        pair = -1
         for i, p in enumerate(self.plays):
             for x in p.cards:
                 sofar[p.seat][int(x)] += 1
             if i % self.n:
+                if pair >= 0 and p.seat in at:
+                    self._no_pair(p, pair, at[p.seat], sofar[p.seat])
                 continue
+            pair = int(p.cards[0]) if len(p.cards) == 2 and p.cards[0] == p.cards[1] else -1
             summary = leads.get(trick)
             trick += 1
             thrown = summary is not None and summary.throw is not None and self.order is not None
@@ -167,6 +175,24 @@ class Unseen:
                 for unit, seats in self._unbeaten(p, summary.throw):
                     self._bar(unit, [s for s in seats if s in at], at, sofar)
                 self._blocker(summary.throw, at, sofar)
+
+    def _no_pair(self, p: Play, pair: int, place: int, sofar: Sequence[int]) -> None:
+        """A follow of two different cards of the led suit to a pair lead showed the follower held no pair
+        of that suit then (``follow_protection: none``): at most one copy of each card of it now, less the
+        copies it played from that follow on."""
+        order = self.order
+        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(p.cards) != 2:
+            return
+        suit = order.eff[pair]
+        x, y = int(p.cards[0]), int(p.cards[1])
+        if x == y or order.eff[x] != suit or order.eff[y] != suit:
+            return
+        mine = [0] * 54
+        for z in p.cards:
+            mine[int(z)] += 1
+        for c in range(54):
+            if order.eff[c] == suit:
+                self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
