@@ -10,8 +10,9 @@ from what the seat knows:
   shown void of -- a follow with fewer cards of the led suit than the lead), and the buried kitty where
   the seat has not seen it.  The unseen cards are the copies in play (:func:`rules.decks.copies_in_play`)
   less those played, the seat's own and the kitty it buried; they fill the places exactly.
-- *Cards a seat must hold*: what a seat declared and has not played (the dealer: in its hand or, where
-  it buried, in the kitty), what a failed throw gave back to its leader and it has not played since, and
+- *Cards a seat must hold*: what a seat declared or showed to steal and has not played (where it buried
+  since -- the dealer, a stealer -- in its hand, the hand of a later stealer or the kitty now; section
+  14.7), what a failed throw gave back to its leader and it has not played since, and
   one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
   that beat it (where the view shows who did) if it has not played one since: a share of one card of
   that seat's room that only those cards fill.
@@ -124,24 +125,34 @@ class Unseen:
         """The cards a seat must hold now, and those it cannot (module docstring)."""
         record = self.record
         at = {s: i for i, s in enumerate(self.seats)}
-        shown: dict[tuple[int, int], int] = {}
-        for s, cards in record.declarations:
+        buriers = [self.dealer] + [x.seat for x in record.exchanges] if record.rules.kitty else []
+        shown: dict[tuple[int, int, int], int] = {}        # (seat, card, stage) -> copies shown
+        stages = [(s, cards, 0) for s, cards in record.declarations]
+        stages += [(x.seat, x.declaration, i + 1) for i, x in enumerate(record.exchanges)]
+        for s, cards, stage in stages:
             counts: dict[int, int] = {}
             for x in cards:
                 counts[int(x)] = counts.get(int(x), 0) + 1
             for c, k in counts.items():
-                shown[(s, c)] = max(shown.get((s, c), 0), k)
-        for (s, c), k in shown.items():
+                shown[(s, c, stage)] = max(shown.get((s, c, stage), 0), k)
+        for (s, c, stage), k in shown.items():
             if s == self.viewer:
                 continue
-            need = k - self.played[s][c]
-            if s == self.dealer:
-                if record.exchanges:
-                    continue                       # a steal took the dealer's burial: not read here
+            # the copies stay with the seat, or it buried them at a later exchange of its own and they went on
+            # to a later burier or the kitty now (section 14.7)
+            first = next((j for j in range(stage, len(buriers)) if buriers[j] == s), -1)
+            holders = {s} | ({buriers[j] for j in range(first + 1, len(buriers))} if first >= 0 else set())
+            need = k - sum(self.played[h][c] for h in holders)
+            if self.viewer in holders:
+                need -= self.own[c]
+            mask = 0
+            for h in holders:
+                if h in at:
+                    mask |= 1 << at[h]
+            if first >= 0:
                 need -= self.buried[c]
-                mask = (1 << at[s] if s in at else 0) | (1 << self.kitty_place if self.kitty_place >= 0 else 0)
-            else:
-                mask = 1 << at[s] if s in at else 0
+                if self.kitty_place >= 0:
+                    mask |= 1 << self.kitty_place
             if need > 0 and mask:
                 self._add(c, mask, need)
         sofar = [[0] * 54 for _ in range(self.n)]

@@ -42,6 +42,7 @@ def stolen_hand(rules: Ruleset, seed: int, steals: int):
         if not record.declarations:
             continue
         rng = random.Random(s)
+        calls = record.friends
         record = dataclasses.replace(record, friends=(), tricks=())
         done: list[Exchange] = []
         for _ in range(steals):
@@ -60,7 +61,12 @@ def stolen_hand(rules: Ruleset, seed: int, steals: int):
             state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
             if state.phase == "over":
                 return record
-            assert state.phase == "playing", state.illegal
+            if state.phase == "calling":
+                record = dataclasses.replace(record, friends=calls)
+                continue
+            if state.phase != "playing":
+                break                           # the calls do not suit the trump the steal made
+
             tricks = list(record.tricks)
             if not tricks or len(tricks[-1]) == rules.players:
                 tricks.append(())
@@ -317,3 +323,41 @@ def test_s15_2_a_view_while_a_steal_is_open_does_not_show_whether_any_seat_could
             phases.add(other.phase)
             assert view(changed, other, seat) == seen
     assert phases == {"stealing", "playing"}
+
+
+FRIENDS = Ruleset.preset("pagat", kitty_theft=True, decks=1, kitty_size=2, joker_declarations="all-decks",
+                         declaration_style="count", partnership="find-friends", friend_join="first-played")
+
+
+def brute_record(position, viewer: int, key: tuple):
+    """The record of a brute-force world (its key: the other seats' dealt hands, the kitty as dealt, the burials)."""
+    others = [s for s in range(position.rules.players) if s != viewer]
+    hands = list(position.hands)
+    for s, h in zip(others, key[0], strict=True):
+        hands[s] = h
+    kitty = position.kitty if viewer == position.dealer else key[1]
+    return dataclasses.replace(position, hands=tuple(hands), kitty=kitty, kitty_discard=key[2][0],
+                               exchanges=tuple(dataclasses.replace(x, discard=b)
+                                               for x, b in zip(position.exchanges, key[2][1:], strict=True)))
+
+
+def test_s15_2_friend_statuses_after_steals_are_the_ones_every_world_gives():
+    """Find-friends with steals: the dealer's and the stealers' views show each call's status as every world
+    of the brute force gives it (pending where two differ); the worlds' records replay with that view."""
+    checked = shown = 0
+    for seed in range(4, 8):
+        record = stolen_hand(FRIENDS, seed * 5, 1)
+        buriers = [record.dealer] + [x.seat for x in record.exchanges]
+        position = cut(record, sum(len(t) for t in record.tricks) - 3)
+        state = hand_state(position)
+        for seat in sorted(set(buriers)):
+            found: list[set] = [set() for _ in state.calls]
+            brute = brute_stolen(position, seat)
+            for key in brute:
+                for i, c in enumerate(hand_state(brute_record(position, seat, key)).calls):
+                    found[i].add((c.status, c.seat))
+            exact = [next(iter(f)) if len(f) == 1 else ("pending", None) for f in found]
+            assert [(c.status, c.seat) for c in view(position, state, seat).calls] == exact, (seed, seat)
+            checked += 1
+            shown += sum(1 for s, c in zip(exact, state.calls, strict=True) if s[0] != "pending" and c.seat is None)
+    assert checked >= 6 and shown        # some status settled with no seat named: a deduction, not a play
