@@ -73,7 +73,8 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   steal's declaration beside it.  Those copies are folded into the count: ``r_c`` copies of each card
   (what ``P_m`` must hold beyond ``t_m``'s played cards and a ``B_m`` the seat saw) form a class of
   their own placed only in ``t_m``'s hand and the unseen ``B_m`` (also when the seat is not
-  ``t_{m-1}``, for the last steal's declaration).  That class draws a placement in proportion to its
+  ``t_{m-1}``, for the last steal's declaration).  Where those are every unseen copy of the card, the class also
+  takes each place's leasts and mosts of it (nothing else can meet them).  That class draws a placement in proportion to its
   physical placements times prod_c C(y_c, r_c), ``y_c`` the copies of ``c`` in those two places
   (Vandermonde's identity over which copies are the class's), so the placement is kept with
   probability prod_c C(P_m[c], B_{m-1}[c]) / C(y_c, r_c) over that ratio's most (each factor's most over
@@ -354,7 +355,12 @@ class Problem:
         out: list[Klass] = []
         for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
             at = tuple(i for i in self.region if self.suit_of[c] not in self.places[i].void)
-            out.append(Klass([c] * r, at, (0,) * len(at), (r,) * len(at), None))
+            if r == self.pool.get(c, 0):                 # every unseen copy: the class takes each place's bounds
+                at = tuple(i for i in at if self.hi[i].get(c, r) > 0)
+                out.append(Klass([c] * r, at, tuple(self.lo[i].get(c, 0) for i in at),
+                                 tuple(self.hi[i].get(c, r) for i in at), None))
+            else:
+                out.append(Klass([c] * r, at, (0,) * len(at), (r,) * len(at), None))
         pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0)}
         for c in held:
             k = self.pool.get(c, 0)
