@@ -24,8 +24,8 @@ $(STAMP): $(SERVE_STAMP)
 	TRACTOR_PURE=1 $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
-# The compiled engine (mypyc, about a minute), rebuilt in place unless the one built is of the sources of
-# rules/ as they are; without a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs
+# The compiled engine and bots (mypyc, about two minutes), rebuilt in place unless the one built is of the
+# sources of rules/ and bots/ as they are; without a C compiler, or with TRACTOR_PURE=1, the pure-Python engine runs
 # (`rules.BUILD` says which).
 compiled: $(SERVE_STAMP)
 	@$(BIN)/python -c 'import rules, sys; print("engine:", rules.BUILD, rules._build.PURE_REASON or ""); sys.exit(not rules.COMPILED)' \

@@ -1,8 +1,9 @@
 """The build: the rules engine compiled by mypyc where it can be, else the pure-Python engine.
 
 Everything else about the package is in pyproject.toml.  The engine (``rules/``, bar its
-``__init__`` and ``_build``) is compiled when mypyc imports and a C compiler answers, unless
-``TRACTOR_PURE=1``; a compile that fails leaves the pure engine and says why.  A successful build
+``__init__`` and ``_build``) and the bots that play with it (``bots/``, bar its ``__init__``: their
+playouts are most of a hint's time) are compiled as one group when mypyc imports and a C compiler
+answers, unless ``TRACTOR_PURE=1``; a compile that fails leaves the pure engine and says why.  A successful build
 records the digest of the sources it compiled in ``rules/COMPILED_FROM`` (and the name of the
 library the compiled modules share, which mypyc puts beside the package), which ``rules._build``
 checks at import time, so compiled modules never stand in for sources that changed since.
@@ -21,7 +22,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-ENGINE = ROOT / "rules"
+PACKAGES = ("rules", "bots")
 UNCOMPILED = ("__init__.py", "_build.py")
 
 
@@ -30,14 +31,16 @@ def say(message: str) -> None:
 
 
 def engine_sources() -> list[Path]:
-    return sorted(p for p in ENGINE.glob("*.py") if p.name not in UNCOMPILED)
+    """The compiled modules, package by package (``rules._build.sources`` reads the same list)."""
+    return [p for package in PACKAGES
+            for p in sorted((ROOT / package).glob("*.py")) if p.name not in UNCOMPILED]
 
 
 def digest(paths: list[Path]) -> str:
     import hashlib
     h = hashlib.sha256()
     for path in paths:
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        h.update(f"{path.parent.name}/{path.name}".encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 

@@ -21,6 +21,8 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import g, has_request_context, request
 
+from .encoding import Shared
+
 EN, ZH = "en", "zh-Hans"
 CATALOG = Path(__file__).resolve().parent / "translations" / "zh_Hans" / "LC_MESSAGES" / "messages.po"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -186,10 +188,16 @@ def localize(body: Any, lang: str | None = None) -> Any:
     lang = lang or current()
     if lang == EN:
         return body
+    if type(body) is Shared:        # its repeated parts translated once, and still one object each
+        return Shared(_walk(body, lang, {}))
     return _walk(body, lang)
 
 
-def _walk(node: Any, lang: str) -> Any:
+def _walk(node: Any, lang: str, memo: dict[int, Any] | None = None) -> Any:
+    if memo is not None and isinstance(node, (dict, list)):
+        done = memo.get(id(node))
+        if done is not None:
+            return done
     if isinstance(node, dict):
         out = {}
         for key, value in node.items():
@@ -200,11 +208,14 @@ def _walk(node: Any, lang: str) -> Any:
             elif key == "reason" and isinstance(value, str):     # a hint's sentence (plays/suggest)
                 out[key] = _fill("hint", value) or value
             else:
-                out[key] = _walk(value, lang)
-        return out
-    if isinstance(node, list):
-        return [_walk(v, lang) for v in node]
-    return node
+                out[key] = _walk(value, lang, memo)
+    elif isinstance(node, list):
+        out = [_walk(v, lang, memo) for v in node]
+    else:
+        return node
+    if memo is not None:
+        memo[id(node)] = out
+    return out
 
 
 def templates() -> Iterable[tuple[str, str, str]]:

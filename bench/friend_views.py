@@ -5,11 +5,13 @@ Find-friends hands (random legal hands of ``tests.rules.random_hands``: 4399 ``h
 card has the most placements to read), cut after every trick:
 
 - **Every view in one request**: as ``bench.views`` (Flask's test client in process, ``Cache-Control:
-  no-cache``, with and without ``views: "all"``, each position kept at its fastest pass); target within
-  2x of one ``hands/state``.
+  no-cache``, with and without ``views: "all"``, each position kept at its fastest pass; wall time and
+  the process's own CPU time); target within 2x of one ``hands/state`` at every table size.
 - **One view** in the engine (:func:`rules.views.view`, the friend deduction of :mod:`rules.unseen`
   included): median and slowest over every seat and the public of every position, against
   :func:`rules.state.hand_state` of the same position.
+- **Every view at once** in the engine (:func:`rules.views.views`, what ``views: "all"`` runs: the work
+  the views share done once), per position, against the same ``hand_state``.
 
 Results are printed and written to ``bench/RESULTS.md`` between the ``friend-views-bench`` markers.
 """
@@ -25,6 +27,7 @@ from rules.ruleset import Ruleset
 from rules.state import hand_state
 from rules.unseen import Unseen
 from rules.views import PUBLIC, view, voids_of
+from rules.views import views as all_views
 from tests.rules.random_hands import random_hand
 
 from .results import write_section
@@ -52,11 +55,14 @@ def positions(hands: int) -> list[tuple[str, int, object, str]]:
 
 
 def engine_figures(cases) -> dict:
-    states, views, friends = [], [], []
+    states, views, friends, every = [], [], [], []
     for _, _, record, _ in cases:
         start = time.perf_counter()
         state = hand_state(record)
         states.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        all_views(record, state)
+        every.append(time.perf_counter() - start)
         order = order_for(record.rules, state.trump)
         voids = voids_of(record.rules, order, state)
         for seat in [*range(record.rules.players), PUBLIC]:
@@ -69,7 +75,8 @@ def engine_figures(cases) -> dict:
                 known.outcomes(i)
             friends.append(time.perf_counter() - start)
     return {"state": statistics.median(states), "view": statistics.median(views), "slowest": max(views),
-            "views": len(views), "friends": statistics.median(friends), "friends_slowest": max(friends)}
+            "views": len(views), "friends": statistics.median(friends), "friends_slowest": max(friends),
+            "every": statistics.median(every), "every_slowest": max(every), "positions": len(every)}
 
 
 def report(http: dict, engine: dict, meta: dict) -> str:
@@ -79,18 +86,24 @@ def report(http: dict, engine: dict, meta: dict) -> str:
         "See `bench/friend_views.py` for the hands and how they are timed.", "",
         "**Every view in one request** (`views: \"all\"`: a view per seat and the public's, beside the referee's "
         "answer; target within 2x of one `hands/state`):", "",
-        "| hands | seats | positions | `hands/state` median | `views: \"all\"` median | ratio | worst position |",
-        "|---|---|---|---|---|---|---|"]
+        "| hands | seats | positions | `hands/state` median | `views: \"all\"` median | ratio | worst position "
+        "| CPU: `hands/state` | CPU: `views: \"all\"` | CPU ratio | CPU worst |",
+        "|---|---|---|---|---|---|---|---|---|---|---|"]
     for mode, row in http.items():
         lines.append(f"| {mode} | {row['seats']} | {row['positions']} | {row['state'] * 1e3:.2f} ms | "
-                     f"{row['all'] * 1e3:.2f} ms | {row['ratio']:.2f}x | {row['worst']:.2f}x |")
+                     f"{row['all'] * 1e3:.2f} ms | {row['ratio']:.2f}x | {row['worst']:.2f}x | "
+                     f"{row['state_cpu'] * 1e3:.2f} ms | {row['all_cpu'] * 1e3:.2f} ms | {row['ratio_cpu']:.2f}x | "
+                     f"{row['worst_cpu']:.2f}x |")
     lines += [
         "",
         f"**One view in the engine**: {engine['views']} views, median {engine['view'] * 1e3:.3f} ms, slowest "
         f"{engine['slowest'] * 1e3:.2f} ms, against `hand_state` of the same positions, median "
         f"{engine['state'] * 1e3:.2f} ms. Of a view, the friend deduction (`rules.unseen`, every call): median "
-        f"{engine['friends'] * 1e3:.3f} ms, slowest {engine['friends_slowest'] * 1e3:.2f} ms. The rest of a "
-        "`views: \"all\"` answer is one body per seat to render and serialize.",
+        f"{engine['friends'] * 1e3:.3f} ms, slowest {engine['friends_slowest'] * 1e3:.2f} ms.", "",
+        f"**Every view at once in the engine** (`rules.views.views`, what `views: \"all\"` runs): "
+        f"{engine['positions']} positions, median {engine['every'] * 1e3:.3f} ms, slowest "
+        f"{engine['every_slowest'] * 1e3:.2f} ms. The rest of a `views: \"all\"` answer is rendering and "
+        "encoding: the parts the views show alike once (`app.encoding.Shared`), each view's own parts once per view.",
         END]
     return "\n".join(lines) + "\n"
 

@@ -6,7 +6,8 @@ tuolaji) cut at many points:
 - **Every view in one request.** Each position is sent to ``/v1/hands/state`` through the app in
   process (Flask's test client, ``Cache-Control: no-cache``) with and without ``views: "all"``, the
   two interleaved, each position timed once per pass in shuffled order and kept at its fastest pass;
-  the figure is the ratio of the medians (target: within 2x).
+  the figure is the ratio of the medians (target: within 2x), in wall time and in the process's own
+  CPU time (the same on a quiet machine; on a shared one the wall time also holds waiting for a core).
 - **Worlds.** ``rules.worlds.draw_worlds`` with ``count: 100`` for the seat to act (and a spectator)
   at every fourth play of every hand, from the deal to the last trick: each call's time (target:
   100 ms), and how often the work bound stopped it before 100 worlds (``complete: false``).
@@ -71,22 +72,29 @@ def positions(per_preset: int) -> list[tuple[str, int, object]]:
 
 
 def view_figures(client, cases, passes: int) -> dict:
+    """Wall times, and the process's own CPU times (what a machine shared with other work does not
+    inflate), each position kept at its fastest pass."""
     rng = random.Random(29)
     bodies = {f"{gid}@{k}": record_body(r) for gid, k, r, _ in cases}
-    best: dict[str, dict[str, float]] = {"state": {}, "all": {}}
+    best: dict[str, dict[str, float]] = {"state": {}, "all": {}, "state_cpu": {}, "all_cpu": {}}
     ids = list(bodies)
     for _ in range(passes):
         rng.shuffle(ids)
         for cid in ids:
             for name, extra in (("state", {}), ("all", {"views": "all"})):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 r = client.post("/v1/hands/state", json={**bodies[cid], **extra}, headers=NO_CACHE)
-                took = time.perf_counter() - start
+                took, used = time.perf_counter() - start, time.process_time() - cpu
                 assert r.status_code == 200, r.get_data(as_text=True)
                 best[name][cid] = min(took, best[name].get(cid, took))
-    one, every = statistics.median(best["state"].values()), statistics.median(best["all"].values())
-    worst = max(best["all"][c] / best["state"][c] for c in ids)
-    return {"positions": len(ids), "state": one, "all": every, "ratio": every / one, "worst": worst}
+                best[name + "_cpu"][cid] = min(used, best[name + "_cpu"].get(cid, used))
+    out: dict = {"positions": len(ids)}
+    for suffix in ("", "_cpu"):
+        one = statistics.median(best["state" + suffix].values())
+        every = statistics.median(best["all" + suffix].values())
+        worst = max(best["all" + suffix][c] / max(best["state" + suffix][c], 1e-9) for c in ids)
+        out |= {"state" + suffix: one, "all" + suffix: every, "ratio" + suffix: every / one, "worst" + suffix: worst}
+    return out
 
 
 def world_figures(cases) -> dict:
@@ -112,8 +120,10 @@ def report(views: dict, worlds: dict, meta: dict) -> str:
              "See `bench/views.py` for how the positions are made and timed.", "",
              f"**Every view in one request**: {views['positions']} positions, `hands/state` median "
              f"{views['state'] * 1e3:.2f} ms, with `views: \"all\"` {views['all'] * 1e3:.2f} ms: "
-             f"{views['ratio']:.2f}x (worst position {views['worst']:.2f}x); target within 2x: "
-             + ("met." if views["ratio"] <= 2 else "not met."), "",
+             f"{views['ratio']:.2f}x (worst position {views['worst']:.2f}x); in CPU time of the process "
+             f"{views['state_cpu'] * 1e3:.2f} ms and {views['all_cpu'] * 1e3:.2f} ms: {views['ratio_cpu']:.2f}x "
+             f"(worst {views['worst_cpu']:.2f}x); target within 2x: "
+             + ("met." if max(views["ratio"], views["ratio_cpu"]) <= 2 else "not met."), "",
              f"**Worlds** (`count: 100`, the seat to act and a spectator, every fourth play; work bound "
              f"{WORLD_DRAWS} draws, {WORLD_REPLAYS} replays): {len(rows)} calls, median {statistics.median(ms):.1f} ms, "
              f"90th percentile {ms[int(len(ms) * 0.9)]:.1f} ms, slowest {ms[-1]:.1f} ms; {within:.0%} within 100 ms; "

@@ -2,16 +2,17 @@
 
 A playout knows every hand (the world's), but each seat still plays from a :class:`Table` of its own:
 its hand, the trick, the cards played so far and the partners the start of the playout showed it.
-Legality is the engine's (:func:`rules.legal_plays` inside the policy), and so is the end: the whole
-record is adjudicated (:func:`rules.adjudicate`) and its settlement read.
+Legality is the engine's (:func:`rules.legal_plays` inside the policy), and so is the end: the tricks
+played out are settled from the walk of the record before them (:func:`rules.adjudicate.settle_played`,
+what :func:`rules.adjudicate` answers for the whole record, without walking it again).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from rules import adjudicate, trick_winner
-from rules.adjudicate import HandRecord, Play
+from rules import trick_winner
+from rules.adjudicate import STATE, HandRecord, Play, TrickSummary, Walk, settle_played, walk
 from rules.cards import Card
 from rules.order import Order, Trump
 from rules.scoring import Settlement
@@ -35,11 +36,22 @@ class Start:
     partners: tuple[frozenset[int], ...]
     dealer_team: frozenset[int]
     copies: tuple[int, ...]             # copies of each card in play (rules.decks.copies_in_play)
+    position: Walk                      # the walk of ``record`` (:func:`before`)
+
+
+def before(record: HandRecord) -> Walk:
+    """The walk of ``record`` as it stands (a trick may be in progress): where its playouts settle from."""
+    return walk(record, reading=STATE, declarations_closed=True)
 
 
 def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
     """Play ``start`` to the end: the seat to act plays ``first`` (None: its ``basic`` play), then
     ``basic`` everywhere.  The settlement of the whole record."""
+    return played_out(start, first)[1]
+
+
+def played_out(start: Start, first: Sequence[Card] | None = None) -> tuple[tuple[tuple[Play, ...], ...], Settlement]:
+    """:func:`playout`, with the tricks the playout added."""
     record = start.record
     rules = record.rules
     n = rules.players
@@ -49,9 +61,11 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
         for p in t:
             for c in p.cards:
                 remaining[c] -= 1
-    tricks = list(start.done)
+    added: list[tuple[Play, ...]] = []
+    summaries: list[TrickSummary] = []
     current = list(start.current)
     leader = start.leader
+    first_index = len(start.done)
     while any(hands):
         seat = (leader + len(current)) % n
         if first is not None:
@@ -64,13 +78,14 @@ def playout(start: Start, first: Sequence[Card] | None = None) -> Settlement:
             remaining[c] -= 1
         current.append(Play(seat, tuple(sorted(cards))))
         if len(current) == n:
-            leader = trick_winner(rules, start.trump, [(p.seat, p.cards) for p in current]).winner
-            tricks.append(tuple(current))
+            won = trick_winner(rules, start.trump, [(p.seat, p.cards) for p in current])
+            trick = tuple(current)
+            summaries.append(TrickSummary(first_index + len(added), leader, won.winner, won.points, won.point_cards,
+                                          won.format, trick))
+            added.append(trick)
+            leader = won.winner
             current = []
-    out = adjudicate(replace(record, tricks=tuple(tricks)))
-    if out.settlement is None:
-        raise AssertionError(f"a playout ended illegal: {out.illegal}")
-    return out.settlement
+    return tuple(added), settle_played(record, start.position, summaries)
 
 
 def _choose(start: Start, seat: int, hand: list[Card], current: list[Play], remaining: list[int]) -> tuple[Card, ...]:

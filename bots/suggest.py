@@ -32,7 +32,7 @@ from rules.violations import InputError
 from rules.worlds import draw_worlds
 
 from . import basic
-from .playout import Start, playout
+from .playout import Start, before, playout
 from .table import Action, known_partners, points, table_of
 
 
@@ -228,7 +228,7 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
         changed = replace(record, hands=world.deal, kitty=world.kitty,
                           kitty_discard=world.kitty_discard if record.kitty_discard else ())
         start = Start(changed, mine.trump, order, world.hands, tuple(done), current, leader, partners,
-                      frozenset(public.teams.dealer_team), copies)
+                      frozenset(public.teams.dealer_team), copies, before(changed))
         for i, r in enumerate(chosen):
             settled = playout(start, r.action.cards)
             levels, pts = side_value(settled, seat, rules.decks)

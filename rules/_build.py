@@ -1,11 +1,12 @@
 """Which build of the engine runs: compiled (mypyc) or pure Python, from the same source.
 
-The compiled modules are used when they are installed, were compiled from exactly the sources
-beside them (the digest ``setup.py`` records in ``COMPILED_FROM``), the library they share loads
-(mypyc puts it beside the package; it is loaded here by its path, so the compiled modules find it
-wherever the package is imported from) and ``TRACTOR_PURE`` is not ``1``.  Otherwise a finder makes every ``rules.*`` module load from its source, so a compiled
-module never answers for sources it was not built from.  This module and the package's
-``__init__`` are never compiled.
+The compiled build is one mypyc group of the rules engine and the bots that play with it
+(``rules.*`` and ``bots.*``, bar each package's ``__init__`` and this module).  Its modules are used
+when they are installed, were compiled from exactly the sources beside them (the digest ``setup.py``
+records in ``COMPILED_FROM``), the library they share loads (mypyc puts it beside the packages; it
+is loaded here by its path, so the compiled modules find it wherever the packages are imported from)
+and ``TRACTOR_PURE`` is not ``1``.  Otherwise a finder makes every module of both packages load from
+its source, so a compiled module never answers for sources it was not built from.
 """
 from __future__ import annotations
 
@@ -21,19 +22,21 @@ from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 STAMP = HERE / "COMPILED_FROM"
+PACKAGES = ("rules", "bots")
 UNCOMPILED = ("__init__.py", "_build.py")
 
 
 def sources() -> list[Path]:
-    """The modules the compiled build is made of."""
-    return sorted(p for p in HERE.glob("*.py") if p.name not in UNCOMPILED)
+    """The modules the compiled build is made of, package by package."""
+    return [p for package in PACKAGES
+            for p in sorted((HERE.parent / package).glob("*.py")) if p.name not in UNCOMPILED]
 
 
 def sources_digest(paths: Sequence[Path] | None = None) -> str:
     """The hex SHA-256 of the compiled modules' sources (by name)."""
     digest = hashlib.sha256()
     for path in sources() if paths is None else paths:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(f"{path.parent.name}/{path.name}".encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -66,14 +69,15 @@ def _load(name: str, path: Path) -> bool:
 
 
 class _SourceFinder(importlib.abc.MetaPathFinder):
-    """Loads ``rules.<module>`` from ``<module>.py`` even where a compiled module sits beside it."""
+    """Loads ``rules.<module>`` (or ``bots.<module>``) from its ``.py`` even where a compiled module
+    sits beside it."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.partition(".")
-        if package != __package__ or not name or "." in name:
+        if package not in PACKAGES or not name or "." in name:
             return None
-        source = HERE / f"{name}.py"
+        source = HERE.parent / package / f"{name}.py"
         return importlib.util.spec_from_file_location(fullname, source) if source.is_file() else None
 
 

@@ -683,12 +683,8 @@ class Walker:
     def over(self) -> Walk:
         """6. The teams and points, then (a whole hand) every card played and the settlement.
         Walking for every fault, cards left in hands are a fault and the hand is settled as recorded."""
-        record, ruleset, dealer, hands = self.record, self.rules, self.dealer, self.hands
-        team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in record.tricks]
-        teams = teams_after(ruleset, dealer, calls=record.friends, tricks=team_tricks,
-                            hands=self.after_exchange, kitty_discard=self.dealer_kitty)
-        summaries = self.summaries
-        attackers = sum(s.points for s in summaries if s.winner not in teams.dealer_team)
+        record, hands, summaries = self.record, self.hands, self.summaries
+        teams, attackers = _teams_and_points(record, record.tricks, summaries, self.after_exchange, self.dealer_kitty)
         position = replace(self.halt(Phase.PLAYING), teams=teams, attackers_points=attackers)
         if self.reading == PARTIAL:
             return position
@@ -711,21 +707,58 @@ class Walker:
         last = summaries[-1]
         if last.format is None:                     # a last trick of plays nobody can compare: no kitty to score
             return position
-        winning = next(p.cards for p in last.plays if p.seat == last.winner)
-        find_friends = ruleset.partnership is Partnership.FIND_FRIENDS
         try:
-            settlement = settle(ruleset, dealer=dealer, levels=record.levels, attackers_points=attackers,
-                                kitty=self.kitty,
-                                last_trick=LastTrick(last.winner, last.format, last.points, winning),
-                                dealer_team=teams.dealer_team, penalties=self.penalties, ratings=self.ratings,
-                                room_coefficient=self.room_coefficient,
-                                friend_calls=len(record.friends) if find_friends else None,
-                                games_won=record.games_won or None)
+            settlement = _settle(record, summaries, teams, attackers, self.kitty, self.penalties, self.ratings,
+                                 self.room_coefficient)
         except InputError:
             if not self.every_fault:
                 raise
             return position                         # a record too far off to settle (a kitty of another size)
         return replace(position, stop=Phase.OVER, settlement=settlement)
+
+
+def _teams_and_points(record: HandRecord, tricks: Sequence[Sequence[Any]], summaries: Sequence[TrickSummary],
+                      after_exchange: tuple[tuple[Card, ...], ...] | None,
+                      dealer_kitty: tuple[Card, ...]) -> tuple[Teams, int]:
+    """The teams after ``tricks`` (section 8) and the card points the attackers won in them."""
+    team_tricks = [[(p.seat, p.cards) for p in (_play(x) for x in trick)] for trick in tricks]
+    teams = teams_after(record.rules, record.dealer, calls=record.friends, tricks=team_tricks,
+                        hands=after_exchange, kitty_discard=dealer_kitty)
+    return teams, sum(s.points for s in summaries if s.winner not in teams.dealer_team)
+
+
+def _settle(record: HandRecord, summaries: Sequence[TrickSummary], teams: Teams, attackers: int,
+            kitty: tuple[Card, ...], penalties: Sequence[tuple[int, int]], ratings: Sequence[int] | None,
+            room_coefficient: int | float | None) -> Settlement:
+    """The settlement of a whole hand (section 11) once its last trick (compared: ``format`` set) is played."""
+    ruleset, last = record.rules, summaries[-1]
+    assert last.format is not None
+    winning = next(p.cards for p in last.plays if p.seat == last.winner)
+    find_friends = ruleset.partnership is Partnership.FIND_FRIENDS
+    return settle(ruleset, dealer=record.dealer, levels=record.levels, attackers_points=attackers, kitty=kitty,
+                  last_trick=LastTrick(last.winner, last.format, last.points, winning),
+                  dealer_team=teams.dealer_team, penalties=penalties, ratings=ratings,
+                  room_coefficient=room_coefficient, friend_calls=len(record.friends) if find_friends else None,
+                  games_won=record.games_won or None)
+
+
+def settle_played(record: HandRecord, position: Walk, tricks: Sequence[TrickSummary]) -> Settlement:
+    """The settlement of ``record`` played to its end by ``tricks`` from ``position``, its walk stopped in
+    ``playing`` (between two tricks, or in a trick the first of ``tricks`` completes): what
+    :func:`adjudicate` answers for the record with those tricks, when each play is legal, each trick is
+    compared by :func:`trick_winner`, no lead among them but the walk's own is a throw (so they add no
+    penalty) and every card is played by the last.  A bot's playout ends here without walking the hand
+    again (the bots' tests hold the two equal)."""
+    if position.stop is not Phase.PLAYING or position.illegal is not None:
+        raise InputError("a playout goes on from a walk stopped while playing", "tricks")
+    if position.current and (not tricks or tricks[0].plays[:len(position.current)] != position.current):
+        raise InputError("the first trick played out completes the trick in progress", "tricks")
+    summaries = (*position.tricks, *tricks)
+    if not summaries:
+        raise InputError("a hand settles after its last trick", "tricks")
+    played = [s.plays for s in summaries]
+    teams, attackers = _teams_and_points(record, played, summaries, position.after_exchange, position.dealer_kitty)
+    return _settle(record, summaries, teams, attackers, position.kitty, position.penalties, None, None)
 
 
 def walk(record: HandRecord, *, reading: str = WHOLE, declarations_closed: bool | None = None,

@@ -41,9 +41,12 @@ tests enumerate (all the worlds of small late-game positions under ``holder``, `
 exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
-second status; past ``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places)
-the call stays ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES``
-sets, or one maximum flow on at most 54 supplies and 12 places (and one per blocker's card).
+second status (at the first kept placement where the places alone give the status); past
+``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places) the call stays
+``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES`` sets, or one maximum
+flow on at most 54 supplies and 12 places (and one per blocker's card).  The views of one state
+share what does not depend on the viewer (:class:`Common`), and a view may read first placements
+other viewers kept (:meth:`Unseen.outcomes`: the order changes no status shown).
 """
 from __future__ import annotations
 
@@ -66,30 +69,56 @@ PLACEMENTS: Final = 20000          # placements of one called card's copies read
 HALL_SUPPLIES: Final = 10          # supplies checked set by set; more go to a maximum flow
 
 
-class Unseen:
-    """What ``viewer`` (a seat, or -1: the public) knows of the cards it has not seen (module docstring)."""
+class Common:
+    """What :class:`Unseen` reads alike for every viewer of one state, computed once for them all (a
+    view per seat in one request: :func:`rules.views.views`): the effective suits, the plays, the
+    copies each seat played, the copies in play less those played, and per call the copies of its card
+    played in public up to its ordinal."""
 
-    def __init__(self, record: HandRecord, state: HandState, viewer: int, order: Order | None,
-                 voids: Sequence[set[int]], kitty_known: bool) -> None:
+    def __init__(self, record: HandRecord, state: HandState, order: Order | None) -> None:
         ruleset = record.rules
-        n = ruleset.players
-        self.record, self.state, self.viewer = record, state, viewer
-        self.n, self.dealer = n, state.dealer
         self.eff: tuple[int, ...] = tuple(order.eff[c] for c in range(54)) if order is not None else (TRUMP,) * 54
         plays = [p for t in state.tricks for p in t.plays]
         if state.current_trick is not None:
             plays += list(state.current_trick.plays)
         self.plays = plays
-        played = [[0] * 54 for _ in range(n)]
+        played = [[0] * 54 for _ in range(ruleset.players)]
         for p in plays:
             for x in p.cards:
                 played[p.seat][int(x)] += 1
         self.played = played
-        in_play = copies_in_play(ruleset, None if record.first_hand else record.levels[record.dealer], record.levels)
-        pool = list(in_play)
-        for s in range(n):
+        pool = list(copies_in_play(ruleset, None if record.first_hand else record.levels[record.dealer], record.levels))
+        for row in played:
             for c in range(54):
-                pool[c] -= played[s][c]
+                pool[c] -= row[c]
+        self.pool = pool
+        self.seen: list[int] = []
+        for status in state.calls:
+            call = status.call
+            seen = 0
+            for p in plays:
+                seen += sum(1 for x in p.cards if x == call.card)
+                if seen >= call.ordinal:
+                    break
+            self.seen.append(seen)
+
+
+class Unseen:
+    """What ``viewer`` (a seat, or -1: the public) knows of the cards it has not seen (module docstring).
+    ``common``: :class:`Common` of the same state, when several viewers share it."""
+
+    def __init__(self, record: HandRecord, state: HandState, viewer: int, order: Order | None,
+                 voids: Sequence[set[int]], kitty_known: bool, common: Common | None = None) -> None:
+        ruleset = record.rules
+        n = ruleset.players
+        self.record, self.state, self.viewer = record, state, viewer
+        self.n, self.dealer = n, state.dealer
+        common = Common(record, state, order) if common is None else common
+        self.common = common
+        self.eff = common.eff
+        self.plays = common.plays
+        self.played = common.played
+        pool = list(common.pool)
         own = [0] * 54
         if viewer >= 0:
             for x in state.hands[viewer]:
@@ -107,6 +136,7 @@ class Unseen:
         # the places: (seat or -1 for the kitty, size, effective suits refused)
         seats = [s for s in range(n) if s != viewer and state.hands[s]]
         self.seats = seats
+        self.empty = [s for s in range(n) if s != viewer and not state.hands[s]]   # other seats holding no card
         self.sizes = [len(state.hands[s]) for s in seats]
         self.refused = [set(voids[s]) for s in seats]
         self.kitty_place = -1
@@ -120,6 +150,14 @@ class Unseen:
         self.most: dict[tuple[int, int], int] = {}      # (card, place) -> at most so many copies there
         self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
         self._must_hold()
+        self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
+        # what _supplies reads whatever the called card (_cards)
+        self._by_card: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]],
+                             list[list[tuple[int, int]]]] | None = None
+        self._merged: dict[int, tuple[int, int]] = {}
+        self._all: list[tuple[int, int]] = []
+        self._held: list[int] = []
+        self._blocks: list[tuple[int, frozenset[int]]] = []
 
     def _must_hold(self) -> None:
         """The cards a seat must hold now, and those it cannot (module docstring)."""
@@ -264,9 +302,15 @@ class Unseen:
     def _cap(self, card: int, place: int, k: int) -> None:
         self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
 
-    def outcomes(self, index: int, limit: int = 2) -> set[tuple[str, int | None]] | None:
+    def outcomes(self, index: int, limit: int = 2,
+                 first: Sequence[tuple[int, ...]] = ()) -> set[tuple[str, int | None]] | None:
         """The statuses (status, seat) call ``index`` takes over the kept placements of its card's copies,
-        stopping once ``limit`` differ; None past ``PLACEMENTS``."""
+        stopping once ``limit`` differ; None past ``PLACEMENTS``.  ``first``: placements to read before
+        the others, each as copies by seat and then in the kitty (:meth:`spread`; those that are not
+        placements of this viewer are passed over); ``kept[index]`` is then a kept placement of each
+        status found, so.  Reading some placements first changes no status shown: one status is shown
+        only when every placement was read and kept that one alone, and two differing are two, read in
+        any order (the placements read before the others are not counted against ``PLACEMENTS``)."""
         call = self.state.calls[index].call
         card = int(call.card)
         unseen = self.pool[card]
@@ -277,6 +321,24 @@ class Unseen:
         quick = self.quick_status(index)
         same = self._constant(index, caps)
         found: set[tuple[str, int | None]] = set()
+        kept: list[tuple[int, ...]] = []
+        self.kept[index] = kept
+        # every placement gives ``same``: the first kept one decides (past PLACEMENTS, reading them all
+        # would have stopped with None)
+        one = same is not None and limit > 1
+        if one and count_placements(unseen, caps) > PLACEMENTS:
+            return None
+        for world in first:
+            placed = self._placement(card, world, caps)
+            if placed is None:
+                continue
+            status = quick(placed) if same is None else same
+            if status in found or not self._fits(card, placed, supplies, held, needs, blocks):
+                continue
+            found.add(status)
+            kept.append(world)
+            if len(found) >= limit or one:
+                return found
         read = 0
         for placed in _placements(unseen, caps):
             read += 1
@@ -285,24 +347,53 @@ class Unseen:
             status = quick(placed) if same is None else same
             if status in found:
                 continue                     # a status already kept: whether this one fits changes nothing
-            if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
-                continue
-            room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)] + [0] * len(blocks)
-            for j, (place, cards) in enumerate(blocks):
-                if not (card in cards and placed[place]):        # the called card's copy holds it up
-                    room[place] -= 1
-                    room[self.places + j] = 1
-            if not fits(supplies, room):
+            if not self._fits(card, placed, supplies, held, needs, blocks):
                 continue
             found.add(status)
-            if len(found) >= limit:
+            kept.append(self.spread(card, placed))
+            if len(found) >= limit or one:
                 break
         return found
+
+    def _fits(self, card: int, placed: Sequence[int], supplies: Sequence[tuple[int, int]], held: Sequence[int],
+              needs: Sequence[tuple[int, int]], blocks: Sequence[tuple[int, frozenset[int]]]) -> bool:
+        """Whether the placement is kept: the other unseen cards fill the rest (the module docstring)."""
+        if not all(sum(placed[i] for i in range(self.places) if mask >> i & 1) >= k for mask, k in needs):
+            return False
+        room = [self.sizes[i] - placed[i] - held[i] for i in range(self.places)] + [0] * len(blocks)
+        for j, (place, cards) in enumerate(blocks):
+            if not (card in cards and placed[place]):        # the called card's copy holds it up
+                room[place] -= 1
+                room[self.places + j] = 1
+        return fits(supplies, room)
+
+    def spread(self, card: int, placed: Sequence[int]) -> tuple[int, ...]:
+        """A placement of ``card``'s copies as every viewer can read it: the copies each seat holds (the
+        viewer's own at its seat), then those in the kitty."""
+        out = [self.own[card] if s == self.viewer else 0 for s in range(self.n)]
+        for i, s in enumerate(self.seats):
+            out[s] = placed[i]
+        out.append(placed[self.kitty_place] if self.kitty_place >= 0 else self.buried[card])
+        return tuple(out)
+
+    def _placement(self, card: int, world: Sequence[int], caps: Sequence[int]) -> list[int] | None:
+        """:meth:`spread`'s placement as this viewer's (one :func:`_placements` gives), if it is one."""
+        if len(world) != self.n + 1 or (self.viewer >= 0 and world[self.viewer] != self.own[card]):
+            return None
+        if self.kitty_place < 0 and world[self.n] != self.buried[card]:
+            return None
+        if any(world[s] for s in self.empty):
+            return None
+        placed = [world[s] for s in self.seats] + ([world[self.n]] if self.kitty_place >= 0 else [])
+        if sum(placed) != self.pool[card] or any(not 0 <= k <= cap for k, cap in zip(placed, caps, strict=True)):
+            return None
+        return placed
 
     def _constant(self, index: int, caps: Sequence[int]) -> tuple[str, int | None] | None:
         """The status every placement gives, where the places alone show it (else None): under
         ``first-played`` and ``first-outsider``, no seat off the dealer's side can hold a copy, or the
-        viewer is off it holding one and the copies in hands reach the ordinal (or cannot) wherever
+        viewer is off it holding one -- or the dealer's side and the kitty have no room for every copy,
+        so some seat off it holds one -- and the copies in hands reach the ordinal (or cannot) wherever
         the kitty's are (:meth:`quick_status`: ``spent`` when the copies left in hands cannot reach
         the ordinal or no seat off the dealer's side holds one, else ``pending``)."""
         state = self.state
@@ -311,11 +402,7 @@ class Unseen:
         call = state.calls[index].call
         card = int(call.card)
         team = set(state.teams.dealer_team)
-        seen = 0
-        for p in self.plays:
-            seen += sum(1 for c in p.cards if c == call.card)
-            if seen >= call.ordinal:
-                break
+        seen = self.common.seen[index]
         own = self.own[card]
         unseen = self.pool[card]
         mine = self.viewer >= 0 and self.viewer not in team and own > 0
@@ -326,6 +413,9 @@ class Unseen:
             return PENDING, None
         if seen + own + unseen < call.ordinal:
             return SPENT, None
+        room = most_buried + sum(caps[i] for i, s in enumerate(self.seats) if s in team)
+        if unseen > room and seen + own + unseen - most_buried >= call.ordinal:
+            return PENDING, None
         return None
 
     def _supplies(self, card: int) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, int]],
@@ -333,12 +423,30 @@ class Unseen:
         """The unseen cards other than ``card`` as supplies (places mask, copies) merged by mask, less the
         copies one place must hold (``held``, by place: they take its room); ``card``'s own musts as
         (mask, copies); and the blockers' holdings no must already gives, each a place of one card
-        (``places + j``: a share of its seat's room that only those cards fill)."""
-        free = list(self.pool)
-        free[card] = 0
-        by_mask: dict[int, int] = {}
-        held = [0] * self.places
-        needs: list[tuple[int, int]] = []
+        (``places + j``: a share of its seat's room that only those cards fill).  Every card's part
+        is read once per viewer (:meth:`_cards`); a call takes its own card's out."""
+        cards = self._by_card
+        if cards is None:
+            cards = self._cards()
+        adds, holds, needs = cards
+        held = list(self._held)
+        for place, k in holds[card]:
+            held[place] -= k
+        mine = adds[card]
+        if not mine:
+            return self._all, held, list(needs[card]), self._blocks
+        merged = dict(self._merged)
+        for mask, k in mine:
+            total, entries = merged[mask]
+            merged[mask] = (total - k, entries - 1)
+        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, list(needs[card]), \
+            self._blocks
+
+    def _cards(self) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+        """Per card what :meth:`_supplies` reads of it whatever the called card: the supplies it adds (the
+        copies its musts of several places take, then its free copies, by the places they may go to),
+        the copies its musts of one place hold there, and its musts as a called card's needs; and their
+        sums over every card.  The blockers' shares no must already gives are read here too."""
         blocks = [(place, cards) for place, cards in self.blocks
                   if not any(c in cards and k > 0 and mask == 1 << place for (c, mask), k in self.must.items())]
 
@@ -347,26 +455,41 @@ class Unseen:
                 if c in cards and mask >> place & 1:
                     mask |= 1 << (self.places + j)
             return mask
+        self._blocks = blocks
+        open_to: dict[int, int] = {}
+        for suit in set(self.eff):
+            open_to[suit] = sum(1 << i for i in range(self.places) if suit not in self.refused[i])
+        barred = [0] * 54
+        for (c, i), k in self.most.items():
+            if k <= 0:
+                barred[c] |= 1 << i
+        adds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        holds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        needs: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        free = list(self.pool)
         for (c, mask), k in sorted(self.must.items()):
-            if c == card:
-                needs.append((mask, k))
-                continue
+            needs[c].append((mask, k))
             k = min(k, free[c])
             free[c] -= k
             if mask & (mask - 1):
-                mask = virtual(c, mask)
-                by_mask[mask] = by_mask.get(mask, 0) + k
+                adds[c].append((virtual(c, mask), k))
             else:
-                held[mask.bit_length() - 1] += k
+                holds[c].append((mask.bit_length() - 1, k))
+        merged: dict[int, tuple[int, int]] = {}        # supplies' mask -> (copies, entries adding to it)
+        held = [0] * self.places
         for c in range(54):
             if free[c]:
-                mask = 0
-                for i in range(self.places):
-                    if self.eff[c] not in self.refused[i] and self.most.get((c, i), 1) > 0:
-                        mask |= 1 << i
-                mask = virtual(c, mask)
-                by_mask[mask] = by_mask.get(mask, 0) + free[c]
-        return sorted(by_mask.items()), held, needs, blocks
+                adds[c].append((virtual(c, open_to[self.eff[c]] & ~barred[c]), free[c]))
+            for mask, k in adds[c]:
+                total, entries = merged.get(mask, (0, 0))
+                merged[mask] = (total + k, entries + 1)
+            for place, k in holds[c]:
+                held[place] += k
+        self._merged = merged
+        self._all = sorted((mask, k) for mask, (k, _) in merged.items())
+        self._held = held
+        self._by_card = (adds, holds, needs)
+        return adds, holds, needs
 
     def status(self, index: int, placed: Sequence[int]) -> tuple[str, int | None]:
         """The referee's status of call ``index`` in a world with ``placed`` copies of its card in each place."""
@@ -423,11 +546,7 @@ class Unseen:
                             return JOINED, s
                 return SPENT, None
             return holder
-        seen = 0
-        for p in self.plays:
-            seen += sum(1 for c in p.cards if c == call.card)
-            if seen >= call.ordinal:
-                break
+        seen = self.common.seen[index]
         team = set(state.teams.dealer_team)
 
         def played_for(placed: Sequence[int]) -> tuple[str, int | None]:
@@ -449,13 +568,17 @@ def fits(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> bool:
         return _max_flow(supplies, room) == sum(room)
     union = [0] * (1 << m)
     total = [0] * (1 << m)
+    space: dict[int, int] = {}          # the room of a union of places, read once for every set with that union
     for subset in range(1, 1 << m):
         low = (subset & -subset).bit_length() - 1
         rest = subset & (subset - 1)
         union[subset] = union[rest] | supplies[low][0]
         total[subset] = total[rest] + supplies[low][1]
         mask = union[subset]
-        if total[subset] > sum(room[i] for i in range(len(room)) if mask >> i & 1):
+        fill = space.get(mask)
+        if fill is None:
+            fill = space[mask] = sum(room[i] for i in range(len(room)) if mask >> i & 1)
+        if total[subset] > fill:
             return False
     return True
 
@@ -497,6 +620,19 @@ def _max_flow(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> int:
             cap[node][back[node]] += push
             node = back[node]
         flow += push
+
+
+def count_placements(copies: int, caps: Sequence[int]) -> int:
+    """How many placements :func:`_placements` gives."""
+    ways = [1] + [0] * copies
+    for cap in caps:
+        more = [0] * (copies + 1)
+        for j in range(copies + 1):
+            if ways[j]:
+                for k in range(min(cap, copies - j) + 1):
+                    more[j + k] += ways[j]
+        ways = more
+    return ways[copies]
 
 
 def _placements(copies: int, caps: Sequence[int]) -> Iterator[list[int]]:

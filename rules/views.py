@@ -1,7 +1,8 @@
 """What each seat knows: a seat's view of the hand as it stands (rules section 15).
 
 :func:`view` projects the referee's :class:`rules.state.HandState` (the walk of the whole record)
-onto one seat, or onto a spectator (:data:`PUBLIC`):
+onto one seat, or onto a spectator (:data:`PUBLIC`); :func:`views` gives every seat's and the
+public's at once, each the same as :func:`view`'s, the work they share done once:
 
 - public (15.1): the ruleset, the seats, the dealer, the level, every declaration's seat and number of
   cards (its cards unless dark, below), the calls, every play (unless ``hide_played_cards``), each
@@ -55,7 +56,7 @@ from .outlook import Outlook
 from .ruleset import Bombs, DeclarationVisibility, FriendJoin, Partnership, Ruleset
 from .scoring import Settlement, penalty_points
 from .state import JOINED, PENDING, CallStatus, CurrentTrick, HandState, NextAction
-from .unseen import Unseen, status_of
+from .unseen import Common, Unseen, status_of
 from .violations import InputError
 
 PUBLIC: Final = -1                 # the viewer that is no seat: a spectator
@@ -111,23 +112,90 @@ class View:
     outlook: Outlook | None = None
 
 
+Outcomes = set[tuple[str, int | None]] | None     # a call's statuses over the viewer's kept placements
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What every view of one state shares: the order of the trump the views know, the suits each seat
+    has shown void of, the hand sizes, which tricks show their cards and their throws' blockers, ``next``
+    as the seats not to act see it, and (:func:`views`) the public's friend deduction, per call."""
+
+    order: Order | None
+    voids: list[set[int]]
+    counts: tuple[int, ...]
+    shown: tuple[bool, ...]
+    beaten: tuple[int | None, ...]
+    hidden: NextAction | None
+    common: Common | None = None
+    settled: tuple[Outcomes, ...] | None = None
+    tried: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+
+
 def view(record: HandRecord, state: HandState, viewer: int, *, declarations_closed: bool | None = None) -> View:
     """``state`` (the referee's, of ``record``) as ``viewer`` knows it (section 15).  The state must be
     of a legal record (``phase`` not ``illegal``): a backend answers an illegal step, it shows it to
     nobody."""
-    ruleset = record.rules
-    n = ruleset.players
+    _check(record, state)
+    if not (viewer == PUBLIC or 0 <= viewer < record.rules.players):
+        raise ValueError(f"a view is of a seat 0..{record.rules.players - 1} or the public")
+    return _view(record, state, viewer, declarations_closed, _table(record, state))[0]
+
+
+def views(record: HandRecord, state: HandState, *, declarations_closed: bool | None = None) -> tuple[View, ...]:
+    """Every seat's view in seat order, then the public's: each equal to :func:`view`'s, and what they
+    have in common computed once.
+
+    That includes the friend deduction where the public's settles a call: a seat knows all the public
+    knows, so a placement of the called card's copies kept for a seat is kept for the public once the
+    seat's own copies (and the kitty it buried, if it did) are added -- they are the real cards, so they
+    meet every condition the public reads of that seat and the kitty, and every other condition is read
+    alike -- and gives the public the same status, with no more placements than the public's (so within
+    :data:`rules.unseen.PLACEMENTS` where the public's was).  A seat keeps at least the real deal's
+    placement; so where every placement the public keeps gives one status, the seat's view shows that
+    one, as its own deduction would (the tests hold the two equal on many records of every mode)."""
+    _check(record, state)
+    table = _table(record, state)
+    if record.rules.partnership is not Partnership.FIXED and state.calls:
+        table = replace(table, common=Common(record, state, table.order))
+    public, settled, kept = _view(record, state, PUBLIC, declarations_closed, table)
+    shared = replace(table, settled=settled, tried=kept)
+    seats = tuple(_view(record, state, s, declarations_closed, shared)[0] for s in range(record.rules.players))
+    return (*seats, public)
+
+
+def _check(record: HandRecord, state: HandState) -> None:
     if state.phase == "illegal":
         raise ValueError("a record with an illegal step has no views")
-    if not (viewer == PUBLIC or 0 <= viewer < n):
-        raise ValueError(f"a view is of a seat 0..{n - 1} or the public")
+
+
+def _table(record: HandRecord, state: HandState) -> _Table:
+    ruleset = record.rules
+    n = ruleset.players
+    dark = ruleset.declaration_visibility is DeclarationVisibility.DARK and state.phase == "declaring"
+    order = order_for(ruleset, state.trump) if state.trump is not None and not dark else None
+    voids = voids_of(ruleset, order, state) if order is not None else [set() for _ in range(n)]
+    last = len(state.tricks) - 1
+    shown = tuple(not ruleset.hide_played_cards or t.index == last for t in state.tricks)
+    beaten = tuple(None if ruleset.hide_throw_blocker or t.throw is None or t.throw.stands is not False
+                   else t.throw.beaten_by for t in state.tricks)
+    nxt = state.next
+    hidden = None if nxt is None else replace(nxt, must=None, may=None, count=None, count_exact=None, plays=None)
+    return _Table(order, voids, tuple(len(h) for h in state.hands), shown, beaten, hidden)
+
+
+def _view(record: HandRecord, state: HandState, viewer: int, declarations_closed: bool | None,
+          table: _Table) -> tuple[View, tuple[Outcomes, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """The view, and the viewer's friend deduction per call (None where it read none) with the kept
+    placements it found (:meth:`rules.unseen.Unseen.outcomes`)."""
+    ruleset = record.rules
+    n = ruleset.players
     declaring = state.phase == "declaring"
     dark = ruleset.declaration_visibility is DeclarationVisibility.DARK and declaring
     trump = state.trump if not dark or viewer == state.declarer else None
     over = state.phase == "over"
 
     hands = tuple(h if s == viewer else None for s, h in enumerate(state.hands))
-    counts = tuple(len(h) for h in state.hands)
     declared = _declared(record, viewer, dark)
 
     phase = state.phase
@@ -138,7 +206,7 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
         if options is None and state.declarer is not None:
             options = _no_options(n)
     if nxt is not None and nxt.seat != viewer:
-        nxt = replace(nxt, must=None, may=None, count=None, count_exact=None, plays=None)
+        nxt = table.hidden
     own: tuple[tuple[DeclarationOption, ...] | None, ...] | None = None
     if options is not None:
         mine = options[viewer] if viewer != PUBLIC else None
@@ -150,9 +218,7 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
     if over:
         discard = _scored_kitty(record)
 
-    order = order_for(ruleset, state.trump) if state.trump is not None and not dark else None
-    voids = voids_of(ruleset, order, state) if order is not None else [set() for _ in range(n)]
-    teams, calls = _friends(record, state, viewer, order, voids)
+    teams, calls, found, kept = _friends(record, state, viewer, table)
     decided = ruleset.partnership is Partnership.FIXED or (
         phase in ("playing", "over") and all(c.status != PENDING for c in calls))
     by_seat: list[int | None] = list(state.points.by_seat)
@@ -168,14 +234,10 @@ def view(record: HandRecord, state: HandState, viewer: int, *, declarations_clos
 
     knows_kitty = over or not ruleset.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
     outlook = state.outlook if knows_kitty and attackers is not None and phase != "stealing" else None
-    last = len(state.tricks) - 1
-    shown = tuple(not ruleset.hide_played_cards or t.index == last for t in state.tricks)
-    beaten = tuple(None if ruleset.hide_throw_blocker or t.throw is None or t.throw.stands is not False
-                   else t.throw.beaten_by for t in state.tricks)
-    return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, counts, nxt, own, declared,
-                kitty, discard, state.current_trick, state.tricks, shown, beaten,
+    return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, table.counts, nxt, own,
+                declared, kitty, discard, state.current_trick, state.tricks, table.shown, table.beaten,
                 ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement,
-                outlook)
+                outlook), found, kept
 
 
 def _no_options(n: int) -> tuple[tuple[DeclarationOption, ...], ...]:
@@ -245,22 +307,40 @@ def _buried_last(record: HandRecord, viewer: int) -> bool:
     return (record.exchanges[-1].seat if record.exchanges else record.dealer) == viewer
 
 
-def _friends(record: HandRecord, state: HandState, viewer: int, order: Order | None,
-             voids: Sequence[set[int]]) -> tuple[Teams, tuple[CallStatus, ...]]:
-    """The teams and call statuses the viewer knows (the module docstring's *Friend status*)."""
+def _friends(record: HandRecord, state: HandState, viewer: int, table: _Table) -> tuple[
+        Teams, tuple[CallStatus, ...], tuple[Outcomes, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """The teams and call statuses the viewer knows (the module docstring's *Friend status*), and per
+    call the deduction's outcomes (None where it read none) and the kept placements it found.  A call
+    ``table.settled`` gives one status is not read again; ``table.tried`` are read first (:func:`views`)."""
     ruleset = record.rules
     if ruleset.partnership is Partnership.FIXED or not state.calls:
-        return state.teams, state.calls
-    kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
-    unseen = Unseen(record, state, viewer, order, voids, kitty_known)
+        return state.teams, state.calls, (), ()
     holder = ruleset.friend_join is FriendJoin.HOLDER
-    calls = tuple(c if not holder and c.seat is not None else status_of(unseen.outcomes(i), c.call)
-                  for i, c in enumerate(state.calls))
+    unseen: Unseen | None = None
+    calls: list[CallStatus] = []
+    found: list[Outcomes] = []
+    kept: list[tuple[tuple[int, ...], ...]] = []
+    for i, c in enumerate(state.calls):
+        settled = table.settled[i] if table.settled is not None else None
+        if not holder and c.seat is not None:
+            outcomes: Outcomes = None
+            calls.append(c)
+        elif settled is not None and len(settled) == 1:
+            outcomes = settled
+            calls.append(status_of(outcomes, c.call))
+        else:
+            if unseen is None:
+                kitty_known = state.phase == "over" or (viewer != PUBLIC and _buried_last(record, viewer))
+                unseen = Unseen(record, state, viewer, table.order, table.voids, kitty_known, table.common)
+            outcomes = unseen.outcomes(i, first=table.tried[i] if table.tried is not None else ())
+            calls.append(status_of(outcomes, c.call))
+        found.append(outcomes)
+        kept.append(tuple(unseen.kept.get(i, ())) if unseen is not None else ())
     known = [c.seat if c.status == JOINED else None for c in calls]
     team = sorted({state.dealer} | {s for s in known if s is not None})
     teams = Teams(state.dealer, tuple(team), tuple(s for s in range(ruleset.players) if s not in team),
                   tuple(known), tuple(c.status != PENDING for c in calls))
-    return teams, calls
+    return teams, tuple(calls), tuple(found), tuple(kept)
 
 
 def _dark_options(record: HandRecord, viewer: int, hand: Sequence[Card]) -> tuple[DeclarationOption, ...] | None:

@@ -5,7 +5,8 @@
 
 The corpus: every worked example of docs/*.md, every recorded hand (adjudicated, with every fault too,
 and its state at every trick), the follow positions of tests/data, and the benchmark's fixed 2- and 4-deck follows and
-tricks through the engine (check, listing, trick winner).  Each answer is the HTTP status and body,
+tricks through the engine (check, listing, trick winner), and the bots' hints (``basic``, ``standard``) at
+positions of hands in each 2-deck preset.  Each answer is the HTTP status and body,
 or the engine's result as its repr; the first line of the output names the build.
 """
 from __future__ import annotations
@@ -56,6 +57,15 @@ def engine_answers(n: int) -> Iterator[str]:
             yield f"refused: {exc}"
 
 
+def bot_answers() -> Iterator[str]:
+    """The bots' hints (compiled with the engine) at positions of hands ``basic`` plays in each 2-deck preset."""
+    from bench.bots import positions
+    from bots import suggest
+    for cut in positions(1, 12):
+        for strength in ("basic", "standard"):
+            yield repr(suggest(cut, None, strength, "builds", declarations_closed=True))
+
+
 def answers(engine_cases: int = 400) -> list[str]:
     from app import create_app
     client = create_app({}).test_client()
@@ -65,6 +75,7 @@ def answers(engine_cases: int = 400) -> list[str]:
                                headers={"Cache-Control": "no-cache"})
         out.append(f"{method} {path} {response.status_code} {response.get_data(as_text=True)}")
     out.extend(engine_answers(engine_cases))
+    out.extend(bot_answers())
     return out
 
 

@@ -42,20 +42,27 @@ def test_both_builds_give_the_same_answers_to_the_corpus():
 
 
 def test_the_pure_build_runs_from_source_and_has_its_own_fingerprint():
-    out = python("import rules, rules.tricks as t; from app.fingerprint import FINGERPRINT as F; "
-                 "print(rules.BUILD, rules.COMPILED, t.__file__.endswith('.py'), F)", pure=True).split()
-    assert out[:3] == ["pure", "False", "True"]
-    assert out[3] != FINGERPRINT
-    assert rules.tricks.__file__ is not None and not rules.tricks.__file__.endswith(".py")
+    out = python("import rules, rules.tricks as t, bots.basic as b; from app.fingerprint import FINGERPRINT as F; "
+                 "print(rules.BUILD, rules.COMPILED, t.__file__.endswith('.py'), b.__file__.endswith('.py'), F)",
+                 pure=True).split()
+    assert out[:4] == ["pure", "False", "True", "True"]
+    assert out[4] != FINGERPRINT
+    import bots.basic
+    for module in (rules.tricks, bots.basic):
+        assert module.__file__ is not None and not module.__file__.endswith(".py")
 
 
-def test_a_compiled_build_is_not_used_for_changed_sources(tmp_path):
-    shutil.copytree(ROOT / "rules", tmp_path / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+@pytest.mark.parametrize("changed", ["rules/tricks.py", "bots/basic.py"])
+def test_a_compiled_build_is_not_used_for_changed_sources(tmp_path, changed):
+    """The engine and the bots are one build: a change to either runs both from source."""
+    for package in ("rules", "bots"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     for name in (ROOT / "rules" / "COMPILED_FROM").read_text().split()[1:]:
         for lib in ROOT.glob(f"{name}.*"):
             shutil.copy(lib, tmp_path)
-    probe = "import rules; print(rules.BUILD, rules._build.PURE_REASON)"
-    assert python(probe, pure=False, path=tmp_path).split()[0] == "compiled"
-    with open(tmp_path / "rules" / "tricks.py", "a") as f:
+    probe = ("import bots.basic as b, rules, rules.tricks as t; "
+             "print(rules.BUILD, t.__file__.endswith('.py'), b.__file__.endswith('.py'), rules._build.PURE_REASON)")
+    assert python(probe, pure=False, path=tmp_path).split() == ["compiled", "False", "False", "None"]
+    with open(tmp_path / changed, "a") as f:
         f.write("\n# changed after the build\n")
-    assert python(probe, pure=False, path=tmp_path).strip() == "pure compiled from other sources"
+    assert python(probe, pure=False, path=tmp_path).strip() == "pure True True compiled from other sources"
