@@ -10,8 +10,9 @@ from what the seat knows:
   shown void of -- a follow with fewer cards of the led suit than the lead), and the buried kitty where
   the seat has not seen it.  The unseen cards are the copies in play (:func:`rules.decks.copies_in_play`)
   less those played, the seat's own and the kitty it buried; they fill the places exactly.
-- *Cards a seat must hold*: what a seat declared and has not played (the dealer: in its hand or, where
-  it buried, in the kitty), what a failed throw gave back to its leader and it has not played since, and
+- *Cards a seat must hold*: what a seat declared or showed to steal and has not played (where it buried
+  since -- the dealer, a stealer -- in its hand, the hand of a later stealer or the kitty now; section
+  14.7), what a failed throw gave back to its leader and it has not played since, and
   one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
   that beat it (where the view shows who did) if it has not played one since: a share of one card of
   that seat's room that only those cards fill.
@@ -20,6 +21,9 @@ from what the seat knows:
   for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
   means those seats held no higher card (no two copies of one) of its effective suit then, so none now
   (at most one less the copies they played since).
+  A follow of two different cards of the led suit to a pair lead (``follow_protection: none``) shows
+  the follower held no pair of that suit then: at most one copy of each of its cards, less the copies it
+  played from that follow on.
 - A *placement* of the called card's copies (so many in each place) is kept when the other unseen cards
   can fill the rest: a transportation problem whose supplies are the free copies of the cards, merged
   by the places each may go to, and the copies some places must hold, and whose sinks are the places'
@@ -29,8 +33,9 @@ from what the seat knows:
 
 Exactness: every world gives a kept placement (each condition above holds in every world), so a status
 shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
-unless the record's replay refuses every deal giving it (a follow that shows no pair or tractor of the
-led suit, a throw's pairs and tractors, the pair a failed throw's blocker needed): on every position the
+unless the record's replay refuses every deal giving it (a follow that shows no tractor of the led
+suit, or no pair under a lead of several pairs, a throw's pairs and tractors, the pair a failed throw's
+blocker needed, what a steal showed): on every position the
 tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
 ``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
 exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
@@ -55,7 +60,7 @@ from .formats import Unit
 from .friends import FriendCall, holder_friends
 from .order import TRUMP, Order
 from .rainbows import lead_format
-from .ruleset import FriendJoin
+from .ruleset import FollowProtection, FriendJoin
 from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
 from .throws import ThrowResult, top_power
 from .violations import InputError
@@ -158,34 +163,48 @@ class Unseen:
         """The cards a seat must hold now, and those it cannot (module docstring)."""
         record = self.record
         at = {s: i for i, s in enumerate(self.seats)}
-        shown: dict[tuple[int, int], int] = {}
-        for s, cards in record.declarations:
+        buriers = [self.dealer] + [x.seat for x in record.exchanges] if record.rules.kitty else []
+        shown: dict[tuple[int, int, int], int] = {}        # (seat, card, stage) -> copies shown
+        stages = [(s, cards, 0) for s, cards in record.declarations]
+        stages += [(x.seat, x.declaration, i + 1) for i, x in enumerate(record.exchanges)]
+        for s, cards, stage in stages:
             counts: dict[int, int] = {}
             for x in cards:
                 counts[int(x)] = counts.get(int(x), 0) + 1
             for c, k in counts.items():
-                shown[(s, c)] = max(shown.get((s, c), 0), k)
-        for (s, c), k in shown.items():
+                shown[(s, c, stage)] = max(shown.get((s, c, stage), 0), k)
+        for (s, c, stage), k in shown.items():
             if s == self.viewer:
                 continue
-            need = k - self.played[s][c]
-            if s == self.dealer:
-                if record.exchanges:
-                    continue                       # a steal took the dealer's burial: not read here
+            # the copies stay with the seat, or it buried them at a later exchange of its own and they went on
+            # to a later burier or the kitty now (section 14.7)
+            first = next((j for j in range(stage, len(buriers)) if buriers[j] == s), -1)
+            holders = {s} | ({buriers[j] for j in range(first + 1, len(buriers))} if first >= 0 else set())
+            need = k - sum(self.played[h][c] for h in holders)
+            if self.viewer in holders:
+                need -= self.own[c]
+            mask = 0
+            for h in holders:
+                if h in at:
+                    mask |= 1 << at[h]
+            if first >= 0:
                 need -= self.buried[c]
-                mask = (1 << at[s] if s in at else 0) | (1 << self.kitty_place if self.kitty_place >= 0 else 0)
-            else:
-                mask = 1 << at[s] if s in at else 0
+                if self.kitty_place >= 0:
+                    mask |= 1 << self.kitty_place
             if need > 0 and mask:
                 self._add(c, mask, need)
         sofar = [[0] * 54 for _ in range(self.n)]
         leads = {t.index: t for t in self.state.tricks}
         trick = 0
+        pair = -1
         for i, p in enumerate(self.plays):
             for x in p.cards:
                 sofar[p.seat][int(x)] += 1
             if i % self.n:
+                if pair >= 0 and p.seat in at:
+                    self._no_pair(p, pair, at[p.seat], sofar[p.seat])
                 continue
+            pair = int(p.cards[0]) if len(p.cards) == 2 and p.cards[0] == p.cards[1] else -1
             summary = leads.get(trick)
             trick += 1
             thrown = summary is not None and summary.throw is not None and self.order is not None
@@ -205,6 +224,24 @@ class Unseen:
                 for unit, seats in self._unbeaten(p, summary.throw):
                     self._bar(unit, [s for s in seats if s in at], at, sofar)
                 self._blocker(summary.throw, at, sofar)
+
+    def _no_pair(self, p: Play, pair: int, place: int, sofar: Sequence[int]) -> None:
+        """A follow of two different cards of the led suit to a pair lead showed the follower held no pair
+        of that suit then (``follow_protection: none``): at most one copy of each card of it now, less the
+        copies it played from that follow on."""
+        order = self.order
+        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(p.cards) != 2:
+            return
+        suit = order.eff[pair]
+        x, y = int(p.cards[0]), int(p.cards[1])
+        if x == y or order.eff[x] != suit or order.eff[y] != suit:
+            return
+        mine = [0] * 54
+        for z in p.cards:
+            mine[int(z)] += 1
+        for c in range(54):
+            if order.eff[c] == suit:
+                self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other

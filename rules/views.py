@@ -24,7 +24,8 @@ Decisions where section 15 leaves room:
 - *Stealing* (section 14.7).  Whether some seat could steal is its hidden cards' business: a view
   stays in ``stealing`` while the record allows a steal (``kitty_theft``, a standing declaration, no
   call or trick yet, declaring not closed by the caller), whether or not any seat could, with no
-  ``next``; each seat sees its own steal options.
+  ``next`` and no ``outlook``; each seat sees its own steal options (a list, empty where it has none;
+  every other entry null, for the public too).
 - *Friend status* (15.2).  Exact: a call's status (and so each team member) is the one every world
   of the viewer gives, ``pending`` with no seat when two worlds give different ones; a copy played in
   public settles it for everyone, else :mod:`rules.unseen` decides it from where the called card's
@@ -202,7 +203,7 @@ def _view(record: HandRecord, state: HandState, viewer: int, declarations_closed
     options = state.declarations
     if _steal_open(record, state, declarations_closed):
         phase, nxt = "stealing", None
-        if options is None and state.declarer is not None and viewer != PUBLIC:
+        if options is None and state.declarer is not None:
             options = _no_options(n)
     if nxt is not None and nxt.seat != viewer:
         nxt = table.hidden
@@ -232,7 +233,7 @@ def _view(record: HandRecord, state: HandState, viewer: int, declarations_closed
             by_seat[s] = None
 
     knows_kitty = over or not ruleset.kitty or (viewer != PUBLIC and _buried_last(record, viewer))
-    outlook = state.outlook if knows_kitty and attackers is not None else None
+    outlook = state.outlook if knows_kitty and attackers is not None and phase != "stealing" else None
     return View(viewer, phase, trump, state.declarer, state.dealer, state.level, hands, table.counts, nxt, own,
                 declared, kitty, discard, state.current_trick, state.tricks, table.shown, table.beaten,
                 ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement,

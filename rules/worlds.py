@@ -52,7 +52,45 @@ uniform, only slower to find worlds.
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
 ``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, and
-records with steals of the kitty (section 14.7).
+(below) a burial the seat saw that went on through two or more later steals.
+
+*Steals* (section 14.7, ``exchanges``).  The buriers are the dealer then each stealer in turn, ``t_0 ..
+t_m``; burial ``j`` (``B_j``) is what ``t_j`` put down, ``B_m`` the kitty now; ``t_j`` picked up ``T_j``
+(the kitty as dealt for ``j = 0``, else ``B_{j-1}``).  A seat sees the burials it made or picked up
+(and ``B_m`` once the hand is over); a world holds, beside the deal, every other burial.  Worlds are
+weighted physically throughout (a burial is a set of physical cards, as the dealer's cut above).
+
+- *The count of the hidden burials.*  The places are as above (the other hands now, ``B_m`` where
+  unseen).  A placement fixes every seat's cards after the exchanges (``A_s``: its hand now and what
+  it played) and ``B_m``; the history is undone from the last burial back: before burial ``j``,
+  ``t_j`` held ``P_j - T_j`` where ``P_j`` is its cards after plus ``B_j``, and the kitty was ``T_j``,
+  a set of ``k`` of the ``|P_j| = hand + k`` physical cards of ``P_j``.  Every such choice gives a
+  history in which each burial is a subset of its burier's cards (so ``exchange`` accepts it), and
+  each history arises from exactly one placement and sequence of choices (undoing is a bijection).
+  Where the seat did not see ``T_j``, the number of choices is C(hand + k, k) whatever the
+  placement: with ``f`` such steps, every placement has the same C(hand + k, k)^f histories, so a
+  uniform placement and uniform choices draw uniformly among (placement, history) pairs; the
+  declarations a history must leave in hand (each declaration in its seat's dealt hand, each steal's
+  in its stealer's hand before the steal) are indicator functions, checked on the drawn history and
+  rejected (cheaply, before the replay), which keeps the draw uniform among the histories that hold them.
+- *A burial the seat saw, taken by the last stealer* (the seat is ``t_{m-1}``, ``t_m`` another seat):
+  ``T_m = B_{m-1}`` is known as cards, and a placement has prod_c C(P_m[c], B_{m-1}[c]) histories (the
+  physical copies of ``P_m`` that were the kitty picked up), 0 unless ``P_m`` holds ``B_{m-1}`` and the
+  steal's declaration beside it.  Those copies are folded into the count: ``r_c`` copies of each card
+  (what ``P_m`` must hold beyond ``t_m``'s played cards and a ``B_m`` the seat saw) form a class of
+  their own placed only in ``t_m``'s hand and the unseen ``B_m`` (also when the seat is not
+  ``t_{m-1}``, for the last steal's declaration).  Where those are every unseen copy of the card, the class also
+  takes each place's leasts and mosts of it (nothing else can meet them).  That class draws a placement in proportion to its
+  physical placements times prod_c C(y_c, r_c), ``y_c`` the copies of ``c`` in those two places
+  (Vandermonde's identity over which copies are the class's), so the placement is kept with
+  probability prod_c C(P_m[c], B_{m-1}[c]) / C(y_c, r_c) over that ratio's most (each factor's most over
+  ``y_c`` in ``r_c .. unseen copies``): uniform over (placement, history) again.  A plain draw (where
+  the count passes its bounds) has no such class, and the ratio is prod_c C(P_m[c], B_{m-1}[c]) over its most.
+- A burial the seat saw that a later seat took before the last steal would need such a class through
+  every later burial: not drawn yet (422, ``exchanges``).
+- Then, as everywhere, the replay: the drawn history as the record's ``kitty``, ``kitty_discard`` and
+  ``exchanges`` discards, kept when it replays identically.  The brute force in the tests enumerates
+  every placement and every history with these physical weights and replays each.
 
 *Dark declarations* (section 15.2, ``declaration_visibility: dark``, declaring open): another seat's
 declaration shows the seat its seat and number of cards only, so its cards are part of the world.  A
@@ -69,6 +107,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from math import comb
 from typing import Final
 
@@ -104,6 +143,7 @@ STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 @dataclass(frozen=True)
 class World:
     """One world: ``deal``/``kitty`` as dealt (the kitty in dealt order), ``hands``/``held_kitty`` now;
+    ``discards`` each steal's burial (section 14.7), in the record's order;
     ``declarations`` the record's declarations in this world (a dark one the seat did not see: cards
     the world's declarer holds that make the record replay)."""
 
@@ -113,6 +153,7 @@ class World:
     hands: tuple[tuple[Card, ...], ...]
     held_kitty: tuple[Card, ...]
     declarations: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    discards: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,8 +189,6 @@ class Problem:
         n = rules.players
         if state.phase == "illegal":
             raise InputError("a record with an illegal step has no worlds", "tricks")
-        if record.exchanges:
-            raise InputError("worlds are not drawn for records with steals of the kitty (exchanges)", "exchanges")
         if not (viewer == PUBLIC or 0 <= viewer < n):
             raise InputError(f"seat must be 0..{n - 1} or public", "seat")
         dark = rules.declaration_visibility is DeclarationVisibility.DARK and state.phase == "declaring"
@@ -174,12 +213,15 @@ class Problem:
         seen: list[int] = [x for h in played for x in _expand(h)]
         if viewer != PUBLIC:
             seen += [int(x) for x in state.hands[viewer]]
-        self.burial_known = self.exchanged and (viewer == self.dealer or phase == "over")
+        self.stolen = self.exchanged and bool(record.exchanges)
+        self.buriers = (self.dealer,) + tuple(x.seat for x in record.exchanges)
+        self.burial_known = self.exchanged and (viewer == self.buriers[-1] or phase == "over")
+        last = record.exchanges[-1].discard if record.exchanges else record.kitty_discard
         if self.burial_known:
-            seen += [int(x) for x in record.kitty_discard]
+            seen += [int(x) for x in last]
         for x in seen:
             pool[x] -= 1
-        self.dealer_split = viewer != self.dealer and rules.kitty > 0 and not self.declaring
+        self.dealer_split = viewer != self.dealer and rules.kitty > 0 and not self.declaring and not self.stolen
         order = order_for(rules, state.trump) if state.trump is not None and not self.declaring else None
         self.suit_of = tuple(order.eff[c] for c in range(54)) if order is not None else tuple([TRUMP] * 54)
         voids = voids_of(rules, order, state) if order is not None else [set() for _ in range(n)]
@@ -208,6 +250,15 @@ class Problem:
         self.classes: list[Klass] = []
         self.most: int | None = None
         self.cut_folded = False
+        self.tracked: dict[int, int] = {}
+        self.region: tuple[int, ...] = ()
+        self.taken: dict[int, int] = {}
+        self.beside: dict[int, int] = {}
+        self.most_taken = Fraction(1)
+        self.most_plain = Fraction(1)
+        self.tracked_drawn = False
+        if self.stolen:
+            self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -226,7 +277,7 @@ class Problem:
             if s == viewer or (need <= 0 and not (s == self.dealer and self.dealer_split)):
                 continue              # the dealer may have played a copy from the kitty: its cut still keeps k
             self.needs.append((s, c, k))
-            if need > 0 and s in at and not (s == self.dealer and self.exchanged):
+            if need > 0 and s in at and not (s in self.buriers and self.exchanged):
                 self.at_least(at[s], c, need)
         later: list[dict[int, int]] = [{} for _ in range(self.n)]     # each seat's plays from a point on
         pair_lead: tuple[int, int] | None = None
@@ -327,6 +378,41 @@ class Problem:
     def at_most(self, place: int, card: int, k: int) -> None:
         self.hi[place][card] = min(self.hi[place].get(card, k), k)
 
+    def steal_region(self, at_seat: dict[int, int]) -> None:
+        """The proposal's terms for a record with steals (the module docstring, *Steals*): the copies of each
+        card the last stealer's cards and the last burial must hold between them (``tracked``, beyond
+        ``beside``: its played cards and a burial the seat saw), the burial the seat saw that it took
+        (``taken``), and the most the acceptance ratio can be."""
+        record, viewer, buriers = self.record, self.viewer, self.buriers
+        m = len(record.exchanges)
+        for i in range(m - 1):
+            if buriers[i] == viewer and buriers[i + 1] != viewer:
+                raise InputError("worlds are not drawn where a burial this seat saw was taken by a seat that "
+                                 "was not the last to steal (exchanges)", "exchanges")
+        last = buriers[m]
+        if last == viewer:
+            return
+        taken = tally([int(c) for c in _burial(record, m - 1)]) if buriers[m - 1] == viewer else {}
+        shown = tally([int(c) for c in record.exchanges[-1].declaration])
+        beside = dict(self.played[last])
+        if self.burial_known:
+            for x in record.exchanges[-1].discard:
+                beside[int(x)] = beside.get(int(x), 0) + 1
+        region = [at_seat[last]] + [i for i, p in enumerate(self.places) if p.name == "kitty"]
+        most_taken = most_plain = Fraction(1)
+        for c in sorted(set(taken) | set(shown)):
+            m_c, r_c, u_c = taken.get(c, 0), taken.get(c, 0) + shown.get(c, 0) - beside.get(c, 0), self.pool.get(c, 0)
+            if r_c > u_c:
+                raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+            if r_c > 0:
+                self.tracked[c] = r_c
+            low = max(r_c, 0)
+            e_c = beside.get(c, 0)
+            most_taken *= max(Fraction(comb(y + e_c, m_c), comb(y, low)) for y in range(low, u_c + 1))
+            most_plain *= max(comb(y + e_c, m_c) for y in range(low, u_c + 1))
+        self.taken, self.beside, self.region = taken, beside, tuple(region)
+        self.most_taken, self.most_plain = most_taken, most_plain
+
     def make_classes(self, kinds: int, capped: bool, barred: bool = True) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
         of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
@@ -337,10 +423,20 @@ class Problem:
         place refuses and a card's most of none is one more most (fewer classes: a smaller count)."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
-        held = sorted({c for f in self.lo for c, k in f.items() if k} | ({needs[0][0]} if self.cut_folded else set()))
+        held = sorted({c for f in self.lo for c, k in f.items() if k and c not in self.tracked}
+                      | ({needs[0][0]} if self.cut_folded else set()))
         if not self.cut_folded:
             held = held[:kinds]
         out: list[Klass] = []
+        for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
+            at = tuple(i for i in self.region if self.suit_of[c] not in self.places[i].void)
+            if r == self.pool.get(c, 0):                 # every unseen copy: the class takes each place's bounds
+                at = tuple(i for i in at if self.hi[i].get(c, r) > 0)
+                out.append(Klass([c] * r, at, tuple(self.lo[i].get(c, 0) for i in at),
+                                 tuple(self.hi[i].get(c, r) for i in at), None))
+            else:
+                out.append(Klass([c] * r, at, (0,) * len(at), (r,) * len(at), None))
+        pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0)}
         for c in held:
             k = self.pool.get(c, 0)
             if not k:
@@ -350,7 +446,7 @@ class Problem:
                              tuple(self.hi[i].get(c, k) for i in allowed), None,
                              self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
         by_places: dict[tuple[int, ...], list[int]] = {}
-        for c, k in sorted(self.pool.items()):
+        for c, k in sorted(pool.items()):
             if c not in held:
                 allowed = self.allowed[self.suit_of[c]]
                 if barred:
@@ -467,6 +563,8 @@ class Problem:
     def world(self, content: Sequence[Sequence[int]], rng: random.Random) -> tuple[World, HandRecord] | None:
         """The world and record of a placement, the kitty as dealt drawn where the seat has not seen
         it; None when a declarer misses a card it showed."""
+        if self.stolen:
+            return self.stolen_world(content, rng)
         record, state, n = self.record, self.state, self.n
         now: list[list[int]] = [[int(c) for c in h] for h in state.hands]
         kitty_now: list[int] = [int(c) for c in record.kitty_discard] if self.burial_known else []
@@ -510,6 +608,61 @@ class Problem:
                           kitty=tuple(CARDS[c] for c in kitty),
                           kitty_discard=tuple(CARDS[c] for c in sorted(burial)) if self.exchanged
                           else record.kitty_discard)
+        return world, changed
+
+    def stolen_world(self, content: Sequence[Sequence[int]], rng: random.Random) -> tuple[World, HandRecord] | None:
+        """The world and record of a placement of a record with steals (the module docstring, *Steals*): the
+        burials the seat did not see drawn back from the last, each uniformly among the physical sets of
+        the burier's cards; None (rejected) by the proposal's acceptance ratio, or when a declarer would
+        not have held what it showed."""
+        record, state, n, k, viewer = self.record, self.state, self.n, self.rules.kitty, self.viewer
+        buriers, m = self.buriers, len(record.exchanges)
+        now: list[list[int]] = [[int(c) for c in h] for h in state.hands]
+        kitty: list[int] = [int(c) for c in record.exchanges[-1].discard] if self.burial_known else []
+        for place, mine in zip(self.places, content, strict=True):
+            if place.seat is not None:
+                now[place.seat] = list(mine)
+            else:
+                kitty = list(mine)
+        cards = [now[s] + _expand(self.played[s]) for s in range(n)]
+        if self.taken or self.tracked:
+            held = tally(cards[buriers[m]] + kitty)
+            ratio = Fraction(1)
+            for c in sorted(set(self.taken) | set(self.tracked)):
+                ratio *= comb(held.get(c, 0), self.taken.get(c, 0))
+                if self.tracked_drawn:
+                    ratio /= comb(held.get(c, 0) - self.beside.get(c, 0), self.tracked.get(c, 0))
+            ratio /= self.most_taken if self.tracked_drawn else self.most_plain
+            if not ratio or rng.randrange(ratio.denominator) >= ratio.numerator:
+                return None
+        burials: list[list[int]] = [[] for _ in range(m + 1)]
+        for j in range(m, -1, -1):
+            seat = buriers[j]
+            burials[j] = kitty
+            pool = cards[seat] + kitty
+            if seat == viewer or (j >= 1 and buriers[j - 1] == viewer):
+                took = [int(c) for c in (record.kitty if j == 0 else _burial(record, j - 1))]
+            else:
+                took = rng.sample(pool, k)
+            before = tally(pool)
+            for c in took:
+                before[c] = before.get(c, 0) - 1
+            if any(x < 0 for x in before.values()):
+                return None
+            if j >= 1 and any(before.get(int(c), 0) < x for c, x in
+                              tally([int(c) for c in record.exchanges[j - 1].declaration]).items()):
+                return None
+            cards[seat], kitty = _expand(before), took
+        for s, shown in record.declarations:
+            if s != viewer and any(sum(1 for x in cards[s] if x == c) < x for c, x in tally([int(c) for c in shown]).items()):
+                return None
+        deal = tuple(tuple(CARDS[c] for c in sorted(h)) for h in cards)
+        dealt_kitty = tuple(CARDS[c] for c in kitty)
+        buried = [tuple(CARDS[c] for c in sorted(b)) for b in burials]
+        world = World(deal, dealt_kitty, buried[0], tuple(tuple(CARDS[c] for c in sorted(h)) for h in now),
+                      buried[m], discards=tuple(buried[1:]))
+        changed = replace(record, hands=deal, kitty=dealt_kitty, kitty_discard=buried[0],
+                          exchanges=tuple(replace(x, discard=b) for x, b in zip(record.exchanges, buried[1:], strict=True)))
         return world, changed
 
     def split_kitty(self, cards: list[int], rng: random.Random) -> tuple[list[int], list[int]] | None:
@@ -1074,6 +1227,11 @@ def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:
     return order.power[unit.cards[-1]], unit.size, unit.width
 
 
+def _burial(record: HandRecord, i: int) -> tuple[Card, ...]:
+    """The ``i``-th burial of the record: 0 the dealer's, ``i`` the ``i``-th steal's (section 14.7)."""
+    return record.kitty_discard if i == 0 else record.exchanges[i - 1].discard
+
+
 def _multinomial(total: int, parts: Sequence[int]) -> int:
     out = 1
     left = total
@@ -1100,7 +1258,7 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
     problem = Problem(record, state, viewer, declarations_closed)
     real = walk(record, reading=STATE, declarations_closed=declarations_closed)
     rng = random.Random(f"worlds:{seed}")
-    if not problem.dealer_split and exact_limit > 0:
+    if not problem.dealer_split and not problem.stolen and exact_limit > 0:
         every = problem.distinct(exact_limit)
         if every is not None:
             try:
@@ -1121,6 +1279,7 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
             break
         except TooManyRooms:
             ways = None
+    problem.tracked_drawn = ways is not None
     found: list[World] = []
     draws = replays = 0
     while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:

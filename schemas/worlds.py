@@ -39,10 +39,16 @@ class WorldDeclarationSchema(Schema):
     cards = CardList("The cards shown.")
 
 
+class WorldExchangeSchema(Schema):
+    seat = fields.Integer(required=True)
+    declaration = CardList("The cards the stealer showed (the record's).")
+    discard = CardList("What the stealer buried in this world (the record's own where the seat saw it).")
+
+
 class WorldSchema(Schema):
     deal = fields.Nested(WorldDealSchema, required=True, metadata={
         "description": "The whole deal as dealt: the record with its `deal` replaced by this one (and its "
-                       "`kitty_discard` by this `kitty_discard`) is a record the seat cannot tell from the real one."})
+                       "`kitty_discard` and `exchanges` by these) is a record the seat cannot tell from the real one."})
     kitty_discard = CardList("The dealer's burial in this world (the record's own where the seat saw it).")
     hands = List(CardList(), required=True, metadata={"description": "What each seat holds now."})
     kitty = CardList("The kitty now: the burial once the dealer has buried, empty while the dealer holds it.")
@@ -51,6 +57,11 @@ class WorldSchema(Schema):
                        "another seat's dark declaration while declaring is open (which the seat saw as a seat and "
                        "a number of cards) holds cards that seat holds in this world; the record with them "
                        "replays as the real one."})
+    exchanges = List(fields.Nested(WorldExchangeSchema), required=True, metadata={
+        "description": "The record's steals of the kitty in this world, in the record's shape (empty without "
+                       "steals): each `discard` the stealer's burial in this world, the record's own where the "
+                       "seat made it or picked it up (or once the hand is over, for the last); the record with "
+                       "them replays as the real one."})
 
 
 class WorldsSchema(Schema):
@@ -70,3 +81,4 @@ mark_public(WorldsSchema, PUBLIC_NOTES["WorldsSchema"])
 mark_public(WorldSchema, every="as `worlds`")
 mark_public(WorldDealSchema, every="as `worlds`")
 mark_public(WorldDeclarationSchema, every="as `worlds`")
+mark_public(WorldExchangeSchema, every="as `worlds`")

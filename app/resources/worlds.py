@@ -24,7 +24,9 @@ def worlds_answer(data: dict) -> dict:
         "worlds": [{"deal": {"hands": [present.natural(h) for h in w.deal], "kitty": [str(c) for c in w.kitty]},
                     "kitty_discard": present.natural(w.kitty_discard),
                     "hands": [present.natural(h) for h in w.hands], "kitty": present.natural(w.held_kitty),
-                    "declarations": [{"seat": s, "cards": present.natural(c)} for s, c in w.declarations]}
+                    "declarations": [{"seat": s, "cards": present.natural(c)} for s, c in w.declarations],
+                    "exchanges": [{"seat": x.seat, "declaration": present.natural(x.declaration),
+                                   "discard": present.natural(d)} for x, d in zip(record.exchanges, w.discards, strict=True)]}
                    for w in found.worlds],
         "count_worlds": None if found.count is None else str(found.count),
         "count_exact": found.count is not None,
@@ -41,12 +43,13 @@ WORLDS_IN = {**{k: v for k, v in STATE_IN.items() if k not in ("sample", "seed")
 def hand_worlds(data: dict):
     """Deals of the cards a seat has not seen, consistent with what it has seen (docs/views.md).
 
-    Each world is a whole deal (and, where the seat did not see it, the dealer's burial) under which
-    the record is legal and shows the seat exactly what it saw: the same view. Worlds are drawn
+    Each world is a whole deal (and, where the seat did not see them, the dealer's burial and each
+    steal's) under which the record is legal and shows the seat exactly what it saw: the same view. Worlds are drawn
     uniformly, as a fair shuffle would give them (two copies of a card are two cards), independently
     and deterministically by `seed`. `count_worlds` is the exact number of distinct worlds where the
     position is small enough to count them all. The work is bounded: `complete` is false when the
-    bound stopped the draw first. A record with an illegal step, with steals of the kitty, or with
-    other seats' dark declarations still hidden is 422.
+    bound stopped the draw first. A record with an illegal step is 422, and so is one where a burial
+    the seat saw went on through two or more later steals (`exchanges`), or whose hidden dark
+    declarations allow more than 200 choices of cards.
     """
     return worlds_answer(data)

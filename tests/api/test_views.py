@@ -1,5 +1,7 @@
 """POST /v1/hands/state with `view` / `views: all`, and POST /v1/hands/worlds (docs/views.md)."""
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +112,50 @@ def test_worlds_while_another_seat_s_dark_declaration_is_hidden(client):
 ])
 def test_bad_worlds_requests_are_422(client, name, change, pointer):
     assert_problem(post(client, "/v1/hands/worlds", {**record(name), **change}), 422, pointer)
+
+
+def test_worlds_of_a_record_with_steals_carry_each_steal_s_burial(client):
+    """Section 14.7: the dealer saw the burial the stealer took, not the stealer's own; each world's
+    `exchanges` (with its `deal` and `kitty_discard`) gives the dealer the view it has."""
+    from schemas.records import record_body
+    from tests.rules.test_worlds import cut
+    from tests.rules.test_worlds_steals import QQ, stolen_hand
+
+    stolen = stolen_hand(QQ, 64, 1)
+    body = record_body(cut(stolen, sum(len(t) for t in stolen.tricks) // 2))
+    dealer = body["dealer"]
+    mine = answer(client, "/v1/hands/state", {**body, "view": dealer})
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": dealer, "count": 6, "seed": "steal"})
+    assert got["complete"] and len(got["worlds"]) == 6
+    assert len({tuple(w["exchanges"][0]["discard"]) for w in got["worlds"]}) > 1
+    for w in got["worlds"]:
+        assert [(x["seat"], x["declaration"]) for x in w["exchanges"]] == \
+            [(x["seat"], x["declaration"]) for x in body["exchanges"]]
+        assert sorted(w["kitty_discard"]) == sorted(body["kitty_discard"])    # the dealer's own burial
+        changed = {**copy.deepcopy(body), "deal": w["deal"], "kitty_discard": w["kitty_discard"],
+                   "exchanges": w["exchanges"], "view": dealer}
+        assert answer(client, "/v1/hands/state", changed) == mine
+
+
+def test_worlds_where_a_burial_the_seat_saw_went_through_two_steals_are_422(client):
+    from schemas.records import record_body
+    from tests.rules.test_worlds_steals import SMALL, stolen_hand
+
+    stolen = stolen_hand(SMALL, 0, 2)
+    body = record_body(stolen)
+    assert_problem(post(client, "/v1/hands/worlds", {**body, "seat": body["dealer"]}), 422, "/exchanges")
+    assert answer(client, "/v1/hands/worlds", {**body, "seat": stolen.exchanges[0].seat})["worlds"]
+
+
+def test_the_worlds_example_with_a_steal_in_docs_views(client):
+    """docs/views.md's body: the dealer's kitty and burial are the record's in every world, seat 2's burial
+    is the world's, and seat 2 holds the cards it took from the dealer's burial."""
+    text = (Path(__file__).parents[2] / "docs" / "views.md").read_text(encoding="utf-8")
+    start = text.index('{"rules": {"preset": "pagat", "kitty_theft": true')
+    body = json.loads(text[start:text.index("```", start)])
+    got = answer(client, "/v1/hands/worlds", body)
+    assert got["complete"] and len(got["worlds"]) == 2
+    for w in got["worlds"]:
+        assert sorted(w["kitty_discard"]) == ["2C", "JC"] and w["deal"]["kitty"] == ["7D", "KC"]
+        assert w["exchanges"][0]["discard"] == w["kitty"] and w["exchanges"][0]["declaration"] == ["BJ"]
+        assert {"2C", "JC"} <= set(w["hands"][2]) | set(w["kitty"])

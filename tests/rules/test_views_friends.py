@@ -236,3 +236,14 @@ def test_s15_2_the_seat_that_beat_a_failed_throw_held_a_higher_card():
     exact, _ = exact_statuses(record, 2, 5000)
     assert exact[0] == ("spent", None)
     assert statuses(record, 2) == exact
+
+
+def test_s15_2_a_follow_without_a_pair_settles_a_status():
+    """A seat that followed a pair lead with two single cards of the suit held no pair of it: with that,
+    seat 3's view of this five-seat hand shows the call of the second 6♠ spent, as every world gives it
+    (before the deduction it read pending)."""
+    rules_ = ruleset("pagat", {"players": 5, "friend_join": "first-played"}, False)
+    record = cut_at(random_hand(rules_, 1087, throw_rate=0.3), 1)
+    exact, worlds = exact_statuses(record, 3, 4000)
+    assert worlds > 1 and exact == [("spent", None)]
+    assert statuses(record, 3) == exact

@@ -1,0 +1,363 @@
+"""Sections 14.7 and 15.4: worlds of records with steals of the kitty (炒底).
+
+A seat does not see the burials it neither made nor picked up, so a world holds, beside the deal, every
+such burial.  The reference is a brute force: every split of the unseen cards among the places now
+(the other hands, the last burial where the seat did not see it), then every history of the burials
+back to the deal -- each burial the seat did not see any set of the burier's cards, each one it saw
+as it was -- weighted by its physical cards (two copies of a card are two cards), and kept when the
+record replays with the same public events.  The sampler's draws must all be in it and pass a
+chi-square test of uniformity against its weights.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from itertools import product
+from math import comb, factorial
+
+import pytest
+
+from rules.adjudicate import Exchange
+from rules.cards import CARDS
+from rules.decks import copies_in_play
+from rules.ruleset import Ruleset
+from rules.state import hand_state
+from rules.views import PUBLIC, view
+from rules.violations import InputError
+from rules.worlds import WORLD_DRAWS, WORLD_REPLAYS, draw_worlds
+from tests.rules.random_hands import random_hand
+from tests.rules.test_worlds import chi_square_ok, cut, public_events, splits
+
+SMALL = Ruleset.preset("pagat", kitty_theft=True, decks=1, kitty_size=2, joker_declarations="all-decks",
+                       declaration_style="count")          # 13 cards a hand, a kitty of 2: histories stay few
+QQ = Ruleset.preset("qq", kitty_theft=True)
+
+
+def stolen_hand(rules: Ruleset, seed: int, steals: int):
+    """A random legal hand of ``rules`` with ``steals`` steals of the kitty (each stealer buries a random
+    set of its cards), played out by the referee's own samples."""
+    for s in range(seed, seed + 400):
+        record = random_hand(rules, s)
+        if not record.declarations:
+            continue
+        rng = random.Random(s)
+        calls = record.friends
+        record = dataclasses.replace(record, friends=(), tricks=())
+        done: list[Exchange] = []
+        for _ in range(steals):
+            state = hand_state(record)
+            if state.phase != "stealing":
+                break
+            seat = rng.choice([x for x in range(rules.players) if state.declarations[x]])
+            option = rng.choice(state.declarations[seat])
+            pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
+            rng.shuffle(pool)
+            done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
+            record = dataclasses.replace(record, exchanges=tuple(done))
+        if len(done) < steals:
+            continue
+        for i in range(400):
+            state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
+            if state.phase == "over":
+                return record
+            if state.phase == "calling":
+                record = dataclasses.replace(record, friends=calls)
+                continue
+            if state.phase != "playing":
+                break                           # the calls do not suit the trump the steal made
+
+            tricks = list(record.tricks)
+            if not tricks or len(tricks[-1]) == rules.players:
+                tricks.append(())
+            tricks[-1] = tricks[-1] + (state.next.plays[0],)
+            record = dataclasses.replace(record, tricks=tuple(tricks))
+    raise AssertionError("no hand with that many steals")
+
+
+def burials(record) -> list[tuple]:
+    return [record.kitty_discard] + [x.discard for x in record.exchanges]
+
+
+def sub_multisets(pool: Counter, size: int):
+    """Every sub-multiset of ``pool`` with ``size`` cards, with its physical choices (prod C(pool[c], t[c]))."""
+    kinds = sorted(pool)
+    for counts in product(*[range(pool[c] + 1) for c in kinds]):
+        if sum(counts) == size:
+            ways = 1
+            for c, t in zip(kinds, counts, strict=True):
+                ways *= comb(pool[c], t)
+            yield Counter({c: t for c, t in zip(kinds, counts, strict=True) if t}), ways
+
+
+def brute_stolen(record, viewer: int) -> dict[tuple, int]:
+    """Every world of ``viewer`` by brute force (the module docstring), keyed by the dealt hands, the kitty
+    as dealt and every burial, with its physical weight.  The plays are judged once per split (they
+    depend on the hands after the exchanges and the trump, which every history of a split shares), the
+    declarations and steals per history (the record without its tricks)."""
+    state = hand_state(record)
+    rules = record.rules
+    n, k = rules.players, rules.kitty
+    buriers = [record.dealer] + [x.seat for x in record.exchanges]
+    m = len(record.exchanges)
+    played = [Counter() for _ in range(n)]
+    for t in state.tricks:
+        for p in t.plays:
+            played[p.seat].update(int(c) for c in p.cards)
+    if state.current_trick is not None:
+        for p in state.current_trick.plays:
+            played[p.seat].update(int(c) for c in p.cards)
+    over = state.phase == "over"
+    last_known = viewer == buriers[-1] or over
+    in_play = copies_in_play(rules, record.levels[record.dealer], record.levels)
+    unseen = Counter({c: in_play[c] for c in range(54)})
+    for h in played:
+        unseen.subtract(h)
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in state.hands[viewer])
+    if last_known:
+        unseen.subtract(int(c) for c in burials(record)[-1])
+    unseen = +unseen
+    others = [s for s in range(n) if s != viewer]
+    sizes = [len(state.hands[s]) for s in others] + ([] if last_known else [k])
+    real = public_events(state)
+    bare = dataclasses.replace(record, tricks=())
+    real_bare = hand_state(bare, declarations_closed=True)
+    out: dict[tuple, int] = {}
+    for parts in splits(unseen, sizes):
+        weight = 1
+        for c, x in unseen.items():
+            weight *= factorial(x)
+            for h in parts:
+                weight //= factorial(h[c])
+        after = [Counter(int(c) for c in state.hands[s]) + played[s] if s == viewer else None for s in range(n)]
+        for s, h in zip(others, parts[:len(others)], strict=True):
+            after[s] = h + played[s]
+        last = Counter(int(c) for c in burials(record)[-1]) if last_known else parts[-1]
+        histories: list[tuple[list[Counter], Counter, list[Counter], int]] = []
+        _back(record, viewer, buriers, m, [Counter(h) for h in after], Counter(last), [], 1, histories)
+        plays_ok: bool | None = None
+        for dealt, kitty, buried, ways in histories:
+            deal = tuple(tuple(sorted(CARDS[c] for c in h.elements())) for h in dealt)
+            shown = [tuple(sorted(CARDS[c] for c in b.elements())) for b in buried]
+            dealt_kitty = tuple(record.kitty) if viewer == record.dealer else tuple(sorted(CARDS[c] for c in kitty.elements()))
+            changed = dataclasses.replace(
+                bare, hands=deal, kitty=dealt_kitty, kitty_discard=shown[0],
+                exchanges=tuple(dataclasses.replace(x, discard=b) for x, b in zip(record.exchanges, shown[1:], strict=True)))
+            st = hand_state(changed, declarations_closed=True)
+            if st.phase == "illegal" or st.trump != real_bare.trump:
+                continue
+            if plays_ok is None:
+                whole = hand_state(dataclasses.replace(changed, tricks=record.tricks))
+                plays_ok = whole.phase != "illegal" and public_events(whole) == real
+            if not plays_ok:
+                break
+            key = (tuple(deal[s] for s in others), tuple(sorted(dealt_kitty)), tuple(shown))
+            out[key] = out.get(key, 0) + weight * ways
+    return out
+
+
+def _back(record, viewer: int, buriers, j: int, hands: list[Counter], kitty: Counter, buried: list[Counter],
+          ways: int, histories: list) -> None:
+    """Undo the burials from the ``j``-th back (``kitty`` is the ``j``-th burial), every way: each history
+    as the hands and kitty as dealt, the burials and its physical choices."""
+    k = record.rules.kitty
+    if j < 0:
+        histories.append((hands, kitty, buried, ways))
+        return
+    seat = buriers[j]
+    pool = hands[seat] + kitty
+    if seat == viewer or (j >= 1 and buriers[j - 1] == viewer):       # what it picked up, seen
+        took = Counter(int(c) for c in (record.kitty if j == 0 else burials(record)[j - 1]))
+        if took - pool:
+            return
+        options = [(took, 1 if seat == viewer else _product(comb(pool[c], took[c]) for c in took))]
+    else:
+        options = list(sub_multisets(pool, k))
+    for took, w in options:
+        before = [Counter(h) for h in hands]
+        before[seat] = pool - took
+        _back(record, viewer, buriers, j - 1, before, took, [kitty] + buried, ways * w, histories)
+
+
+def _product(values) -> int:
+    out = 1
+    for v in values:
+        out *= v
+    return out
+
+
+def key_of(world, viewer: int, n: int) -> tuple:
+    return (tuple(world.deal[s] for s in range(n) if s != viewer), tuple(sorted(world.kitty)),
+            (world.kitty_discard,) + world.discards)
+
+
+def world_record(position, world):
+    """The record with the world's deal and burials: a record the seat cannot tell from ``position``."""
+    return dataclasses.replace(position, hands=world.deal, kitty=world.kitty, kitty_discard=world.kitty_discard,
+                               exchanges=tuple(dataclasses.replace(x, discard=d)
+                                               for x, d in zip(position.exchanges, world.discards, strict=True)))
+
+
+def sample(position, viewer: int, calls: int, label: str) -> Counter:
+    drawn: Counter = Counter()
+    for i in range(calls):
+        got = draw_worlds(position, viewer, 200, f"{label}-{i}")
+        assert got.count is None and got.worlds
+        drawn.update(key_of(w, viewer, position.rules.players) for w in got.worlds)
+    return drawn
+
+
+def marginal(weights: dict[tuple, int], part) -> dict:
+    out: dict = {}
+    for key, w in weights.items():
+        out[part(key)] = out.get(part(key), 0) + w
+    return out
+
+
+def test_s14_7_worlds_of_the_dealer_after_a_steal_match_the_brute_force():
+    """The dealer saw the burial the stealer took: it lies with the stealer or in the last burial, and each
+    world weighs as many physical choices of the copies the stealer took as it has."""
+    record = stolen_hand(QQ, 64, 1)
+    dealer, stealer = record.dealer, record.exchanges[0].seat
+    assert dealer != stealer
+    position = cut(record, sum(len(t) for t in record.tricks) - 3)
+    brute = brute_stolen(position, dealer)
+    assert len(brute) > 5 and len(set(brute.values())) > 1      # unequal physical weights
+    drawn = sample(position, dealer, 5, "dealer")
+    assert set(drawn) == set(brute)
+    assert chi_square_ok(drawn, brute, sum(drawn.values()))
+
+
+def test_s14_7_worlds_of_the_last_stealer_match_the_brute_force():
+    """The last stealer saw the burial it took and the one it made; the dealer's kitty as dealt is any set
+    of the dealer's cards that leaves the record legal."""
+    record = stolen_hand(SMALL, 0, 1)
+    stealer = record.exchanges[0].seat
+    position = cut(record, sum(len(t) for t in record.tricks) - 3)
+    brute = brute_stolen(position, stealer)
+    assert len(brute) > 50
+    drawn = sample(position, stealer, 10, "stealer")
+    assert set(drawn) <= set(brute) and len(drawn) > 0.9 * len(brute)
+    assert chi_square_ok(drawn, brute, sum(drawn.values()))
+
+
+def test_s14_7_worlds_of_a_seat_that_saw_no_burial_match_the_brute_force():
+    """A seat that neither dealt nor stole, once the hand is over (the last burial is public): every burial
+    before it is hidden, and every pair of them that replays is a world."""
+    record = stolen_hand(SMALL, 0, 1)
+    seat = next(s for s in range(4) if s not in (record.dealer, record.exchanges[0].seat))
+    assert hand_state(record).phase == "over"
+    brute = brute_stolen(record, seat)
+    assert len(brute) > 1000
+    drawn = sample(record, seat, 8, "bystander")
+    assert set(drawn) <= set(brute)
+    for part in (lambda key: key[2][0], lambda key: key[1]):        # the dealer's burial; the kitty as dealt
+        assert chi_square_ok(Counter({part(k): 0 for k in brute}) + _by(drawn, part), marginal(brute, part),
+                             sum(drawn.values()))
+
+
+def _by(drawn: Counter, part) -> Counter:
+    out: Counter = Counter()
+    for key, x in drawn.items():
+        out[part(key)] += x
+    return out
+
+
+def test_s14_7_worlds_of_the_first_of_two_stealers_match_the_brute_force():
+    """The first stealer saw the burial the second took: it lies with the second stealer (or in its
+    burial, seen by everyone once the hand is over)."""
+    record = stolen_hand(SMALL, 0, 2)
+    first, second = (x.seat for x in record.exchanges)
+    assert len({record.dealer, first, second}) == 3
+    position = cut(record, sum(len(t) for t in record.tricks) - 3)
+    brute = brute_stolen(position, first)
+    assert len(brute) > 100
+    drawn = sample(position, first, 10, "first")
+    assert set(drawn) <= set(brute)
+    assert chi_square_ok(drawn, brute, sum(drawn.values()))
+    with pytest.raises(InputError) as err:          # the dealer's burial went through two steals: not drawn
+        draw_worlds(position, record.dealer, 1)
+    assert err.value.field == "exchanges"
+
+
+def test_s14_7_every_world_replays_the_record_and_gives_the_same_view():
+    for rules, steals, seed in [(QQ, 1, 16), (SMALL, 2, 0), (QQ, 1, 0), (QQ, 1, 64)]:
+        record = stolen_hand(rules, seed, steals)
+        total = sum(len(t) for t in record.tricks)
+        buriers = [record.dealer] + [x.seat for x in record.exchanges]
+        for plays in (0, total // 2 + 1, total):
+            position = cut(record, plays)
+            state = hand_state(position)
+            real = public_events(state)
+            for seat in [PUBLIC] + list(range(rules.players)):
+                if any(buriers[i] == seat != buriers[i + 1] for i in range(len(buriers) - 2)):
+                    continue                                          # a burial it saw went through two steals
+                seen = view(position, state, seat)
+                got = draw_worlds(position, seat, 4, f"replay-{seed}")
+                assert got.draws <= WORLD_DRAWS and got.replays <= WORLD_REPLAYS
+                assert got.worlds or seat == PUBLIC     # a spectator's mid-hand count can pass its bounds
+                for w in got.worlds:
+                    assert len(w.discards) == steals
+                    changed = world_record(position, w)
+                    other = hand_state(changed)
+                    assert other.phase != "illegal" and (public_events(other) == real or not plays)
+                    assert [tuple(sorted(h)) for h in other.hands] == [tuple(sorted(h)) for h in w.hands]
+                    assert view(changed, other, seat) == seen
+
+
+def test_s15_2_a_view_while_a_steal_is_open_does_not_show_whether_any_seat_could_steal():
+    """Right after a steal, whether another seat could steal again depends on hidden hands: the referee's
+    phase is ``stealing`` in some worlds and ``playing`` in others, and every view is the same in both
+    (found by the worlds: the public's steal options and the last burier's ``outlook`` differed)."""
+    record = cut(stolen_hand(Ruleset.preset("shengji", kitty_theft=True), 7, 1), 0)
+    state = hand_state(record)
+    assert state.phase == "stealing"
+    phases = set()
+    for seat in [PUBLIC, *range(4)]:
+        seen = view(record, state, seat)
+        assert seen.phase == "stealing" and seen.outlook is None
+        for w in draw_worlds(record, seat, 6, "open").worlds:
+            changed = world_record(record, w)
+            other = hand_state(changed)
+            phases.add(other.phase)
+            assert view(changed, other, seat) == seen
+    assert phases == {"stealing", "playing"}
+
+
+FRIENDS = Ruleset.preset("pagat", kitty_theft=True, decks=1, kitty_size=2, joker_declarations="all-decks",
+                         declaration_style="count", partnership="find-friends", friend_join="first-played")
+
+
+def brute_record(position, viewer: int, key: tuple):
+    """The record of a brute-force world (its key: the other seats' dealt hands, the kitty as dealt, the burials)."""
+    others = [s for s in range(position.rules.players) if s != viewer]
+    hands = list(position.hands)
+    for s, h in zip(others, key[0], strict=True):
+        hands[s] = h
+    kitty = position.kitty if viewer == position.dealer else key[1]
+    return dataclasses.replace(position, hands=tuple(hands), kitty=kitty, kitty_discard=key[2][0],
+                               exchanges=tuple(dataclasses.replace(x, discard=b)
+                                               for x, b in zip(position.exchanges, key[2][1:], strict=True)))
+
+
+def test_s15_2_friend_statuses_after_steals_are_the_ones_every_world_gives():
+    """Find-friends with steals: the dealer's and the stealers' views show each call's status as every world
+    of the brute force gives it (pending where two differ); the worlds' records replay with that view."""
+    checked = shown = 0
+    for seed in range(4, 8):
+        record = stolen_hand(FRIENDS, seed * 5, 1)
+        buriers = [record.dealer] + [x.seat for x in record.exchanges]
+        position = cut(record, sum(len(t) for t in record.tricks) - 3)
+        state = hand_state(position)
+        for seat in sorted(set(buriers)):
+            found: list[set] = [set() for _ in state.calls]
+            brute = brute_stolen(position, seat)
+            for key in brute:
+                for i, c in enumerate(hand_state(brute_record(position, seat, key)).calls):
+                    found[i].add((c.status, c.seat))
+            exact = [next(iter(f)) if len(f) == 1 else ("pending", None) for f in found]
+            assert [(c.status, c.seat) for c in view(position, state, seat).calls] == exact, (seed, seat)
+            checked += 1
+            shown += sum(1 for s, c in zip(exact, state.calls, strict=True) if s[0] != "pending" and c.seat is None)
+    assert checked >= 6 and shown        # some status settled with no seat named: a deduction, not a play
