@@ -131,6 +131,18 @@ POSITIONS = [("00_qq.json", 3), ("04_shengji.json", 3), ("08_pagat.json", 3), ("
              ("12_4399.json", 2), ("20_shengji.json", 3)]
 
 
+def sampling_matches(position, seat, brute, rounds, count, tag):
+    """The sampling path (no exact enumeration), ``rounds`` draws of ``count``: complete, never a deal outside
+    the brute force, and uniform over it (chi-square)."""
+    sampled: Counter = Counter()
+    for i in range(rounds):
+        got = draw_worlds(position, seat, count, f"{tag}-{i}", exact_limit=0)
+        assert got.count is None and got.complete
+        sampled.update(key_of(w, position, seat) for w in got.worlds)
+    assert set(sampled) <= set(brute)
+    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+
+
 @pytest.mark.parametrize("name,left", POSITIONS)
 def test_s15_4_late_game_worlds_match_the_brute_force(name, left):
     record = load(name)
@@ -143,13 +155,7 @@ def test_s15_4_late_game_worlds_match_the_brute_force(name, left):
     drawn = Counter(key_of(w, position, seat) for w in exact.worlds)
     assert set(drawn) <= set(brute)
     assert chi_square_ok(drawn, brute, 400)
-    sampled: Counter = Counter()
-    for i in range(4):
-        got = draw_worlds(position, seat, 200, f"sampled-{i}", exact_limit=0)
-        assert got.count is None
-        sampled.update(key_of(w, position, seat) for w in got.worlds)
-    assert set(sampled) <= set(brute)
-    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+    sampling_matches(position, seat, brute, 4, 200, "sampled")
 
 
 def test_s15_4_every_world_replays_the_record():
@@ -212,13 +218,7 @@ def test_s15_4_mosts_of_a_follow_without_a_pair_match_the_brute_force(name, left
     position = cut(record, sum(len(t) for t in record.tricks) - left * record.rules.players - 1)
     seat = record.dealer
     brute = brute_worlds(position, seat)
-    sampled: Counter = Counter()
-    for i in range(3):
-        got = draw_worlds(position, seat, 200, f"mosts-{i}", exact_limit=0)
-        assert got.complete
-        sampled.update(key_of(w, position, seat) for w in got.worlds)
-    assert set(sampled) <= set(brute)
-    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+    sampling_matches(position, seat, brute, 3, 200, "mosts")
 
 
 def kitties(dealer_cards: Counter, size: int, shown: Counter) -> int:
@@ -441,13 +441,7 @@ def test_s15_4_worlds_after_throws_match_the_brute_force(preset, seed, left):
     brute = brute_worlds(position, seat)
     exact = draw_worlds(position, seat, 400, "thrown")
     assert exact.count == len(brute)
-    sampled: Counter = Counter()
-    for i in range(4):
-        got = draw_worlds(position, seat, 100, f"thrown-{i}", exact_limit=0)
-        assert got.complete
-        sampled.update(key_of(w, position, seat) for w in got.worlds)
-    assert set(sampled) <= set(brute)
-    assert chi_square_ok(sampled, brute, sum(sampled.values()))
+    sampling_matches(position, seat, brute, 4, 100, "thrown")
 
 
 def test_s15_4_caps_count_every_choice_of_physical_copies():
