@@ -44,7 +44,7 @@ def measure(records: list) -> dict:
                     continue
                 rows.append({"phase": phase, "ms": (time.perf_counter() - start) * 1000, "refused": False,
                              "complete": got.complete, "draws": got.draws, "replays": got.replays,
-                             "kept": len(got.worlds)})
+                             "kept": len(got.worlds), "exact": got.count is not None})
     return summary(rows)
 
 
@@ -52,7 +52,7 @@ def summary(rows: list) -> dict:
     ms = sorted(r["ms"] for r in rows)
     by_phase: dict[int, list] = defaultdict(list)
     for r in rows:
-        if not r["refused"]:
+        if not r["refused"] and not r["exact"]:      # a position counted exactly replays each distinct world once
             by_phase[r["phase"]].append(r)
     rejected = {p: (1 - sum(r["replays"] for r in rs) / max(1, sum(r["draws"] for r in rs)),
                     1 - sum(r["kept"] for r in rs) / max(1, sum(r["replays"] for r in rs)))
