@@ -179,7 +179,7 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     client = create_app({"TESTING": True}).test_client()
     cases = positions(1 if args.quick else args.hands)
-    views = {"positions": len(cases), "state": 0.0, "all": 0.0, "ratio": 0.0, "worst": 0.0}
+    views = {"positions": len(cases)} | {k + s: 0.0 for k in ("state", "all", "ratio", "worst") for s in ("", "_cpu")}
     if not args.worlds_only:
         print(f"{len(cases)} positions; every view in one request …", flush=True)
         views = view_figures(client, cases, 1 if args.quick else args.passes)
@@ -191,6 +191,9 @@ def main(argv=None) -> int:
             "elapsed": time.perf_counter() - started}
     text = report(views, worlds, meta)
     print(text)
+    for r in sorted(worlds["rows"], key=lambda r: -r["cpu"])[:12 if args.worlds_only else 0]:
+        print(f"  {r['id']} seat {r['seat']}: {r['ms']:.1f} ms, {r['draws']} draws, {r['replays']} replays, "
+              f"{r['kept']} kept{', exact' if r['exact'] else ''}")
     if not args.quick and not args.worlds_only:
         write_section(text, BEGIN, END)
     return 0

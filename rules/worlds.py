@@ -135,7 +135,7 @@ DARK_STEPS: Final = 20000        # declarations checked per call, filling the da
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
 # past a bound
-COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, WAYS_WORK),
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 4 * WAYS_WORK),
                  (KIND_CLASSES, False, False, WAYS_WORK), (0, False, False, WAYS_WORK))
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
@@ -837,6 +837,13 @@ class Distinct:
         self.content: list[list[int]] = [[] for _ in range(places)]
         self.out: list[tuple[list[list[int]], int]] = []
         self.steps = 0
+        # what the kinds from ``i`` on can still put in each place: a room past it is a dead end
+        self.reach = [[0] * places for _ in range(len(kinds) + 1)]
+        for i in range(len(kinds) - 1, -1, -1):
+            _, k, allowed, _, hi = kinds[i]
+            self.reach[i] = list(self.reach[i + 1])
+            for a, h in zip(allowed, hi, strict=True):
+                self.reach[i][a] += min(k, h)
 
     def place(self, i: int, weight: int) -> bool:
         self.steps += 1
@@ -845,6 +852,10 @@ class Distinct:
         if i == len(self.kinds):
             self.out.append(([list(c) for c in self.content], weight))
             return len(self.out) <= self.limit
+        reach = self.reach[i]
+        for a in range(len(reach)):
+            if self.room[a] > reach[a]:
+                return True
         c, k, allowed, lo, hi = self.kinds[i]
         for split in _splits(k, [self.room[a] for a in allowed], lo, hi):
             for a, x in zip(allowed, split, strict=True):
@@ -1065,6 +1076,8 @@ class Ways:
         self.shapes: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self.work = 0
         self.budget = WAYS_WORK
+        self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_options' places
+        self.chosen_memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """Class ``i``'s splits with the rooms each leaves and the class's placements under each (the splits
@@ -1141,15 +1154,26 @@ class Ways:
         leaves.  In ``S`` each class chooses its cards under its mosts (:class:`Caps`) and one by one
         elsewhere; outside, with ``r`` the room left and ``m`` and ``n`` the cards of each class left, the
         sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
-        m! n!/prod r! * C(the class's places' room, m) (Vandermonde's identity)."""
+        m! n!/prod r! * C(the class's places' room, m) (Vandermonde's identity).  What does not depend on
+        the room (the places, each class's choices of ``x`` cards in ``S``) is worked out once."""
         klass, last = self.classes[i], self.classes[i + 1]
-        mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
-        theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
-        both = sorted(mine | theirs)
+        if self.pair is None:
+            mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
+            theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
+            both = sorted(mine | theirs)
+            self.pair = (both, [a for a in range(self.places) if a not in both],
+                         [a in klass.allowed for a in range(self.places)])
+        both, outside, reachable = self.pair
         size, total = len(klass.cards), len(last.cards)
-        ranges = [range(min(room[a], size) + 1) if a in klass.allowed else range(1) for a in both]
+        room_both = tuple([room[a] for a in both])
+        ranges = [range(min(r, size) + 1) if reachable[a] else range(1) for a, r in zip(both, room_both, strict=True)]
+        left = [room[a] for a in outside]
+        spread = _multinomial(sum(left), left)
+        reach = 0
+        for a in outside:
+            if reachable[a]:
+                reach += room[a]
         out: list[tuple[tuple[int, ...], int]] = []
-        outside = [a for a in range(self.places) if a not in both]
         for x in _product(ranges):
             self.work += 1
             if self.work > self.budget:
@@ -1157,16 +1181,25 @@ class Ways:
             m = size - sum(x)
             if m < 0:
                 continue
-            ways = _chosen(klass, both, x) * _chosen(last, both, tuple(room[a] - v for a, v in zip(both, x, strict=True)))
-            if not ways:
-                continue
-            n = total - sum(room[a] - v for a, v in zip(both, x, strict=True))
-            left = [room[a] for a in outside]
+            rest = tuple([r - v for r, v in zip(room_both, x, strict=True)])
+            n = total - sum(rest)
             if n < 0 or sum(left) != m + n:
                 continue
-            reach = sum(room[a] for a in outside if a in klass.allowed)
-            out.append((x, ways * _multinomial(m + n, left) * comb(reach, m) // comb(m + n, m)))
-        return both, [(x, w) for x, w in out if w]
+            ways = self.chosen(klass, 0, both, x)
+            if ways:
+                ways *= self.chosen(last, 1, both, rest)
+            if ways:
+                out.append((x, ways * spread * comb(reach, m) // comb(m + n, m)))
+        return both, out
+
+    def chosen(self, klass: Klass, which: int, both: list[int], x: tuple[int, ...]) -> int:
+        """:func:`_chosen`, kept for each ``x`` (it does not depend on the room)."""
+        key = (which, x)
+        got = self.chosen_memo.get(key)
+        if got is None:
+            got = _chosen(klass, both, x)
+            self.chosen_memo[key] = got
+        return got
 
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
