@@ -43,11 +43,11 @@ are then counted exactly (``count``) and drawn from that list, each distinct wor
 number of physical deals it stands for.
 
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
-room vectors (past them, a card some place may not hold is one more most of its suit's class, then the mosts
-are checked on the draw, then fewer cards are counted one by one, their leasts checked on the draw, and
-past that the draw is a plain shuffle checked against every constraint); a table of mosts keeps at most
-``CAPS_STATES`` vectors (the mosts of the places past it are checked on the draw).  Each way is still
-uniform, only slower to find worlds.
+room vectors (past them, a card some place may not hold is one more most of its suit's class, counted
+within ten times the bound; past that the mosts are checked on the draw and no card is counted one by
+one, within four times the bound; past that the draw is a plain shuffle checked against every
+constraint: ``COUNTS``, tried in turn); a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts
+of the places past it are checked on the draw).  Each way is still uniform, only slower to find worlds.
 
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
@@ -108,7 +108,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import comb
+from math import comb, factorial
 from typing import Final
 
 from .adjudicate import STATE, HandRecord, Phase, Play, Walk, walk
@@ -135,8 +135,8 @@ DARK_STEPS: Final = 20000        # declarations checked per call, filling the da
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
 # past a bound
-COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 4 * WAYS_WORK),
-                 (KIND_CLASSES, False, False, WAYS_WORK), (0, False, False, WAYS_WORK))
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 10 * WAYS_WORK),
+                 (0, False, False, 4 * WAYS_WORK))
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -1020,14 +1020,6 @@ def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
     return ways
 
 
-def _product(ranges: Sequence[range]) -> list[tuple[int, ...]]:
-    """Every vector with its entries from ``ranges``."""
-    out: list[tuple[int, ...]] = [()]
-    for r in ranges:
-        out = [x + (v,) for x in out for v in r]
-    return out
-
-
 def _box(tops: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every vector from zeros to ``tops``."""
     if not tops:
@@ -1072,12 +1064,13 @@ class Ways:
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
-        self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[tuple[int, ...], int]]]] = {}
+        self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[int, ...]], list[int], int]] = {}
         self.shapes: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self.work = 0
         self.budget = WAYS_WORK
         self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_options' places
         self.chosen_memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.sums: dict[tuple[tuple[int, ...], int, int], int] = {}       # pooled_total's sums
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """Class ``i``'s splits with the rooms each leaves and the class's placements under each (the splits
@@ -1118,8 +1111,8 @@ class Ways:
         if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
             if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
                 total = klass.weight(room)
-        elif self.pooled(i, room):
-            total = sum(w for _, w in self.pooled_options(i, room)[1])
+        elif self.pooled(i):
+            total = self.pooled_total(i, room)
         else:
             for _, left, w in self.splits(i, room):
                 rest = self.count(i + 1, left)
@@ -1128,25 +1121,28 @@ class Ways:
         self.memo[key] = total
         return total
 
-    def pooled(self, i: int, room: tuple[int, ...]) -> bool:
+    def pooled(self, i: int) -> bool:
         """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
-        leasts follows; and the ways into the places either caps (:meth:`pooled_options`) are fewer than the
-        class's splits (else the splits are cheaper: each with the last class's placements, a lookup)."""
+        leasts follows: the two are counted together (:meth:`pooled_total`; each way is a lookup of two
+        tables, cheaper than the class's splits with the last class's placements after each)."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
-        if not (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
                 and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
-                and all(h >= len(last.cards) for h in last.hi)):
-            return False
-        size = len(klass.cards)
-        ways = 1
-        for caps, allowed in ((klass.caps, klass.allowed), (last.caps, last.allowed)):
-            if caps is not None:
-                for j in caps.at:
-                    if allowed[j] in klass.allowed:
-                        ways *= min(room[allowed[j]], size) + 1
-        return ways <= comb(size + len(klass.allowed) - 1, len(klass.allowed) - 1)
+                and all(h >= len(last.cards) for h in last.hi))
+
+    def pooled_places(self, i: int) -> tuple[list[int], list[int], list[bool]]:
+        """For :meth:`pooled_options`: the places where the class or the last class has mosts (``S``), the
+        other places, and whether the class may go to each place (worked out once)."""
+        if self.pair is None:
+            klass, last = self.classes[i], self.classes[i + 1]
+            mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
+            theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
+            both = sorted(mine | theirs)
+            self.pair = (both, [a for a in range(self.places) if a not in both],
+                         [a in klass.allowed for a in range(self.places)])
+        return self.pair
 
     def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
         """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
@@ -1154,43 +1150,68 @@ class Ways:
         leaves.  In ``S`` each class chooses its cards under its mosts (:class:`Caps`) and one by one
         elsewhere; outside, with ``r`` the room left and ``m`` and ``n`` the cards of each class left, the
         sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
-        m! n!/prod r! * C(the class's places' room, m) (Vandermonde's identity).  What does not depend on
-        the room (the places, each class's choices of ``x`` cards in ``S``) is worked out once."""
-        klass, last = self.classes[i], self.classes[i + 1]
-        if self.pair is None:
-            mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
-            theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
-            both = sorted(mine | theirs)
-            self.pair = (both, [a for a in range(self.places) if a not in both],
-                         [a in klass.allowed for a in range(self.places)])
-        both, outside, reachable = self.pair
-        size, total = len(klass.cards), len(last.cards)
-        room_both = tuple([room[a] for a in both])
-        ranges = [range(min(r, size) + 1) if reachable[a] else range(1) for a, r in zip(both, room_both, strict=True)]
-        left = [room[a] for a in outside]
-        spread = _multinomial(sum(left), left)
+        m! n!/prod r! * C(the class's places' room outside, m) (Vandermonde's identity)."""
+        both, outside, _ = self.pooled_places(i)
+        below = 1
+        for a in outside:
+            below *= factorial(room[a])
+        return both, [(x, w // below) for x, w in self.pooled_terms(i, room)]
+
+    def pooled_total(self, i: int, room: tuple[int, ...]) -> int:
+        """The sum of :meth:`pooled_options`' placements.  Each term times ``prod r!`` depends on the room
+        only through the room in ``S``, the class's room outside and the room outside in all: that sum is
+        kept for those three and divided by ``prod r!`` (exactly: each term is a whole number)."""
+        both, outside, reachable = self.pooled_places(i)
         reach = 0
         for a in outside:
             if reachable[a]:
                 reach += room[a]
+        key = (tuple([room[a] for a in both]), reach, sum([room[a] for a in outside]))
+        got = self.sums.get(key)
+        if got is None:
+            got = 0
+            for _, w in self.pooled_terms(i, room):
+                got += w
+            self.sums[key] = got
+        below = 1
+        for a in outside:
+            below *= factorial(room[a])
+        return got // below
+
+    def pooled_terms(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each ``x`` of :meth:`pooled_options` with its placements times ``prod r!`` (the room outside
+        ``S``): the choices in ``S`` times m! n! C(reach, m)."""
+        klass, last = self.classes[i], self.classes[i + 1]
+        both, outside, reachable = self.pooled_places(i)
+        size, total = len(klass.cards), len(last.cards)
+        room_both = tuple([room[a] for a in both])
+        spare = 0
+        reach = 0
+        for a in outside:
+            spare += room[a]
+            if reachable[a]:
+                reach += room[a]
         out: list[tuple[tuple[int, ...], int]] = []
-        for x in _product(ranges):
+        if spare + sum(room_both) != size + total:      # the room is the cards left, whatever ``x``
+            return out
+        tops = tuple([min(r, size) if reachable[a] else 0 for a, r in zip(both, room_both, strict=True)])
+        outer: list[int] = []         # m! n! C(reach, m) for each number ``m`` of the class's cards outside S
+        for m in range(size + 1):
+            n = spare - m
+            outer.append(factorial(m) * factorial(n) * comb(reach, m) if n >= 0 else 0)
+        for x in _splits_upto(size, tops):
             self.work += 1
             if self.work > self.budget:
                 raise TooManyRooms
             m = size - sum(x)
-            if m < 0:
-                continue
-            rest = tuple([r - v for r, v in zip(room_both, x, strict=True)])
-            n = total - sum(rest)
-            if n < 0 or sum(left) != m + n:
+            if not outer[m]:
                 continue
             ways = self.chosen(klass, 0, both, x)
             if ways:
-                ways *= self.chosen(last, 1, both, rest)
+                ways *= self.chosen(last, 1, both, tuple([r - v for r, v in zip(room_both, x, strict=True)]))
             if ways:
-                out.append((x, ways * spread * comb(reach, m) // comb(m + n, m)))
-        return both, out
+                out.append((x, ways * outer[m]))
+        return out
 
     def chosen(self, klass: Klass, which: int, both: list[int], x: tuple[int, ...]) -> int:
         """:func:`_chosen`, kept for each ``x`` (it does not depend on the room)."""
@@ -1207,23 +1228,25 @@ class Ways:
         size = len(klass.cards)
         if i == len(self.classes) - 1:
             return tuple(room[a] for a in klass.allowed)
-        if self.pooled(i, room):
+        if self.pooled(i):
             # the cards in the places with mosts in proportion to the placements each choice leaves, then the
             # rest take uniformly chosen places among the room of the class's other places (a multivariate
             # hypergeometric draw: in proportion to prod C(r, y))
             known_pool = self.pools.get(room)
             if known_pool is None:
-                known_pool = self.pooled_options(i, room)
+                both, options = self.pooled_options(i, room)
+                xs: list[tuple[int, ...]] = []
+                below: list[int] = []          # the placements summed up to each choice
+                total = 0
+                for x_, w in options:
+                    total += w
+                    xs.append(x_)
+                    below.append(total)
+                known_pool = (both, xs, below, total)
                 if len(self.pools) < WAYS_STATES:
                     self.pools[room] = known_pool
-            both, options = known_pool
-            r = rng.randrange(sum(w for _, w in options))
-            x = options[-1][0]
-            for x_, w in options:
-                if r < w:
-                    x = x_
-                    break
-                r -= w
+            both, xs, below, total = known_pool
+            x = xs[bisect_right(below, rng.randrange(total))]
             shares = [0] * len(klass.allowed)
             free = list(room)
             for a, k in zip(both, x, strict=True):
