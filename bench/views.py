@@ -9,7 +9,7 @@ tuolaji) cut at many points:
   the figure is the ratio of the medians (target: within 2x), in wall time and in the process's own
   CPU time (the same on a quiet machine; on a shared one the wall time also holds waiting for a core).
 - **Worlds.** ``rules.worlds.draw_worlds`` with ``count: 100`` for the seat to act (and a spectator)
-  at every fourth play of every hand, from the deal to the last trick: each call's time (target:
+  at every fourth play of every hand (six hands a preset, ``--world-hands``), from the deal to the last trick: each call's time (target:
   100 ms) -- the wall time and the process's CPU time, which on a shared machine leaves out the
   waits for a core -- and how often the work bound stopped it before 100 worlds (``complete: false``).
   ``--worlds-only`` prints these alone (to run the same calls against another engine beside it).
@@ -158,8 +158,11 @@ def report(views: dict, worlds: dict, meta: dict) -> str:
                      f"{sum(1 for x in t if x <= 100) / len(t):.0%} | {statistics.median(c):.1f} ms | {c[-1]:.1f} ms | "
                      f"{sum(1 for x in c if x <= 100) / len(c):.0%} | {sum(1 for r in mine if not r['complete'])} | "
                      f"{(draws - replays) / max(draws, 1):.0%} | {(replays - kept) / max(replays, 1):.0%} |")
+    slow = sorted((r for r in rows if r["cpu"] > 100), key=lambda r: -r["cpu"])
     lines += ["", "Rejections on the sampling path only (a position counted exactly replays each distinct world once).",
-              END]
+              "", f"Calls over 100 ms in CPU time: {len(slow)}" + (": " + ", ".join(
+                  f"{r['id']} ({'a spectator' if r['seat'] == PUBLIC else 'seat ' + str(r['seat'])}, {r['cpu']:.0f} ms, "
+                  f"{r['kept']} worlds)" for r in slow) if slow else "") + ".", END]
     return "\n".join(lines) + "\n"
 
 
@@ -173,7 +176,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer cases (writes nothing)")
     ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--hands", type=int, default=2, help="hands per preset")
+    ap.add_argument("--hands", type=int, default=2, help="hands per preset (every view in one request)")
+    ap.add_argument("--world-hands", type=int, default=6, help="hands per preset (worlds)")
     ap.add_argument("--worlds-only", action="store_true", help="only the worlds figures (writes nothing)")
     args = ap.parse_args(argv)
     started = time.perf_counter()
@@ -185,7 +189,7 @@ def main(argv=None) -> int:
         views = view_figures(client, cases, 1 if args.quick else args.passes)
         print(f"  {views['ratio']:.2f}x", flush=True)
     print("worlds …", flush=True)
-    worlds = world_figures(cases)
+    worlds = world_figures(cases if args.quick or args.world_hands == args.hands else positions(args.world_hands))
     meta = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
             "python": f"{platform.python_implementation()} {platform.python_version()}", "build": rules.BUILD,
             "elapsed": time.perf_counter() - started}
