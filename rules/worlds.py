@@ -43,11 +43,13 @@ are then counted exactly (``count``) and drawn from that list, each distinct wor
 number of physical deals it stands for.
 
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
-room vectors (past them, a card some place may not hold is one more most of its suit's class, counted
-within ten times the bound; past that the mosts are checked on the draw and no card is counted one by
-one, within four times the bound; past that the draw is a plain shuffle checked against every
-constraint: ``COUNTS``, tried in turn); a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts
-of the places past it are checked on the draw).  Each way is still uniform, only slower to find worlds.
+room vectors; a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts of the places past it
+are checked on the draw).  Three counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
+place may not hold as one more most of its suit's class, within ten times the bound, where its draws
+mostly pass; else the barred cards as classes of their own, within the bound; past both, the mosts
+checked on the draw and no card counted one by one, within four times the bound; past that the draw
+is a plain shuffle checked against every constraint.  Each way is still uniform, only slower to find
+worlds.
 
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
@@ -133,10 +135,11 @@ CAPS_STATES: Final = 300         # the count of a suit's placements under mosts 
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
-# the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
-# past a bound
+# the counts (cards counted one by one, mosts in the count, barred cards as classes, work bound), chosen by _count_for_draws
 COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 10 * WAYS_WORK),
                  (0, False, False, 4 * WAYS_WORK))
+PILOT_DRAWS: Final = 20           # draws that judge the count with the mosts in it (_count_for_draws)
+PILOT_KEPT: Final = 15            # ... kept where at least this many pass the cheap constraints
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
@@ -1323,21 +1326,10 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
                 problem.fill_steps = 0        # too many hidden histories to count: sample instead
     if problem.hidden:
         return _dark(problem, real, count, rng)
-    ways: Ways | None = None
-    for kinds, capped, barred, budget in COUNTS:
-        problem.classes = problem.make_classes(kinds, capped, barred)
-        try:
-            ways = Ways(problem)
-            ways.budget = budget
-            if not ways.count(0, tuple(problem.sizes)):
-                raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
-            ways.budget = 1 << 62         # the draws read what the count enumerated
-            break
-        except TooManyRooms:
-            ways = None
+    ways, draws = _count_for_draws(problem, rng)
     problem.tracked_drawn = ways is not None
     found: list[World] = []
-    draws = replays = 0
+    replays = 0
     while len(found) < count and draws < WORLD_DRAWS and replays < WORLD_REPLAYS:
         draws += 1
         content = problem.draw(rng, ways) if ways is not None else problem.plain(rng)
@@ -1350,6 +1342,49 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
         if not _keep(problem, real, made, found):
             break
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
+
+
+def _counted(problem: Problem, kinds: int, capped: bool, barred: bool, budget: int) -> Ways | None:
+    """The count of ways with these classes (:meth:`Problem.make_classes`), None past its bound."""
+    problem.classes = problem.make_classes(kinds, capped, barred)
+    try:
+        ways = Ways(problem)
+        ways.budget = budget
+        if not ways.count(0, tuple(problem.sizes)):
+            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+    except TooManyRooms:
+        return None
+    ways.budget = 1 << 62         # the draws read what the count enumerated
+    return ways
+
+
+def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None, int]:
+    """The count the draws use, and the draws it took to choose: the count with the mosts in it
+    (``COUNTS[1]``) first, kept where at least ``PILOT_KEPT`` of ``PILOT_DRAWS`` draws under it pass the
+    cheap constraints; else the one with the barred cards as classes as well (``COUNTS[0]``), where it is
+    within its bound; else the first; past both, the suits' classes alone (``COUNTS[2]``); past that none
+    (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
+    used changes the time a world takes, not which worlds are drawn (the pilot draws are not kept)."""
+    first = _counted(problem, *COUNTS[1])
+    pilots = 0
+    if first is not None:
+        classes = problem.classes
+        kept = 0
+        while pilots < PILOT_DRAWS:
+            pilots += 1
+            if problem.draw(rng, first) is not None:
+                kept += 1
+        if kept >= PILOT_KEPT:
+            return first, pilots
+        better = _counted(problem, *COUNTS[0])
+        if better is not None:
+            return better, pilots
+        problem.classes = classes
+        return first, pilots
+    better = _counted(problem, *COUNTS[0])
+    if better is not None:
+        return better, pilots
+    return _counted(problem, *COUNTS[2]), pilots
 
 
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:

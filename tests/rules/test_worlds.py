@@ -10,18 +10,20 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import random
 from collections import Counter
 from math import factorial
 from pathlib import Path
 
 import pytest
 
+from rules.adjudicate import STATE, walk
 from rules.cards import CARDS
 from rules.ruleset import DeclarationVisibility, Ruleset
 from rules.state import hand_state
 from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import WORLD_REPLAYS, Problem, draw_worlds
+from rules.worlds import COUNTS, WORLD_REPLAYS, Problem, _counted, draw_worlds
 from schemas.records import load_record
 from tests.rules.random_hands import random_hand
 
@@ -473,3 +475,32 @@ def test_s15_4_caps_count_every_choice_of_physical_copies():
         rest, mine = caps.pick(x, rng)
         assert [len(m) for m in mine] == list(x) and sorted(rest + mine[0] + mine[1]) == sorted(cards)
         assert all(mine[j].count(card) <= m[j] for card, m in mosts.items() for j in range(2))
+
+
+@pytest.mark.parametrize("name,left", [("01_qq.json", 3), ("04_shengji.json", 4), ("18_four-deck.json", 3)])
+def test_s15_4_each_count_the_draws_may_use_matches_the_brute_force(name, left):
+    """``draw_worlds`` chooses among three counts by a pilot of draws (``_count_for_draws``): that choice is
+    sound only if every one of them, used alone, draws uniformly over the worlds.  Each is used alone here
+    (draws, the replay) against the brute force, at positions where the last two classes are counted
+    together with mosts in them (``Ways.pooled_terms``)."""
+    record = load(name)
+    position = cut(record, sum(len(t) for t in record.tricks) - left * record.rules.players - 1)
+    seat = record.dealer
+    brute = brute_worlds(position, seat)
+    state = hand_state(position)
+    real = walk(position, reading=STATE)
+    for j in range(len(COUNTS)):
+        problem = Problem(position, state, seat, None)
+        ways = _counted(problem, *COUNTS[j])
+        assert ways is not None
+        problem.tracked_drawn = True
+        rng = random.Random(f"count-{j}")
+        sampled: Counter = Counter()
+        while sum(sampled.values()) < 600:
+            content = problem.draw(rng, ways)
+            made = problem.world(content, rng) if content is not None else None
+            world = problem.kept(real, made) if made is not None else None
+            if world is not None:
+                sampled[key_of(world, position, seat)] += 1
+        assert set(sampled) <= set(brute)
+        assert chi_square_ok(sampled, brute, 600)
