@@ -45,8 +45,8 @@ number of physical deals it stands for.
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
 room vectors; a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts of the places past it
 are checked on the draw).  Three counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
-place may not hold as one more most of its suit's class, within ten times the bound, where its draws
-mostly pass; else the barred cards as classes of their own, within the bound; past both, the mosts
+place may not hold as one more most of its suit's class, within ten times the bound, where enough of its draws
+pass (``PILOT_KEPT`` of ``PILOT_DRAWS``); else the barred cards as classes of their own, within the bound; past both, the mosts
 checked on the draw and no card counted one by one, within four times the bound; past that the draw
 is a plain shuffle checked against every constraint.  Each way is still uniform, only slower to find
 worlds.
@@ -139,7 +139,7 @@ DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at 
 COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 10 * WAYS_WORK),
                  (0, False, False, 4 * WAYS_WORK))
 PILOT_DRAWS: Final = 20           # draws that judge the count with the mosts in it (_count_for_draws)
-PILOT_KEPT: Final = 15            # ... kept where at least this many pass the cheap constraints
+PILOT_KEPT: Final = 8             # ... kept where at least this many pass the cheap constraints
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
 
 
