@@ -162,7 +162,8 @@ def report(views: dict, worlds: dict, meta: dict) -> str:
     lines += ["", "Rejections on the sampling path only (a position counted exactly replays each distinct world once).",
               "", f"Calls over 100 ms in CPU time: {len(slow)}" + (": " + ", ".join(
                   f"{r['id']} ({'a spectator' if r['seat'] == PUBLIC else 'seat ' + str(r['seat'])}, {r['cpu']:.0f} ms, "
-                  f"{r['kept']} worlds)" for r in slow) if slow else "") + ".", END]
+                  f"{r['kept']} worlds)" for r in slow[:12]) if slow else "")
+              + (f" and {len(slow) - 12} more" if len(slow) > 12 else "") + ".", END]
     return "\n".join(lines) + "\n"
 
 
