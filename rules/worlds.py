@@ -44,9 +44,10 @@ number of physical deals it stands for.
 
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
 room vectors; a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts of the places past it
-are checked on the draw).  Three counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
-place may not hold as one more most of its suit's class, within ten times the bound, where enough of its draws
-pass (``PILOT_KEPT`` of ``PILOT_DRAWS``); else the barred cards as classes of their own, within the bound; past both, the mosts
+are checked on the draw).  Four counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
+place may not hold as one more most of its suit's class, within five times the bound, where enough of its draws
+pass (``PILOT_KEPT`` of ``PILOT_DRAWS``); else the barred cards as classes of their own, within the bound; past both, the
+first with tables of at most ``FEW_CAPS`` vectors, within four times the bound; past that the mosts
 checked on the draw and no card counted one by one, within four times the bound; past that the draw
 is a plain shuffle checked against every constraint.  Each way is still uniform, only slower to find
 worlds.
@@ -132,12 +133,13 @@ KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
+FEW_CAPS: Final = 30             # ... in the count tried where the one with CAPS_STATES passes its bound
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts (cards counted one by one, mosts in the count, barred cards as classes, work bound), chosen by _count_for_draws
-COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK), (KIND_CLASSES, True, False, 10 * WAYS_WORK),
-                 (0, False, False, 4 * WAYS_WORK))
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK, CAPS_STATES), (KIND_CLASSES, True, False, 5 * WAYS_WORK, CAPS_STATES),
+                 (KIND_CLASSES, True, False, 4 * WAYS_WORK, FEW_CAPS), (0, False, False, 4 * WAYS_WORK, CAPS_STATES))
 PILOT_DRAWS: Final = 20           # draws that judge the count with the mosts in it (_count_for_draws)
 PILOT_KEPT: Final = 8             # ... kept where at least this many pass the cheap constraints
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
@@ -416,13 +418,13 @@ class Problem:
         self.taken, self.beside, self.region = taken, beside, tuple(region)
         self.most_taken, self.most_plain = most_taken, most_plain
 
-    def make_classes(self, kinds: int, capped: bool, barred: bool = True) -> list[Klass]:
+    def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
         of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
         it showed void of, a card above a throw's single it could not beat), one class for each set of places
         that may hold them, smallest first; then every other card together.  Each class with the mosts of
-        single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`) if
-        ``capped`` (else they are checked on the draw).  Without ``barred`` the classes are the suits some
+        single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`, a table of
+        at most ``most_states`` vectors) if ``capped`` (else they are checked on the draw).  Without ``barred`` the classes are the suits some
         place refuses and a card's most of none is one more most (fewer classes: a smaller count)."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
@@ -460,16 +462,16 @@ class Problem:
         for _, allowed in apart:
             cards = by_places[allowed]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
-                             self.caps(cards, allowed) if capped else None))
+                             self.caps(cards, allowed, most_states) if capped else None))
         rest = by_places.get(everywhere, [])
         if rest:
             out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
-                             self.caps(rest, everywhere) if capped else None))
+                             self.caps(rest, everywhere, most_states) if capped else None))
         return out
 
-    def caps(self, cards: list[int], allowed: tuple[int, ...]) -> Caps | None:
+    def caps(self, cards: list[int], allowed: tuple[int, ...], most_states: int = CAPS_STATES) -> Caps | None:
         """The mosts of ``cards`` in the places of ``allowed`` that may not hold every unseen copy, the most
-        binding first and as many places as keep the count within ``CAPS_STATES`` vectors (the mosts of
+        binding first and as many places as keep the count within ``most_states`` vectors (the mosts of
         the others are checked on the draw)."""
         copies = tally(cards)
         tops = []
@@ -481,7 +483,7 @@ class Problem:
         at_list: list[int] = []
         states = 1
         for _, top, j in sorted(tops):
-            if states * (top + 1) <= CAPS_STATES:
+            if states * (top + 1) <= most_states:
                 states *= top + 1
                 at_list.append(j)
         at = tuple(sorted(at_list))
@@ -1344,9 +1346,9 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
 
 
-def _counted(problem: Problem, kinds: int, capped: bool, barred: bool, budget: int) -> Ways | None:
+def _counted(problem: Problem, kinds: int, capped: bool, barred: bool, budget: int, most_states: int) -> Ways | None:
     """The count of ways with these classes (:meth:`Problem.make_classes`), None past its bound."""
-    problem.classes = problem.make_classes(kinds, capped, barred)
+    problem.classes = problem.make_classes(kinds, capped, barred, most_states)
     try:
         ways = Ways(problem)
         ways.budget = budget
@@ -1362,8 +1364,9 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     """The count the draws use, and the draws it took to choose: the count with the mosts in it
     (``COUNTS[1]``) first, kept where at least ``PILOT_KEPT`` of ``PILOT_DRAWS`` draws under it pass the
     cheap constraints; else the one with the barred cards as classes as well (``COUNTS[0]``), where it is
-    within its bound; else the first; past both, the suits' classes alone (``COUNTS[2]``); past that none
-    (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
+    within its bound; else the first; past both, the first with smaller tables of mosts (``FEW_CAPS``
+    vectors: fewer places bound in the count, more draws rejected; ``COUNTS[2]``); past that the suits'
+    classes alone (``COUNTS[3]``); past that none (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
     used changes the time a world takes, not which worlds are drawn (the pilot draws are not kept)."""
     first = _counted(problem, *COUNTS[1])
     pilots = 0
@@ -1384,7 +1387,10 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     better = _counted(problem, *COUNTS[0])
     if better is not None:
         return better, pilots
-    return _counted(problem, *COUNTS[2]), pilots
+    fewer = _counted(problem, *COUNTS[2])
+    if fewer is not None:
+        return fewer, pilots
+    return _counted(problem, *COUNTS[3]), pilots
 
 
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:

@@ -479,7 +479,7 @@ def test_s15_4_caps_count_every_choice_of_physical_copies():
 
 @pytest.mark.parametrize("name,left", [("01_qq.json", 3), ("04_shengji.json", 4), ("18_four-deck.json", 3)])
 def test_s15_4_each_count_the_draws_may_use_matches_the_brute_force(name, left):
-    """``draw_worlds`` chooses among three counts by a pilot of draws (``_count_for_draws``): that choice is
+    """``draw_worlds`` chooses among its counts by a pilot of draws (``_count_for_draws``): that choice is
     sound only if every one of them, used alone, draws uniformly over the worlds.  Each is used alone here
     (draws, the replay) against the brute force, at positions where the last two classes are counted
     together with mosts in them (``Ways.pooled_terms``)."""
