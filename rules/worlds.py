@@ -516,7 +516,7 @@ class Problem:
                 rest, capped = caps.pick(tuple(split[j] for j in caps.at), rng)
                 for j, mine in zip(caps.at, capped, strict=True):
                     parts[j] = mine
-            rng.shuffle(rest)
+            _shuffle(rng, rest)
             at = 0
             for j, k in enumerate(split):
                 if caps is None or j not in caps.at:
@@ -549,7 +549,7 @@ class Problem:
         """A uniform physical placement ignoring the bounds, None when it breaks one (rejection, where the
         count of ways is past its bound)."""
         cards = _expand(self.pool)
-        rng.shuffle(cards)
+        _shuffle(rng, cards)
         content: list[list[int]] = []
         at = 0
         for i, (place, size) in enumerate(zip(self.places, self.sizes, strict=True)):
@@ -588,7 +588,7 @@ class Problem:
         burial = [int(c) for c in record.kitty_discard] if self.burial_known or not self.exchanged else kitty_now
         if self.declaring:
             kitty = dealt_kitty if dealt_kitty is not None else [int(c) for c in record.kitty]
-            rng.shuffle(kitty)
+            _shuffle(rng, kitty)
         elif not self.dealer_split:
             kitty = [int(c) for c in record.kitty]
             if self.viewer == self.dealer:
@@ -701,7 +701,7 @@ class Problem:
         left = tally(cards)
         for c in kitty:
             left[c] -= 1
-        rng.shuffle(kitty)
+        _shuffle(rng, kitty)
         return _expand(left), kitty
 
     def cut_weights(self, card: int, allowed: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -971,7 +971,7 @@ class Caps:
             chosen, upto, total = known
             share = chosen[bisect_right(upto, rng.randrange(total))]
             if cards[0] != cards[-1]:
-                rng.shuffle(cards)         # the group of cards without mosts: which of them, uniformly
+                _shuffle(rng, cards)         # the group of cards without mosts: which of them, uniformly
             at = 0
             for j, m in enumerate(share):
                 mine[j].extend(cards[at:at + m])
@@ -1291,6 +1291,21 @@ def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:
 def _burial(record: HandRecord, i: int) -> tuple[Card, ...]:
     """The ``i``-th burial of the record: 0 the dealer's, ``i`` the ``i``-th steal's (section 14.7)."""
     return record.kitty_discard if i == 0 else record.exchanges[i - 1].discard
+
+
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the same permutation for the same generator state (Fisher-Yates from the
+    end, each index below ``i + 1`` drawn from ``getrandbits`` by rejection, as the standard library
+    does), in code the compiled build compiles."""
+    i = len(cards) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:

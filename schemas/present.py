@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.cards import CARDS
 from rules.order import Order
 
 
@@ -29,9 +30,18 @@ def multiset(values) -> tuple | None:
     return None if values is None else tuple(sorted(values))
 
 
+def _natural_place(c: int) -> tuple[int, int]:
+    return (0, -c) if c >= 52 else (1 + c // 13, -c)
+
+
+_NATURAL: tuple[int, ...] = tuple(sorted(range(54), key=_natural_place))
+NATURAL_PLACE: tuple[int, ...] = tuple(_NATURAL.index(c) for c in range(54))   # each card's place in that order
+NAMES: tuple[str, ...] = tuple(str(CARDS[c]) for c in range(54))
+
+
 def natural(values: Iterable[int]) -> list[str]:
     """Cards high to low before a trump is known: jokers, then S, H, C, D from A down."""
-    return [str(c) for c in sorted(values, key=lambda c: (0, -c) if c >= 52 else (1 + c // 13, -c))]
+    return [NAMES[c] for c in sorted(map(int, values), key=NATURAL_PLACE.__getitem__)]
 
 
 def trump(value) -> dict | None:
