@@ -52,8 +52,8 @@ uniform, only slower to find worlds.
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
 ``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, and
-(below) two burials the seat saw taken by other seats, or a burial it saw taken by a seat that stole
-again later.
+(below) two burials the seat saw taken by other seats, or another seat stealing twice after a burial
+the seat saw was taken.
 
 *Steals* (section 14.7, ``exchanges``).  The buriers are the dealer then each stealer in turn, ``t_0 ..
 t_m``; burial ``j`` (``B_j``) is what ``t_j`` put down, ``B_m`` the kitty now; ``t_j`` picked up ``T_j``
@@ -111,7 +111,9 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   over the last stealer's hand and the unseen ``B_m`` (its factor 1 / C(y_c, r_c) is at most 1).  The
   tests check the pairs against every physical history of small chains with repeated cards.
 - Not drawn (422, ``exchanges``): other seats took two burials the seat saw, or the chain has a seat
-  twice (a stealer stole again after taking the seat's burial).
+  twice (another seat stole twice after the seat's burial was taken), or the chain is so long that the
+  ways to spread ``k`` designated copies over its places pass ``CHAIN_STATES`` (the table's bound: four
+  stealers with a kitty of 8).
 - Then, as everywhere, the replay: the drawn history as the record's ``kitty``, ``kitty_discard`` and
   ``exchanges`` discards, kept when it replays identically.  The brute force in the tests enumerates
   every placement and every history with these physical weights and replays each.
@@ -155,6 +157,7 @@ WAYS_STATES: Final = 4000         # the count of ways keeps at most this many ro
 WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
+CHAIN_STATES: Final = 500        # the most ways a steal's chain can spread its designated copies (chain_region)
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
@@ -456,8 +459,11 @@ class Problem:
         end = m - 1 if buriers[m] == viewer else m
         chain = buriers[first:end + 1]
         if len(set(chain)) != len(chain):
-            raise InputError("worlds are not drawn where a seat stole twice after taking a burial this seat "
-                             "saw (exchanges)", "exchanges")
+            raise InputError("worlds are not drawn where another seat stole twice after a burial this seat "
+                             "saw was taken (exchanges)", "exchanges")
+        if comb(self.rules.kitty + len(chain), len(chain)) > CHAIN_STATES:
+            raise InputError("worlds are not drawn where a burial this seat saw went through this many later "
+                             "steals (exchanges)", "exchanges")
         kitty = tuple(i for i, p in enumerate(self.places) if p.name == "kitty")
         region = tuple(at_seat[s] for s in chain) + (kitty if end == m else ())
         beside: dict[int, int] = {}
