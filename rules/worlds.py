@@ -98,17 +98,25 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   histories keep ``D`` in ``P_{j+1}``.  Summed over ``D`` this counts each history once per designation
   it has, i.e. by its weight: a placement's (designation, history) pairs, a sum over how many designated
   copies of each card lie at each of the chain's places (a table card by card, :func:`_designations`;
-  the chain's stealers are distinct seats, so each one's cards then are its cards now).  The proposal
-  tracks ``r_c`` copies (``B_j[c]`` less the copies the chain played and an ``B_e`` the seat saw holds)
-  over the chain's hands and the unseen ``B_m``, weighing a placement by prod_c C(y_c, r_c) as above; it
-  is kept with probability its pairs over prod_l C(|P_l|, k) (the histories without ``D``) over
-  prod_c C(y_c, r_c) over that ratio's most.  The pairs over the histories are at most the designations,
-  prod_c C(y_c + e_c, B_j[c]) (each factor C(|P_l| - z_l, k - z_l) is at most C(|P_l|, k)), so the most
-  is prod_c of the most of C(y + e_c, B_j[c]) / C(y, r_c) over ``y``, as above.  Then ``D`` is drawn in
-  proportion to its histories and each ``T_l`` (from ``l = e`` down) as its designated copies and a
-  uniform choice of the rest: each (placement, ``D``, history) equally likely, so each (placement,
-  history) in proportion to its physical weight.  The last steal's declaration, beyond those, is tracked
-  over the last stealer's hand and the unseen ``B_m`` (its factor 1 / C(y_c, r_c) is at most 1).  The
+  the chain's stealers are distinct seats, so each one's cards then are its cards now).  Normalised by
+  the histories without ``D`` (prod_l C(|P_l|, k)), each step's factor is rho_l(z) = C(|P_l| - z, k - z)
+  / C(|P_l|, k), at most 1 and falling in ``z``, and rho(a + b) <= rho(a) rho(b); so a pair's factor is at
+  most rho_e(z_e), and the placement's weight ``w`` at most prod_c H_c, H_c the sum over the designations
+  of card ``c`` alone of rho_e(its designated copies at ``t_e`` and ``B_e``).  The proposal: ``r_c``
+  copies (``B_j[c]`` less the copies the chain played and an ``B_e`` the seat saw holds) tracked over the
+  chain's hands and the unseen ``B_m``, each way to label them weighed by rho_e of its copies at
+  ``t_e``'s hand and ``B_m`` (``Klass.cut``), so a placement weighs g_c = the sum of those; where the
+  seen copies suffice (``r_c <= 0``), every unseen copy of ``c`` as a class weighed, by how many lie in
+  the chain's places, by the most of H_c over where among them they lie.  Each H_c is at most g_c times
+  K_c (every designation holds some labeling, with a factor at most the labeling's: averaging over them,
+  K_c is the most over ``y`` of sum_u C(y - r_c, u - r_c) C(e_c, B_j[c] - u) / C(u, r_c), 1 where no copy
+  is seen), or at most the weight of its class.  So a placement kept with probability ``w`` over the
+  proposal's weight over prod_c K_c is kept in proportion to ``w``.  Then ``D`` is drawn in proportion to
+  its histories and each ``T_l`` (from ``l = e`` down) as its designated copies and a uniform choice of
+  the rest: each (placement, ``D``, history) equally likely, so each (placement, history) in proportion
+  to its physical weight.  The last steal's declaration, beyond those, is tracked over the last
+  stealer's hand and the unseen ``B_m`` (its factor 1 / C(y_c, r_c) is at most 1).  The plain draw has
+  no classes: kept with probability ``w`` over prod_c C(u_c + e_c, B_j[c]).  The
   tests check the pairs against every physical history of small chains with repeated cards.
 - Not drawn (422, ``exchanges``): other seats took two burials the seat saw, or the chain has a seat
   twice (another seat stole twice after the seat's burial was taken), or the chain is so long that the
@@ -288,6 +296,8 @@ class Problem:
         self.chain: tuple[int, ...] = ()
         self.chain_from = 0
         self.designated: dict[int, int] = {}
+        self.chain_cut: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.weighted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         if self.stolen:
             self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
@@ -454,7 +464,7 @@ class Problem:
         copies of each card of the seen burial the chain's hands and its end burial must hold between them
         (``tracked`` over their places, beyond what the chain played and an end burial the seat saw), the
         last steal's declaration as in :meth:`steal_region`, and the most the acceptance ratio can be."""
-        record, viewer, buriers = self.record, self.viewer, self.buriers
+        record, viewer, buriers, k = self.record, self.viewer, self.buriers, self.rules.kitty
         m = len(record.exchanges)
         end = m - 1 if buriers[m] == viewer else m
         chain = buriers[first:end + 1]
@@ -474,6 +484,15 @@ class Problem:
             for x in _burial(record, end):
                 beside[int(x)] = beside.get(int(x), 0) + 1
         need = tally([int(c) for c in _burial(record, first - 1)])
+        if len(chain) > 1:             # the last step's factor: its places, C(|P_e| - x, k - x) for each x
+            last_cards = len(self.state.hands[chain[-1]]) + sum(self.played[chain[-1]].values()) + k
+            self.chain_cut = ((at_seat[chain[-1]],) + (kitty if end == m else ()),
+                              tuple(comb(last_cards - x, k - x) for x in range(k + 1)))
+        near = dict(self.played[chain[-1]]) if len(chain) > 1 else {}      # seen copies at the last step's places
+        if len(chain) > 1 and (end < m or self.burial_known):
+            for x in _burial(record, end):
+                near[int(x)] = near.get(int(x), 0) + 1
+        cuts = self.chain_cut[1] or tuple([1] * (k + 1))
         most_taken = most_plain = Fraction(1)
         for c in sorted(need):
             m_c, e_c, u_c = need[c], beside.get(c, 0), self.pool.get(c, 0)
@@ -482,8 +501,13 @@ class Problem:
                 raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
             if r_c > 0:
                 self.tracked[c], self.regions[c] = r_c, region
-            low = max(r_c, 0)
-            most_taken *= max(Fraction(comb(y + e_c, m_c), comb(y, low)) for y in range(low, u_c + 1))
+                most_taken *= max(sum(Fraction(comb(y - r_c, u - r_c) * comb(e_c, m_c - u), comb(u, r_c))
+                                      for u in range(r_c, min(m_c, y) + 1)) for y in range(r_c, u_c + 1))
+            elif u_c:                      # the seen copies suffice: every unseen copy weighed by its designations
+                s_n = near.get(c, 0)
+                self.weighted[c] = (region, tuple(max(sum(comb(s_n + a, i) * comb(e_c - s_n + y - a, m_c - i) * cuts[i]
+                                                          for i in range(m_c + 1)) for a in range(y + 1))
+                                                  for y in range(u_c + 1)))
             most_plain *= comb(u_c + e_c, m_c)
         last = buriers[m]
         if last != viewer:                 # the last steal's declaration, in the last stealer's cards or burial
@@ -515,9 +539,17 @@ class Problem:
         finals = _chain_finals(stages, sizes, k)
         ratio = Fraction(sum(f for _, f in finals), _product_of([comb(x, k) for x in sizes[1:]]))
         if self.tracked_drawn:
+            at, cuts = self.chain_cut
             for c, r in self.tracked.items():
-                y = sum(1 for i in self.regions[c] for x in content[i] if x == c)
-                ratio /= comb(y, r)
+                inside = sum(1 for i in self.regions[c] if i in at for x in content[i] if x == c)
+                outside = sum(1 for i in self.regions[c] if i not in at for x in content[i] if x == c)
+                if c in self.designated and cuts:       # the proposal's labelings, each by its cut (chain_region)
+                    ratio /= Fraction(sum(comb(outside, r - i) * comb(inside, i) * cuts[i] for i in range(r + 1)),
+                                      cuts[0])
+                else:
+                    ratio /= comb(inside + outside, r)
+            for c, (places, weights) in self.weighted.items():
+                ratio /= Fraction(weights[sum(1 for i in places for x in content[i] if x == c)], cuts[0] if cuts else 1)
         ratio /= self.most_taken if self.tracked_drawn else self.most_plain
         if not ratio or rng.randrange(ratio.denominator) >= ratio.numerator:
             return None
@@ -549,6 +581,7 @@ class Problem:
                       | ({needs[0][0]} if self.cut_folded else set()))
         if not self.cut_folded:
             held = held[:kinds]
+        held = sorted(set(held) | set(self.weighted))
         out: list[Klass] = []
         for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
             at = tuple(i for i in self.regions.get(c, self.region) if self.suit_of[c] not in self.places[i].void)
@@ -558,15 +591,22 @@ class Problem:
                                  tuple(self.hi[i].get(c, r) for i in at), None))
             else:
                 out.append(Klass([c] * r, at, (0,) * len(at), (r,) * len(at), None))
+            if c in self.designated and self.chain_cut[1]:
+                last = out[-1]
+                out[-1] = replace(last, cut=(tuple(j for j, i in enumerate(last.allowed) if i in self.chain_cut[0]),
+                                             0, self.chain_cut[1]))
         pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0)}
         for c in held:
             k = self.pool.get(c, 0)
             if not k:
                 raise InputError("the record shows a seat holding a card it cannot hold", "deal")
             allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
+            cut = self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None
+            if c in self.weighted:             # its copies in a steal's chain, by their designations (chain_region)
+                places, weights = self.weighted[c]
+                cut = (tuple(j for j, i in enumerate(allowed) if i in places), 0, weights)
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
-                             tuple(self.hi[i].get(c, k) for i in allowed), None,
-                             self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
+                             tuple(self.hi[i].get(c, k) for i in allowed), None, cut))
         by_places: dict[tuple[int, ...], list[int]] = {}
         for c, k in sorted(pool.items()):
             if c not in held:
