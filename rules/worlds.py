@@ -120,7 +120,7 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   tests check the pairs against every physical history of small chains with repeated cards.
 - Not drawn (422, ``exchanges``): other seats took two burials the seat saw, or the chain has a seat
   twice (another seat stole twice after the seat's burial was taken), or the chain is so long that the
-  ways to spread ``k`` designated copies over its places pass ``CHAIN_STATES`` (the table's bound: four
+  ways to spread ``k`` designated copies over its places pass ``CHAIN_STATES`` (the table's bound: three
   stealers with a kitty of 8).
 - Then, as everywhere, the replay: the drawn history as the record's ``kitty``, ``kitty_discard`` and
   ``exchanges`` discards, kept when it replays identically.  The brute force in the tests enumerates
@@ -165,7 +165,7 @@ WAYS_STATES: Final = 4000         # the count of ways keeps at most this many ro
 WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
-CHAIN_STATES: Final = 500        # the most ways a steal's chain can spread its designated copies (chain_region)
+CHAIN_STATES: Final = 200        # the most ways a steal's chain can spread its designated copies (chain_region)
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts tried in turn (cards counted one by one, mosts in the count, barred cards as classes, work bound), the next
