@@ -55,7 +55,8 @@ worlds.
 Bounds: at most ``WORLD_DRAWS`` draws and ``WORLD_REPLAYS`` replays per call (a replay is one walk
 of the record, on the walk's own work bound); ``complete`` is false when they stop the draw before
 ``count`` worlds were found.  Not drawn (:class:`InputError`): records with an illegal step, and
-(below) a burial the seat saw that went on through two or more later steals.
+(below) two burials the seat saw taken by other seats, or another seat stealing twice after a burial
+the seat saw was taken.
 
 *Steals* (section 14.7, ``exchanges``).  The buriers are the dealer then each stealer in turn, ``t_0 ..
 t_m``; burial ``j`` (``B_j``) is what ``t_j`` put down, ``B_m`` the kitty now; ``t_j`` picked up ``T_j``
@@ -89,8 +90,41 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   probability prod_c C(P_m[c], B_{m-1}[c]) / C(y_c, r_c) over that ratio's most (each factor's most over
   ``y_c`` in ``r_c .. unseen copies``): uniform over (placement, history) again.  A plain draw (where
   the count passes its bounds) has no such class, and the ratio is prod_c C(P_m[c], B_{m-1}[c]) over its most.
-- A burial the seat saw that a later seat took before the last steal would need such a class through
-  every later burial: not drawn yet (422, ``exchanges``).
+- *A burial the seat saw, taken before the last steal* (the seat is ``t_j``, ``t_{j+1}`` another seat and
+  ``j + 1 < m``).  The *chain* is ``t_{j+1} .. t_e``: ``e = m``, or ``m - 1`` where the seat stole last
+  (``B_e`` is then what it picked up).  Undoing step ``j + 1`` the kitty is ``B_j``, and a history weighs
+  prod_c C(P_{j+1}[c], B_j[c]): its *designations* ``D``, ``B_j[c]`` physical copies of each card ``c``
+  in ``P_{j+1}``.  A designated copy now in ``t_l``'s cards (its hand or its plays, ``l > j + 1``) or in
+  ``B_e`` was in every kitty picked up from ``T_{j+2}`` to ``T_l`` (to ``T_e``), so undoing step ``l`` the
+  kitty holds the ``z_l`` designated copies now at ``t_l .. t_e`` and ``B_e``, and any ``k - z_l`` of
+  the other ``|P_l| - z_l`` cards: given the placement and ``D``, prod_l C(|P_l| - z_l, k - z_l)
+  histories keep ``D`` in ``P_{j+1}``.  Summed over ``D`` this counts each history once per designation
+  it has, i.e. by its weight: a placement's (designation, history) pairs, a sum over how many designated
+  copies of each card lie at each of the chain's places (a table card by card, :func:`_designations`;
+  the chain's stealers are distinct seats, so each one's cards then are its cards now).  Normalised by
+  the histories without ``D`` (prod_l C(|P_l|, k)), each step's factor is rho_l(z) = C(|P_l| - z, k - z)
+  / C(|P_l|, k), at most 1 and falling in ``z``, and rho(a + b) <= rho(a) rho(b); so a pair's factor is at
+  most rho_e(z_e), and the placement's weight ``w`` at most prod_c H_c, H_c the sum over the designations
+  of card ``c`` alone of rho_e(its designated copies at ``t_e`` and ``B_e``).  The proposal: ``r_c``
+  copies (``B_j[c]`` less the copies the chain played and an ``B_e`` the seat saw holds) tracked over the
+  chain's hands and the unseen ``B_m``, each way to label them weighed by rho_e of its copies at
+  ``t_e``'s hand and ``B_m`` (``Klass.cut``), so a placement weighs g_c = the sum of those; where the
+  seen copies suffice (``r_c <= 0``), every unseen copy of ``c`` as a class weighed, by how many lie in
+  the chain's places, by the most of H_c over where among them they lie.  Each H_c is at most g_c times
+  K_c (every designation holds some labeling, with a factor at most the labeling's: averaging over them,
+  K_c is the most over ``y`` of sum_u C(y - r_c, u - r_c) C(e_c, B_j[c] - u) / C(u, r_c), 1 where no copy
+  is seen), or at most the weight of its class.  So a placement kept with probability ``w`` over the
+  proposal's weight over prod_c K_c is kept in proportion to ``w``.  Then ``D`` is drawn in proportion to
+  its histories and each ``T_l`` (from ``l = e`` down) as its designated copies and a uniform choice of
+  the rest: each (placement, ``D``, history) equally likely, so each (placement, history) in proportion
+  to its physical weight.  The last steal's declaration, beyond those, is tracked over the last
+  stealer's hand and the unseen ``B_m`` (its factor 1 / C(y_c, r_c) is at most 1).  The plain draw has
+  no classes: kept with probability ``w`` over prod_c C(u_c + e_c, B_j[c]).  The
+  tests check the pairs against every physical history of small chains with repeated cards.
+- Not drawn (422, ``exchanges``): other seats took two burials the seat saw, or the chain has a seat
+  twice (another seat stole twice after the seat's burial was taken), or the chain is so long that the
+  ways to spread ``k`` designated copies over its places pass ``CHAIN_STATES`` (the table's bound: three
+  stealers with a kitty of 8).
 - Then, as everywhere, the replay: the drawn history as the record's ``kitty``, ``kitty_discard`` and
   ``exchanges`` discards, kept when it replays identically.  The brute force in the tests enumerates
   every placement and every history with these physical weights and replays each.
@@ -135,6 +169,7 @@ WAYS_WORK: Final = 10000         # the count of ways enumerates at most this man
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
 FEW_CAPS: Final = 30             # ... in the count tried where the one with CAPS_STATES passes its bound
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
+CHAIN_STATES: Final = 200        # the most ways a steal's chain can spread its designated copies (chain_region)
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts (cards counted one by one, mosts in the count, barred cards as classes, work bound), chosen by _count_for_draws
@@ -262,6 +297,12 @@ class Problem:
         self.most_taken = Fraction(1)
         self.most_plain = Fraction(1)
         self.tracked_drawn = False
+        self.regions: dict[int, tuple[int, ...]] = {}
+        self.chain: tuple[int, ...] = ()
+        self.chain_from = 0
+        self.designated: dict[int, int] = {}
+        self.chain_cut: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.weighted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         if self.stolen:
             self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
@@ -390,10 +431,13 @@ class Problem:
         (``taken``), and the most the acceptance ratio can be."""
         record, viewer, buriers = self.record, self.viewer, self.buriers
         m = len(record.exchanges)
-        for i in range(m - 1):
-            if buriers[i] == viewer and buriers[i + 1] != viewer:
-                raise InputError("worlds are not drawn where a burial this seat saw was taken by a seat that "
-                                 "was not the last to steal (exchanges)", "exchanges")
+        seen = [j for j in range(1, m + 1) if buriers[j - 1] == viewer and buriers[j] != viewer]
+        if len(seen) > 1:
+            raise InputError("worlds are not drawn where another seat took two burials this seat saw "
+                             "(exchanges)", "exchanges")
+        if seen and seen[0] < m:
+            self.chain_region(seen[0], at_seat)
+            return
         last = buriers[m]
         if last == viewer:
             return
@@ -418,6 +462,116 @@ class Problem:
         self.taken, self.beside, self.region = taken, beside, tuple(region)
         self.most_taken, self.most_plain = most_taken, most_plain
 
+    def chain_region(self, first: int, at_seat: dict[int, int]) -> None:
+        """The proposal's terms where a seat that did not steal last took the burial this seat saw (the
+        module docstring, *A burial the seat saw, taken before the last steal*): the chain of stealers from
+        ``t_first`` to ``t_e`` (``e`` the last steal, or the one before it where the seat stole last), the
+        copies of each card of the seen burial the chain's hands and its end burial must hold between them
+        (``tracked`` over their places, beyond what the chain played and an end burial the seat saw), the
+        last steal's declaration as in :meth:`steal_region`, and the most the acceptance ratio can be."""
+        record, viewer, buriers, k = self.record, self.viewer, self.buriers, self.rules.kitty
+        m = len(record.exchanges)
+        end = m - 1 if buriers[m] == viewer else m
+        chain = buriers[first:end + 1]
+        if len(set(chain)) != len(chain):
+            raise InputError("worlds are not drawn where another seat stole twice after a burial this seat "
+                             "saw was taken (exchanges)", "exchanges")
+        if comb(self.rules.kitty + len(chain), len(chain)) > CHAIN_STATES:
+            raise InputError("worlds are not drawn where a burial this seat saw went through this many later "
+                             "steals (exchanges)", "exchanges")
+        kitty = tuple(i for i, p in enumerate(self.places) if p.name == "kitty")
+        region = tuple(at_seat[s] for s in chain) + (kitty if end == m else ())
+        beside: dict[int, int] = {}
+        for s in chain:
+            for c, x in self.played[s].items():
+                beside[c] = beside.get(c, 0) + x
+        if end < m or self.burial_known:
+            for x in _burial(record, end):
+                beside[int(x)] = beside.get(int(x), 0) + 1
+        need = tally([int(c) for c in _burial(record, first - 1)])
+        if len(chain) > 1:             # the last step's factor: its places, C(|P_e| - x, k - x) for each x
+            last_cards = len(self.state.hands[chain[-1]]) + sum(self.played[chain[-1]].values()) + k
+            self.chain_cut = ((at_seat[chain[-1]],) + (kitty if end == m else ()),
+                              tuple(comb(last_cards - x, k - x) for x in range(k + 1)))
+        near = dict(self.played[chain[-1]]) if len(chain) > 1 else {}      # seen copies at the last step's places
+        if len(chain) > 1 and (end < m or self.burial_known):
+            for x in _burial(record, end):
+                near[int(x)] = near.get(int(x), 0) + 1
+        cuts = self.chain_cut[1] or tuple([1] * (k + 1))
+        most_taken = most_plain = Fraction(1)
+        for c in sorted(need):
+            m_c, e_c, u_c = need[c], beside.get(c, 0), self.pool.get(c, 0)
+            r_c = m_c - e_c
+            if r_c > u_c:
+                raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+            if r_c > 0:
+                self.tracked[c], self.regions[c] = r_c, region
+                most_taken *= max(sum(Fraction(comb(y - r_c, u - r_c) * comb(e_c, m_c - u), comb(u, r_c))
+                                      for u in range(r_c, min(m_c, y) + 1)) for y in range(r_c, u_c + 1))
+            elif u_c:                      # the seen copies suffice: every unseen copy weighed by its designations
+                s_n = near.get(c, 0)
+                self.weighted[c] = (region, tuple(max(sum(comb(s_n + a, i) * comb(e_c - s_n + y - a, m_c - i) * cuts[i]
+                                                          for i in range(m_c + 1)) for a in range(y + 1))
+                                                  for y in range(u_c + 1)))
+            most_plain *= comb(u_c + e_c, m_c)
+        last = buriers[m]
+        if last != viewer:                 # the last steal's declaration, in the last stealer's cards or burial
+            shown = tally([int(c) for c in record.exchanges[-1].declaration])
+            near = dict(self.played[last])
+            if self.burial_known:
+                for x in record.exchanges[-1].discard:
+                    near[int(x)] = near.get(int(x), 0) + 1
+            for c in sorted(shown):
+                r_c = shown[c] - near.get(c, 0)
+                if r_c > self.pool.get(c, 0):
+                    raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+                if r_c > 0 and c not in need:
+                    self.tracked[c], self.regions[c] = r_c, (at_seat[last],) + kitty
+        self.chain, self.chain_from, self.designated = chain, first, need
+        self.most_taken, self.most_plain = most_taken, most_plain
+
+    def designate(self, content: Sequence[Sequence[int]], cards: list[list[int]], end: list[int],
+                  rng: random.Random) -> list[list[int]] | None:
+        """For a placement with a chain (:meth:`chain_region`): kept with probability its weight over the
+        proposal's, then the designated copies of the seen burial drawn; the cards each chain step's
+        picked-up kitty must hold (steps ``first + 1 .. e`` in turn), or None (rejected)."""
+        chain, k = self.chain, self.rules.kitty
+        where = [tally(cards[s]) for s in chain] + [tally(end)]
+        types = sorted(self.designated)
+        sizes = [len(cards[s]) + k for s in chain]
+        copies = [[w.get(c, 0) for w in where] for c in types]
+        stages = _designations(copies, [self.designated[c] for c in types], len(where))
+        finals = _chain_finals(stages, sizes, k)
+        ratio = Fraction(sum(f for _, f in finals), _product_of([comb(x, k) for x in sizes[1:]]))
+        if self.tracked_drawn:
+            at, cuts = self.chain_cut
+            for c, r in self.tracked.items():
+                inside = sum(1 for i in self.regions[c] if i in at for x in content[i] if x == c)
+                outside = sum(1 for i in self.regions[c] if i not in at for x in content[i] if x == c)
+                if c in self.designated and cuts:       # the proposal's labelings, each by its cut (chain_region)
+                    ratio /= Fraction(sum(comb(outside, r - i) * comb(inside, i) * cuts[i] for i in range(r + 1)),
+                                      cuts[0])
+                else:
+                    ratio /= comb(inside + outside, r)
+            for c, (places, weights) in self.weighted.items():
+                ratio /= Fraction(weights[sum(1 for i in places for x in content[i] if x == c)], cuts[0] if cuts else 1)
+        ratio /= self.most_taken if self.tracked_drawn else self.most_plain
+        if not ratio or rng.randrange(ratio.denominator) >= ratio.numerator:
+            return None
+        total = sum(f for _, f in finals)
+        x = rng.randrange(total)
+        state = finals[-1][0]
+        for d, f in finals:
+            if x < f:
+                state = d
+                break
+            x -= f
+        chosen = _designated(stages, copies, state, rng)
+        forced: list[list[int]] = []
+        for i in range(1, len(chain)):
+            forced.append([c for c, split in zip(types, chosen, strict=True) for _ in range(sum(split[i:]))])
+        return forced
+
     def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
         of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
@@ -432,24 +586,32 @@ class Problem:
                       | ({needs[0][0]} if self.cut_folded else set()))
         if not self.cut_folded:
             held = held[:kinds]
+        held = sorted(set(held) | set(self.weighted))
         out: list[Klass] = []
         for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
-            at = tuple(i for i in self.region if self.suit_of[c] not in self.places[i].void)
+            at = tuple(i for i in self.regions.get(c, self.region) if self.suit_of[c] not in self.places[i].void)
             if r == self.pool.get(c, 0):                 # every unseen copy: the class takes each place's bounds
                 at = tuple(i for i in at if self.hi[i].get(c, r) > 0)
                 out.append(Klass([c] * r, at, tuple(self.lo[i].get(c, 0) for i in at),
                                  tuple(self.hi[i].get(c, r) for i in at), None))
             else:
                 out.append(Klass([c] * r, at, (0,) * len(at), (r,) * len(at), None))
+            if c in self.designated and self.chain_cut[1]:
+                last = out[-1]
+                out[-1] = replace(last, cut=(tuple(j for j, i in enumerate(last.allowed) if i in self.chain_cut[0]),
+                                             0, self.chain_cut[1]))
         pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0)}
         for c in held:
             k = self.pool.get(c, 0)
             if not k:
                 raise InputError("the record shows a seat holding a card it cannot hold", "deal")
             allowed = tuple(i for i in self.allowed[self.suit_of[c]] if self.hi[i].get(c, k) > 0)
+            cut = self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None
+            if c in self.weighted:             # its copies in a steal's chain, by their designations (chain_region)
+                places, weights = self.weighted[c]
+                cut = (tuple(j for j, i in enumerate(allowed) if i in places), 0, weights)
             out.append(Klass([c] * k, allowed, tuple(self.lo[i].get(c, 0) for i in allowed),
-                             tuple(self.hi[i].get(c, k) for i in allowed), None,
-                             self.cut_weights(c, allowed) if self.cut_folded and c == needs[0][0] else None))
+                             tuple(self.hi[i].get(c, k) for i in allowed), None, cut))
         by_places: dict[tuple[int, ...], list[int]] = {}
         for c, k in sorted(pool.items()):
             if c not in held:
@@ -630,7 +792,15 @@ class Problem:
             else:
                 kitty = list(mine)
         cards = [now[s] + _expand(self.played[s]) for s in range(n)]
-        if self.taken or self.tracked:
+        forced: list[list[int]] = []
+        chain_end = self.chain_from + len(self.chain) - 1
+        if self.chain:
+            designated = self.designate(content, cards, kitty if chain_end == m else
+                                        [int(c) for c in _burial(record, chain_end)], rng)
+            if designated is None:
+                return None
+            forced = designated
+        elif self.taken or self.tracked:
             held = tally(cards[buriers[m]] + kitty)
             ratio = Fraction(1)
             for c in sorted(set(self.taken) | set(self.tracked)):
@@ -647,6 +817,12 @@ class Problem:
             pool = cards[seat] + kitty
             if seat == viewer or (j >= 1 and buriers[j - 1] == viewer):
                 took = [int(c) for c in (record.kitty if j == 0 else _burial(record, j - 1))]
+            elif self.chain_from < j <= chain_end:      # the designated copies it must have picked up, and the rest
+                took = list(forced[j - self.chain_from - 1])
+                rest = list(pool)
+                for c in took:
+                    rest.remove(c)
+                took += rng.sample(rest, k - len(took))
             else:
                 took = rng.sample(pool, k)
             before = tally(pool)
@@ -1280,6 +1456,88 @@ class Ways:
         if not total:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
         return splits[bisect_right(upto, rng.randrange(total))]
+
+
+def _designations(copies: list[list[int]], need: list[int], places: int) -> list[dict[tuple[int, ...], int]]:
+    """The designated copies of a seen burial, card by card: ``copies[t][i]`` the copies of its ``t``-th
+    card at the chain's ``i``-th place, ``need[t]`` how many to designate.  Stage ``t`` maps the designated
+    copies at each place so far to the physical ways to choose them (prod C(copies, designated))."""
+    stages: list[dict[tuple[int, ...], int]] = [{tuple([0] * places): 1}]
+    for here, want in zip(copies, need, strict=True):
+        step: dict[tuple[int, ...], int] = {}
+        for split in _splits_upto(want, tuple(here)):
+            if sum(split) != want:
+                continue
+            ways = 1
+            for a, b in zip(here, split, strict=True):
+                ways *= comb(a, b)
+            for d, w in stages[-1].items():
+                y = tuple([a + b for a, b in zip(d, split, strict=True)])
+                step[y] = step.get(y, 0) + w * ways
+        stages.append(step)
+    return stages
+
+
+def _designated(stages: list[dict[tuple[int, ...], int]], copies: list[list[int]], state: tuple[int, ...],
+                rng: random.Random) -> list[tuple[int, ...]]:
+    """Each card's designated copies at each place, drawn back from the last card in proportion to the
+    ways each choice leaves (the stages of :func:`_designations`), ending at ``state``."""
+    out: list[tuple[int, ...]] = []
+    for t in range(len(copies) - 1, -1, -1):
+        options: list[tuple[tuple[int, ...], int]] = []
+        for d, w in stages[t].items():
+            split = tuple([a - b for a, b in zip(state, d, strict=True)])
+            if min(split) < 0:
+                continue
+            ways = w
+            for a, b in zip(copies[t], split, strict=True):
+                ways *= comb(a, b)
+            if ways:
+                options.append((split, ways))
+        total = sum(w for _, w in options)
+        x = rng.randrange(total)
+        pick = options[-1][0]
+        for split, w in options:
+            if x < w:
+                pick = split
+                break
+            x -= w
+        out.append(pick)
+        state = tuple([a - b for a, b in zip(state, pick, strict=True)])
+    out.reverse()
+    return out
+
+
+def _chain_finals(stages: list[dict[tuple[int, ...], int]], sizes: list[int],
+                  k: int) -> list[tuple[tuple[int, ...], int]]:
+    """Each count of designated copies at the chain's places with its (designation, history) pairs: summed
+    and divided by the chain's histories, a placement's weight (prod_c C(P[c], B[c]) averaged over them)."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    for d, w in stages[-1].items():
+        f = w * _chain_ways(d, sizes, k)
+        if f:
+            out.append((d, f))
+    return out
+
+
+def _product_of(values: list[int]) -> int:
+    out = 1
+    for v in values:
+        out *= v
+    return out
+
+
+def _chain_ways(d: tuple[int, ...], sizes: list[int], k: int) -> int:
+    """The histories of a chain's steps that keep the designated copies (``d[i]`` of them at its ``i``-th
+    place, the last entry its end burial): undoing step ``i`` the picked-up kitty holds the ``z`` designated
+    copies at places ``i`` on and ``k - z`` of the other ``sizes[i] - z`` cards."""
+    ways = 1
+    for i in range(1, len(sizes)):
+        z = sum(d[i:])
+        if z > k:
+            return 0
+        ways *= comb(sizes[i] - z, k - z)
+    return ways
 
 
 def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:

@@ -48,8 +48,8 @@ def hand_worlds(data: dict):
     uniformly, as a fair shuffle would give them (two copies of a card are two cards), independently
     and deterministically by `seed`. `count_worlds` is the exact number of distinct worlds where the
     position is small enough to count them all. The work is bounded: `complete` is false when the
-    bound stopped the draw first. A record with an illegal step is 422, and so is one where a burial
-    the seat saw went on through two or more later steals (`exchanges`), or whose hidden dark
-    declarations allow more than 200 choices of cards.
+    bound stopped the draw first. A record with an illegal step is 422, and so is one where another
+    seat took two burials the seat saw, or another seat stole twice after one was taken (`exchanges`),
+    or whose hidden dark declarations allow more than 200 choices of cards.
     """
     return worlds_answer(data)

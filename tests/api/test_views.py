@@ -137,14 +137,40 @@ def test_worlds_of_a_record_with_steals_carry_each_steal_s_burial(client):
         assert answer(client, "/v1/hands/state", changed) == mine
 
 
-def test_worlds_where_a_burial_the_seat_saw_went_through_two_steals_are_422(client):
+def test_worlds_of_the_dealer_after_two_steals_replay_its_view(client):
+    """Section 14.7: two seats stole after the dealer; the dealer's burial went through both steals (once
+    a 422).  Each world's deal and burials give the dealer the view it has."""
     from schemas.records import record_body
+    from tests.rules.test_worlds import cut
     from tests.rules.test_worlds_steals import SMALL, stolen_hand
 
-    stolen = stolen_hand(SMALL, 0, 2)
+    stolen = stolen_hand(SMALL, 323, 2)
+    body = record_body(cut(stolen, sum(len(t) for t in stolen.tricks) // 2))
+    dealer = body["dealer"]
+    assert len({dealer, *(x["seat"] for x in body["exchanges"])}) == 3
+    mine = answer(client, "/v1/hands/state", {**body, "view": dealer})
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": dealer, "count": 5, "seed": "two"})
+    assert got["complete"] and len(got["worlds"]) == 5
+    assert len({tuple(w["exchanges"][0]["discard"]) for w in got["worlds"]}) > 1
+    for w in got["worlds"]:
+        assert sorted(w["kitty_discard"]) == sorted(body["kitty_discard"])
+        changed = {**copy.deepcopy(body), "deal": w["deal"], "kitty_discard": w["kitty_discard"],
+                   "exchanges": w["exchanges"], "view": dealer}
+        assert answer(client, "/v1/hands/state", changed) == mine
+
+
+def test_worlds_where_another_seat_took_two_burials_the_seat_saw_are_422(client):
+    """The dealer buried, seat 2 stole, the dealer stole back, seat 2 stole again: both of the dealer's
+    burials went to seat 2 -- still refused, with the reason; seat 2 itself is drawn."""
+    from schemas.records import record_body
+    from tests.rules.test_worlds_steals import TWO_DECKS, stolen_hand
+
+    stolen = stolen_hand(TWO_DECKS, 850, 3)
+    assert [stolen.dealer] + [x.seat for x in stolen.exchanges] == [0, 2, 0, 2]
     body = record_body(stolen)
-    assert_problem(post(client, "/v1/hands/worlds", {**body, "seat": body["dealer"]}), 422, "/exchanges")
-    assert answer(client, "/v1/hands/worlds", {**body, "seat": stolen.exchanges[0].seat})["worlds"]
+    problem = assert_problem(post(client, "/v1/hands/worlds", {**body, "seat": 0}), 422, "/exchanges")
+    assert "took two burials this seat saw" in json.dumps(problem)
+    assert answer(client, "/v1/hands/worlds", {**body, "seat": 2})["worlds"]
 
 
 def test_the_worlds_example_with_a_steal_in_docs_views(client):
