@@ -46,8 +46,8 @@ Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps a
 room vectors; a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts of the places past it
 are checked on the draw).  Four counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
 place may not hold as one more most of its suit's class, within five times the bound, where enough of its draws
-pass (``PILOT_KEPT`` of ``PILOT_DRAWS``); else the barred cards as classes of their own, within the bound; past both, the
-first with tables of at most ``FEW_CAPS`` vectors, within four times the bound; past that the mosts
+pass (``PILOT_KEPT`` of ``PILOT_DRAWS``), else the barred cards as classes of their own, within the bound; past the
+first's bound, the first with tables of at most ``FEW_CAPS`` vectors, within four times the bound; past that the mosts
 checked on the draw and no card counted one by one, within four times the bound; past that the draw
 is a plain shuffle checked against every constraint.  Each way is still uniform, only slower to find
 worlds.
@@ -1637,9 +1637,11 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     """The count the draws use, and the draws it took to choose: the count with the mosts in it
     (``COUNTS[1]``) first, kept where at least ``PILOT_KEPT`` of ``PILOT_DRAWS`` draws under it pass the
     cheap constraints; else the one with the barred cards as classes as well (``COUNTS[0]``), where it is
-    within its bound; else the first; past both, the first with smaller tables of mosts (``FEW_CAPS``
-    vectors: fewer places bound in the count, more draws rejected; ``COUNTS[2]``); past that the suits'
-    classes alone (``COUNTS[3]``); past that none (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
+    within its bound; else the first.  Past the first's bound (the one with the barred cards, having
+    more classes, is then past its own smaller bound too: on 1,210 positions of six hands a preset it
+    never was within it), the first with smaller tables of mosts (``FEW_CAPS`` vectors: fewer places
+    bound in the count, more draws rejected; ``COUNTS[2]``); past that the suits' classes alone
+    (``COUNTS[3]``); past that none (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
     used changes the time a world takes, not which worlds are drawn (the pilot draws are not kept)."""
     first = _counted(problem, *COUNTS[1])
     pilots = 0
@@ -1657,9 +1659,6 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
             return better, pilots
         problem.classes = classes
         return first, pilots
-    better = _counted(problem, *COUNTS[0])
-    if better is not None:
-        return better, pilots
     fewer = _counted(problem, *COUNTS[2])
     if fewer is not None:
         return fewer, pilots
