@@ -558,15 +558,7 @@ class Problem:
         ratio /= self.most_taken if self.tracked_drawn else self.most_plain
         if not ratio or rng.randrange(ratio.denominator) >= ratio.numerator:
             return None
-        total = sum(f for _, f in finals)
-        x = rng.randrange(total)
-        state = finals[-1][0]
-        for d, f in finals:
-            if x < f:
-                state = d
-                break
-            x -= f
-        chosen = _designated(stages, copies, state, rng)
+        chosen = _designated(stages, copies, _weighted(finals, rng), rng)
         forced: list[list[int]] = []
         for i in range(1, len(chain)):
             forced.append([c for c, split in zip(types, chosen, strict=True) for _ in range(sum(split[i:]))])
@@ -1478,6 +1470,16 @@ def _designations(copies: list[list[int]], need: list[int], places: int) -> list
     return stages
 
 
+def _weighted(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:
+    """One of ``options`` drawn in proportion to its weight."""
+    x = rng.randrange(sum(w for _, w in options))
+    for option, w in options:
+        if x < w:
+            return option
+        x -= w
+    return options[-1][0]
+
+
 def _designated(stages: list[dict[tuple[int, ...], int]], copies: list[list[int]], state: tuple[int, ...],
                 rng: random.Random) -> list[tuple[int, ...]]:
     """Each card's designated copies at each place, drawn back from the last card in proportion to the
@@ -1494,14 +1496,7 @@ def _designated(stages: list[dict[tuple[int, ...], int]], copies: list[list[int]
                 ways *= comb(a, b)
             if ways:
                 options.append((split, ways))
-        total = sum(w for _, w in options)
-        x = rng.randrange(total)
-        pick = options[-1][0]
-        for split, w in options:
-            if x < w:
-                pick = split
-                break
-            x -= w
+        pick = _weighted(options, rng)
         out.append(pick)
         state = tuple([a - b for a, b in zip(state, pick, strict=True)])
     out.reverse()
