@@ -1325,9 +1325,7 @@ class Ways:
         sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
         m! n!/prod r! * C(the class's places' room outside, m) (Vandermonde's identity)."""
         both, outside, _ = self.pooled_places(i)
-        below = 1
-        for a in outside:
-            below *= factorial(room[a])
+        below = _factorials(room, outside)
         return both, [(x, w // below) for x, w in self.pooled_terms(i, room)]
 
     def pooled_total(self, i: int, room: tuple[int, ...]) -> int:
@@ -1346,10 +1344,7 @@ class Ways:
             for _, w in self.pooled_terms(i, room):
                 got += w
             self.sums[key] = got
-        below = 1
-        for a in outside:
-            below *= factorial(room[a])
-        return got // below
+        return got // _factorials(room, outside)
 
     def pooled_terms(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each ``x`` of :meth:`pooled_options` with its placements times ``prod r!`` (the room outside
@@ -1409,17 +1404,17 @@ class Ways:
             if known_pool is None:
                 both, options = self.pooled_options(i, room)
                 xs: list[tuple[int, ...]] = []
-                below: list[int] = []          # the placements summed up to each choice
+                running: list[int] = []        # the placements summed up to each choice
                 total = 0
                 for x_, w in options:
                     total += w
                     xs.append(x_)
-                    below.append(total)
-                known_pool = (both, xs, below, total)
+                    running.append(total)
+                known_pool = (both, xs, running, total)
                 if len(self.pools) < WAYS_STATES:
                     self.pools[room] = known_pool
-            both, xs, below, total = known_pool
-            x = xs[bisect_right(below, rng.randrange(total))]
+            both, xs, sums, total = known_pool
+            x = xs[bisect_right(sums, rng.randrange(total))]
             shares = [0] * len(klass.allowed)
             free = list(room)
             for a, k in zip(both, x, strict=True):
@@ -1544,6 +1539,14 @@ def _unit_key(order: Order, unit: Unit) -> tuple[int, int, int]:
 def _burial(record: HandRecord, i: int) -> tuple[Card, ...]:
     """The ``i``-th burial of the record: 0 the dealer's, ``i`` the ``i``-th steal's (section 14.7)."""
     return record.kitty_discard if i == 0 else record.exchanges[i - 1].discard
+
+
+def _factorials(room: tuple[int, ...], places: Sequence[int]) -> int:
+    """The product of ``r!`` over the room of ``places``."""
+    out = 1
+    for a in places:
+        out *= factorial(room[a])
+    return out
 
 
 def _shuffle(rng: random.Random, cards: list[int]) -> None:
