@@ -27,7 +27,7 @@ How (exact, by rejection):
    count (:class:`Caps`: for the places they bind, the ways to choose which physical copies go there,
    card by card, as a table over how many; the other places take the rest freely), so a draw keeps
    them by construction; the last class fills the room left (a lookup) and the one before it is summed
-   in closed form outside the places either caps (Vandermonde's identity).  Where the seat did not
+   in closed form outside the places either caps or the last may not reach (Vandermonde's identity).  Where the seat did not
    see the dealer's hand as dealt, the kitty as dealt is a uniform cut of the dealer's cards among
    those that leave it the cards it declared, and a placement weighs as many worlds as it has such
    cuts: with one declared card this weight is part of the count, with more a placement is kept with
@@ -1121,23 +1121,7 @@ class Caps:
             if not any(x):                 # the capped places are full: every card left goes elsewhere
                 rest.extend(cards)
                 continue
-            known = self.options.get((i, x))
-            if known is None:
-                before = self.table[i]
-                chosen: list[tuple[int, ...]] = []
-                upto: list[int] = []
-                total = 0
-                for share, w in self.shares[i]:
-                    y = tuple(a - b for a, b in zip(x, share, strict=True))
-                    ways = w * before.get(y, 0) if min(y) >= 0 else 0
-                    if ways:
-                        total += ways
-                        chosen.append(share)
-                        upto.append(total)
-                known = (chosen, upto, total)
-                self.options[(i, x)] = known
-            chosen, upto, total = known
-            share = chosen[bisect_right(upto, rng.randrange(total))]
+            share = x if i == 0 else self.share(i, x, rng)     # the first kind: the one share table[0] allows
             if cards[0] != cards[-1]:
                 _shuffle(rng, cards)         # the group of cards without mosts: which of them, uniformly
             at = 0
@@ -1145,8 +1129,44 @@ class Caps:
                 mine[j].extend(cards[at:at + m])
                 at += m
             rest.extend(cards[at:])
-            x = tuple(a - b for a, b in zip(x, share, strict=True))
+            left = _less(x, share)
+            assert left is not None
+            x = left
         return rest, mine
+
+    def share(self, i: int, x: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        """Kind ``i``'s share of the ``x`` cards left for the capped places, in proportion to the ways each
+        leaves the kinds before it."""
+        known = self.options.get((i, x))
+        if known is None:
+            before = self.table[i]
+            chosen: list[tuple[int, ...]] = []
+            upto: list[int] = []
+            total = 0
+            for share, w in self.shares[i]:
+                y = _less(x, share)
+                ways = w * before.get(y, 0) if y is not None else 0
+                if ways:
+                    total += ways
+                    chosen.append(share)
+                    upto.append(total)
+            known = (chosen, upto, total)
+            self.options[(i, x)] = known
+        chosen, upto, total = known
+        return chosen[bisect_right(upto, rng.randrange(total))]
+
+
+def _less(x: tuple[int, ...], share: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``x`` less ``share`` place by place, None where a place would go below 0."""
+    out = []
+    j = 0
+    while j < len(x):
+        v = x[j] - share[j]
+        if v < 0:
+            return None
+        out.append(v)
+        j += 1
+    return tuple(out)
 
 
 def _shares(copies: int, most: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
@@ -1237,13 +1257,12 @@ class Ways:
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
-        self.pools: dict[tuple[int, ...], tuple[list[int], list[tuple[int, ...]], list[int], int]] = {}
         self.shapes: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self.work = 0
         self.budget = WAYS_WORK
-        self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_options' places
+        self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_places
         self.chosen_memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.sums: dict[tuple[tuple[int, ...], int, int], int] = {}       # pooled_total's sums
+        self.inner: dict[tuple[int, ...], list[tuple[list[tuple[int, ...]], list[int]]]] = {}   # pooled_inner
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """Class ``i``'s splits with the rooms each leaves and the class's placements under each (the splits
@@ -1281,9 +1300,8 @@ class Ways:
             raise TooManyRooms
         klass = self.classes[i]
         total = 0
-        if i == len(self.classes) - 1 and len(klass.allowed) == len(room) and not any(klass.lo):
-            if sum(room) == len(klass.cards) and all(r <= h for r, h in zip(room, klass.hi, strict=True)):
-                total = klass.weight(room)
+        if i == len(self.classes) - 1:
+            total = self.filled(klass, room)
         elif self.pooled(i):
             total = self.pooled_total(i, room)
         else:
@@ -1294,64 +1312,57 @@ class Ways:
         self.memo[key] = total
         return total
 
+    @staticmethod
+    def filled(klass: Klass, room: tuple[int, ...]) -> int:
+        """The last class's placements: it fills the room left exactly (none where it may not go), so its
+        one split is that room."""
+        split = []
+        used = 0
+        for j, a in enumerate(klass.allowed):
+            r = room[a]
+            if r < klass.lo[j] or r > klass.hi[j]:
+                return 0
+            split.append(r)
+            used += r
+        if used != len(klass.cards) or used != sum(room):
+            return 0
+        return klass.weight(split)
+
     def pooled(self, i: int) -> bool:
-        """Class ``i`` has no leasts (mosts of single cards at most) and only the class of every place and no
-        leasts follows: the two are counted together (:meth:`pooled_total`; each way is a lookup of two
-        tables, cheaper than the class's splits with the last class's placements after each)."""
+        """Class ``i`` has no leasts (mosts of single cards at most) and only the last class, with no leasts,
+        follows: the two are counted together (:meth:`pooled_total`; each way is a lookup of two tables,
+        cheaper than the class's splits with the last class's placements after each)."""
         if i != len(self.classes) - 2:
             return False
         klass, last = self.classes[i], self.classes[i + 1]
         return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
-                and not any(last.lo) and last.cut is None and len(last.allowed) == self.places
-                and all(h >= len(last.cards) for h in last.hi))
+                and not any(last.lo) and last.cut is None and all(h >= len(last.cards) for h in last.hi))
 
     def pooled_places(self, i: int) -> tuple[list[int], list[int], list[bool]]:
-        """For :meth:`pooled_options`: the places where the class or the last class has mosts (``S``), the
-        other places, and whether the class may go to each place (worked out once)."""
+        """For :meth:`pooled_outer`: the places where the class or the last class has mosts or where the
+        last class may not go (``S``), the other places, and whether the class may go to each place (worked
+        out once)."""
         if self.pair is None:
             klass, last = self.classes[i], self.classes[i + 1]
             mine = {a for j, a in enumerate(klass.allowed) if klass.caps is not None and j in klass.caps.at}
             theirs = {a for j, a in enumerate(last.allowed) if last.caps is not None and j in last.caps.at}
-            both = sorted(mine | theirs)
+            barred = {a for a in range(self.places) if a not in last.allowed}
+            both = sorted(mine | theirs | barred)
             self.pair = (both, [a for a in range(self.places) if a not in both],
                          [a in klass.allowed for a in range(self.places)])
         return self.pair
 
-    def pooled_options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
-        """The pooled class ``i`` and the last class together: the places where either has mosts (``S``) and
-        each way ``x`` the class's cards fill its places among them, with the placements of both classes it
-        leaves.  In ``S`` each class chooses its cards under its mosts (:class:`Caps`) and one by one
-        elsewhere; outside, with ``r`` the room left and ``m`` and ``n`` the cards of each class left, the
-        sum over the splits ``y`` of the class's ``m`` among its places of m!/prod y! * n!/prod (r-y)! is
-        m! n!/prod r! * C(the class's places' room outside, m) (Vandermonde's identity)."""
-        both, outside, _ = self.pooled_places(i)
-        below = _factorials(room, outside)
-        return both, [(x, w // below) for x, w in self.pooled_terms(i, room)]
-
-    def pooled_total(self, i: int, room: tuple[int, ...]) -> int:
-        """The sum of :meth:`pooled_options`' placements.  Each term times ``prod r!`` depends on the room
-        only through the room in ``S``, the class's room outside and the room outside in all: that sum is
-        kept for those three and divided by ``prod r!`` (exactly: each term is a whole number)."""
-        both, outside, reachable = self.pooled_places(i)
-        reach = 0
-        for a in outside:
-            if reachable[a]:
-                reach += room[a]
-        key = (tuple([room[a] for a in both]), reach, sum([room[a] for a in outside]))
-        got = self.sums.get(key)
-        if got is None:
-            got = 0
-            for _, w in self.pooled_terms(i, room):
-                got += w
-            self.sums[key] = got
-        return got // _factorials(room, outside)
-
-    def pooled_terms(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """Each ``x`` of :meth:`pooled_options` with its placements times ``prod r!`` (the room outside
-        ``S``): the choices in ``S`` times m! n! C(reach, m)."""
+    def pooled_outer(self, i: int, room: tuple[int, ...]) -> tuple[tuple[int, ...], list[int]]:
+        """The pooled class ``i`` and the last class together, split at the places where either has mosts or
+        the last class may not go (``S``): the room in ``S``, and for each number ``m`` of the class's cards
+        outside ``S`` the placements there times ``prod r!`` (``r`` the room outside ``S``).  Outside ``S``,
+        with ``n`` the last class's cards there, the sum over the splits ``y`` of the class's ``m`` among its
+        places of m!/prod y! * n!/prod (r-y)! is m! n!/prod r! * C(the class's room outside, m)
+        (Vandermonde's identity): ``outer[m]`` is m! n! C(reach, m), 0 where the room outside is not the
+        cards left."""
         klass, last = self.classes[i], self.classes[i + 1]
         both, outside, reachable = self.pooled_places(i)
-        size, total = len(klass.cards), len(last.cards)
+        size = len(klass.cards)
         room_both = tuple([room[a] for a in both])
         spare = 0
         reach = 0
@@ -1359,27 +1370,61 @@ class Ways:
             spare += room[a]
             if reachable[a]:
                 reach += room[a]
-        out: list[tuple[tuple[int, ...], int]] = []
-        if spare + sum(room_both) != size + total:      # the room is the cards left, whatever ``x``
-            return out
+        outer = [0] * (size + 1)
+        if spare + sum(room_both) == size + len(last.cards):
+            for m in range(min(size, spare) + 1):
+                outer[m] = factorial(m) * factorial(spare - m) * comb(reach, m)
+        return room_both, outer
+
+    def pooled_inner(self, i: int, room_both: tuple[int, ...]) -> list[tuple[list[tuple[int, ...]], list[int]]]:
+        """For each number ``m`` of the class's cards outside ``S``, the ways ``x`` the class's others fill
+        its places in ``S`` (the room ``room_both`` left for the last class's), each with the choices both
+        classes make of which of their cards go there (each under its mosts, :class:`Caps`, one by one
+        elsewhere) summed up to it: the last sum is the choices for that ``m`` (kept per room, for the
+        count and the draws)."""
+        got = self.inner.get(room_both)
+        if got is None:
+            size = len(self.classes[i].cards)
+            got = [([], []) for _ in range(size + 1)]
+            for x, ways in self.pooled_ways(i, room_both):
+                xs, running = got[size - sum(x)]
+                xs.append(x)
+                running.append(running[-1] + ways if running else ways)
+            self.inner[room_both] = got
+        return got
+
+    def pooled_ways(self, i: int, room_both: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way ``x`` of :meth:`pooled_inner` with its choices of cards in ``S``."""
+        klass, last = self.classes[i], self.classes[i + 1]
+        both, _, reachable = self.pooled_places(i)
+        size = len(klass.cards)
         tops = tuple([min(r, size) if reachable[a] else 0 for a, r in zip(both, room_both, strict=True)])
-        outer: list[int] = []         # m! n! C(reach, m) for each number ``m`` of the class's cards outside S
-        for m in range(size + 1):
-            n = spare - m
-            outer.append(factorial(m) * factorial(n) * comb(reach, m) if n >= 0 else 0)
+        out: list[tuple[tuple[int, ...], int]] = []
         for x in _splits_upto(size, tops):
             self.work += 1
             if self.work > self.budget:
                 raise TooManyRooms
-            m = size - sum(x)
-            if not outer[m]:
-                continue
             ways = self.chosen(klass, 0, both, x)
             if ways:
                 ways *= self.chosen(last, 1, both, tuple([r - v for r, v in zip(room_both, x, strict=True)]))
             if ways:
-                out.append((x, ways * outer[m]))
+                out.append((x, ways))
         return out
+
+    def pooled_total(self, i: int, room: tuple[int, ...]) -> int:
+        """The placements of the pooled class and the last class in the room left: the sum over ``m`` of
+        :meth:`pooled_outer` times :meth:`pooled_inner`, divided by ``prod r!`` (exactly: each term is a whole
+        number of placements times it)."""
+        room_both, outer = self.pooled_outer(i, room)
+        if not any(outer):
+            return 0
+        inner = self.pooled_inner(i, room_both)
+        total = 0
+        for m, w in enumerate(outer):
+            running = inner[m][1]
+            if w and running:
+                total += w * running[-1]
+        return total // _factorials(room, self.pooled_places(i)[1])
 
     def chosen(self, klass: Klass, which: int, both: list[int], x: tuple[int, ...]) -> int:
         """:func:`_chosen`, kept for each ``x`` (it does not depend on the room)."""
@@ -1397,24 +1442,17 @@ class Ways:
         if i == len(self.classes) - 1:
             return tuple(room[a] for a in klass.allowed)
         if self.pooled(i):
-            # the cards in the places with mosts in proportion to the placements each choice leaves, then the
-            # rest take uniformly chosen places among the room of the class's other places (a multivariate
-            # hypergeometric draw: in proportion to prod C(r, y))
-            known_pool = self.pools.get(room)
-            if known_pool is None:
-                both, options = self.pooled_options(i, room)
-                xs: list[tuple[int, ...]] = []
-                running: list[int] = []        # the placements summed up to each choice
-                total = 0
-                for x_, w in options:
-                    total += w
-                    xs.append(x_)
-                    running.append(total)
-                known_pool = (both, xs, running, total)
-                if len(self.pools) < WAYS_STATES:
-                    self.pools[room] = known_pool
-            both, xs, sums, total = known_pool
-            x = xs[bisect_right(sums, rng.randrange(total))]
+            # how many of the class's cards go outside S, in proportion to the placements each leaves; then
+            # their ways in S in proportion to the choices each leaves; then the rest take uniformly chosen
+            # places among the room of the class's other places (a multivariate hypergeometric draw: in
+            # proportion to prod C(r, y))
+            both = self.pooled_places(i)[0]
+            room_both, outer = self.pooled_outer(i, room)
+            inner = self.pooled_inner(i, room_both)
+            m = _weighted([((k,), w * ys[1][-1]) for k, (w, ys) in enumerate(zip(outer, inner, strict=True))
+                           if w and ys[1]], rng)[0]
+            xs, running = inner[m]
+            x = xs[bisect_right(running, rng.randrange(running[-1]))]
             shares = [0] * len(klass.allowed)
             free = list(room)
             for a, k in zip(both, x, strict=True):
