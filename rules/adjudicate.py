@@ -320,6 +320,7 @@ class Walker:
         self.decl = DeclarationState(self.level)
         self.trump: Trump | None = None
         self.hands = [_ms(h) for h in record.hands]
+        self.held: list[tuple[Card, ...] | None] = [None] * n      # while playing: each hand's cards, until it plays
         self.history: list[tuple[int, tuple[Card, ...]]] = []
         self.summaries: list[TrickSummary] = []
         self.penalties: list[tuple[int, int]] = []
@@ -542,6 +543,7 @@ class Walker:
         """5. The tricks, each play in turn, then each complete trick's winner."""
         record, n, trump = self.record, self.n, self.trump
         assert trump is not None                  # declaring decided it, or the walk stopped there
+        self.held = [None] * n
         for t, raw_trick in enumerate(record.tricks):
             trick = [_play(p) for p in raw_trick]
             if not trick:
@@ -583,6 +585,7 @@ class Walker:
                 if stop is not None:
                     return stop
                 _take(self.hands[p.seat], p.cards)
+                self.held[p.seat] = None
                 self.current.append(p)
             if not complete:
                 break
@@ -619,10 +622,10 @@ class Walker:
         decision on failed throws); answers the stop, if the lead is illegal, and the lead's throw.
         Walking for every fault, the cards recorded stay on the table; a throw recorded as failed
         is charged its penalty."""
-        ruleset, hands = self.rules, self.hands
+        ruleset = self.rules
         tried = p.attempted if p.attempted is not None else p.cards
-        hand = expand(hands[p.seat])
-        others = [(s, expand(hands[s])) for s in range(self.n) if s != p.seat]
+        hand = self.cards_of(p.seat)
+        others = [(s, self.cards_of(s)) for s in range(self.n) if s != p.seat] if len(tried) > 1 else []   # a single is no throw
         v = check_play(ruleset, trump, hand, tried, None, seat=p.seat, others=others, budget=self.budget)
         if not v.legal:
             return self.fault(Phase.PLAYING, step, p.seat, v.violations, t, 0, cards=tried, hand=hand), None
@@ -654,10 +657,18 @@ class Walker:
             self.penalties.append((p.seat, throw.penalty))
         return None, throw
 
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards while playing (expanded once between its plays)."""
+        got = self.held[seat]
+        if got is None:
+            got = expand(self.hands[seat])
+            self.held[seat] = got
+        return got
+
     def follow(self, trump: Trump, p: Play, lead_cards: tuple[Card, ...], step: str, t: int, j: int) -> Walk | None:
         """A follow to ``lead_cards``."""
         hand = self.hands[p.seat]
-        cards = expand(hand)
+        cards = self.cards_of(p.seat)
         held = len(cards)
         if held < len(lead_cards):
             return self.fault(Phase.PLAYING, step, p.seat, [Violation(
