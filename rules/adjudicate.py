@@ -217,6 +217,19 @@ def _held(hand: dict[int, int]) -> int:
     return sum(k for k in hand.values() if k > 0)
 
 
+def _without(held: tuple[Card, ...] | None, cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``held`` (in order) less ``cards``; None (expand again) where it is not known or lacks one of them."""
+    if held is None:
+        return None
+    left = list(held)
+    for c in cards:
+        try:
+            left.remove(c)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
 def _take(hand: dict[int, int], cards: Iterable[int]) -> None:
     for c in cards:
         hand[c] = hand.get(c, 0) - 1
@@ -320,7 +333,7 @@ class Walker:
         self.decl = DeclarationState(self.level)
         self.trump: Trump | None = None
         self.hands = [_ms(h) for h in record.hands]
-        self.held: list[tuple[Card, ...] | None] = [None] * n      # while playing: each hand's cards, until it plays
+        self.held: list[tuple[Card, ...] | None] = [None] * n      # while playing: each hand's cards, in order
         self.history: list[tuple[int, tuple[Card, ...]]] = []
         self.summaries: list[TrickSummary] = []
         self.penalties: list[tuple[int, int]] = []
@@ -347,7 +360,8 @@ class Walker:
         illegal = None if step is None else IllegalStep(step, seat, tuple(reasons), trick, play)
         if illegal is not None and self.every_fault:
             self.faults.append(Fault(stop, illegal, trump=self.trump, history=tuple(self.history)))
-        return Walk(stop, illegal, self.trump, self.decl, tuple(expand(h) for h in self.hands), tuple(self.summaries),
+        hands = tuple([expand(h) if k is None else k for h, k in zip(self.hands, self.held, strict=True)])
+        return Walk(stop, illegal, self.trump, self.decl, hands, tuple(self.summaries),
                     tuple(self.current), self.leader, tuple(self.penalties), self.after_exchange, kitty=self.kitty,
                     dealer_kitty=self.dealer_kitty, faults=tuple(self.faults))
 
@@ -585,7 +599,7 @@ class Walker:
                 if stop is not None:
                     return stop
                 _take(self.hands[p.seat], p.cards)
-                self.held[p.seat] = None
+                self.held[p.seat] = _without(self.held[p.seat], p.cards)
                 self.current.append(p)
             if not complete:
                 break
@@ -658,7 +672,7 @@ class Walker:
         return None, throw
 
     def cards_of(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards while playing (expanded once between its plays)."""
+        """A seat's cards while playing, in order (expanded once, then less each play)."""
         got = self.held[seat]
         if got is None:
             got = expand(self.hands[seat])

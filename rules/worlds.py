@@ -1261,7 +1261,9 @@ class Ways:
         self.work = 0
         self.budget = WAYS_WORK
         self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_places
-        self.chosen_memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.pooling: bool | None = None                                    # pooled
+        self.outers: dict[tuple[int, int], list[int]] = {}                  # pooled_outer, by the room outside
+        self.chosen_memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})   # _chosen, each class
         self.inner: dict[tuple[int, ...], list[tuple[list[tuple[int, ...]], list[int]]]] = {}   # pooled_inner
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
@@ -1334,9 +1336,11 @@ class Ways:
         cheaper than the class's splits with the last class's placements after each)."""
         if i != len(self.classes) - 2:
             return False
-        klass, last = self.classes[i], self.classes[i + 1]
-        return (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
-                and not any(last.lo) and last.cut is None and all(h >= len(last.cards) for h in last.hi))
+        if self.pooling is None:
+            klass, last = self.classes[i], self.classes[i + 1]
+            self.pooling = (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+                            and not any(last.lo) and last.cut is None and all(h >= len(last.cards) for h in last.hi))
+        return self.pooling
 
     def pooled_places(self, i: int) -> tuple[list[int], list[int], list[bool]]:
         """For :meth:`pooled_outer`: the places where the class or the last class has mosts or where the
@@ -1370,10 +1374,14 @@ class Ways:
             spare += room[a]
             if reachable[a]:
                 reach += room[a]
-        outer = [0] * (size + 1)
-        if spare + sum(room_both) == size + len(last.cards):
+        if spare + sum(room_both) != size + len(last.cards):
+            return room_both, [0] * (size + 1)
+        outer = self.outers.get((spare, reach))
+        if outer is None:
+            outer = [0] * (size + 1)
             for m in range(min(size, spare) + 1):
                 outer[m] = factorial(m) * factorial(spare - m) * comb(reach, m)
+            self.outers[(spare, reach)] = outer
         return room_both, outer
 
     def pooled_inner(self, i: int, room_both: tuple[int, ...]) -> list[tuple[list[tuple[int, ...]], list[int]]]:
@@ -1399,16 +1407,26 @@ class Ways:
         both, _, reachable = self.pooled_places(i)
         size = len(klass.cards)
         tops = tuple([min(r, size) if reachable[a] else 0 for a, r in zip(both, room_both, strict=True)])
+        mine, theirs = self.chosen_memo
+        xs = _splits_upto(size, tops)
+        self.work += len(xs)
+        if self.work > self.budget:
+            raise TooManyRooms
         out: list[tuple[tuple[int, ...], int]] = []
-        for x in _splits_upto(size, tops):
-            self.work += 1
-            if self.work > self.budget:
-                raise TooManyRooms
-            ways = self.chosen(klass, 0, both, x)
+        for x in xs:
+            ways = mine.get(x)
+            if ways is None:
+                ways = _chosen(klass, both, x)
+                mine[x] = ways
             if ways:
-                ways *= self.chosen(last, 1, both, tuple([r - v for r, v in zip(room_both, x, strict=True)]))
-            if ways:
-                out.append((x, ways))
+                z = _less(room_both, x)
+                assert z is not None
+                other = theirs.get(z)
+                if other is None:
+                    other = _chosen(last, both, z)
+                    theirs[z] = other
+                if other:
+                    out.append((x, ways * other))
         return out
 
     def pooled_total(self, i: int, room: tuple[int, ...]) -> int:
@@ -1425,15 +1443,6 @@ class Ways:
             if w and running:
                 total += w * running[-1]
         return total // _factorials(room, self.pooled_places(i)[1])
-
-    def chosen(self, klass: Klass, which: int, both: list[int], x: tuple[int, ...]) -> int:
-        """:func:`_chosen`, kept for each ``x`` (it does not depend on the room)."""
-        key = (which, x)
-        got = self.chosen_memo.get(key)
-        if got is None:
-            got = _chosen(klass, both, x)
-            self.chosen_memo[key] = got
-        return got
 
     def pick(self, i: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         """Class ``i``'s split, drawn in proportion to the placements it leaves."""
