@@ -1258,6 +1258,8 @@ class Ways:
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.states = WAYS_STATES
         self.shapes: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
+        self.sizes = tuple(problem.sizes)
+        self.every: dict[int, list[tuple[tuple[int, ...], int]]] = {}      # each class's splits of the first room
         self.work = 0
         self.budget = WAYS_WORK
         self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_places
@@ -1267,29 +1269,40 @@ class Ways:
         self.inner: dict[tuple[int, ...], list[tuple[list[tuple[int, ...]], list[int]]]] = {}   # pooled_inner
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """Class ``i``'s splits with the rooms each leaves and the class's placements under each (the splits
-        and weights kept per room the class can fill: a room past the class's size is as good as its size)."""
+        """Class ``i``'s splits with the rooms each leaves and the class's placements under each."""
+        klass = self.classes[i]
+        out = []
+        for split, w in self.shapes_for(i, room):
+            left = list(room)
+            for a, k in zip(klass.allowed, split, strict=True):
+                left[a] -= k
+            out.append((split, tuple(left), w))
+        return out
+
+    def shapes_for(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Class ``i``'s splits that fit ``room``, with the class's placements under each: those of the
+        first room, kept with their weights, that fit (kept per room the class can fill: a room past the
+        class's size is as good as its size).  Each counts as work."""
         klass = self.classes[i]
         size = len(klass.cards)
         rooms = tuple([min(room[a], size) for a in klass.allowed])
         known = self.shapes.get((i, rooms))
         if known is None:
-            known = []
-            for split in _splits(size, rooms, klass.lo, klass.hi):
-                w = klass.weight(split)
-                if w:
-                    known.append((split, w))
+            every = self.every.get(i)
+            if every is None:
+                every = []
+                tops = tuple([min(r, size) for r in self.sizes])
+                for split in _splits(size, tuple([tops[a] for a in klass.allowed]), klass.lo, klass.hi):
+                    w = klass.weight(split)
+                    if w:
+                        every.append((split, w))
+                self.every[i] = every
+            known = [(split, w) for split, w in every if _within(split, rooms)]
             self.shapes[(i, rooms)] = known
-        out = []
-        for split, w in known:
-            left = list(room)
-            for a, k in zip(klass.allowed, split, strict=True):
-                left[a] -= k
-            out.append((split, tuple(left), w))
-        self.work += len(out) + 1
+        self.work += len(known) + 1
         if self.work > self.budget:
             raise TooManyRooms
-        return out
+        return known
 
     def count(self, i: int, room: tuple[int, ...]) -> int:
         if i == len(self.classes):
@@ -1307,8 +1320,11 @@ class Ways:
         elif self.pooled(i):
             total = self.pooled_total(i, room)
         else:
-            for _, left, w in self.splits(i, room):
-                rest = self.count(i + 1, left)
+            for split, w in self.shapes_for(i, room):
+                left = list(room)
+                for a, k in zip(klass.allowed, split, strict=True):
+                    left[a] -= k
+                rest = self.count(i + 1, tuple(left))
                 if rest:
                     total += w * rest
         self.memo[key] = total
