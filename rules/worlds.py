@@ -1082,30 +1082,75 @@ class Caps:
     """Mosts of single cards in some places of a class (``at``: positions in its ``allowed``): ``kinds`` is
     each card of the class with a most in one of those places, as its copies and its most in each place,
     and the cards with none as one group (which physical cards go where counts alike for any cards).
-    The placements of the class with ``x`` cards in those places are ``table[-1][x]`` (the ways to choose
-    which physical copies go to each, kind by kind under the mosts) times the ways to deal the rest
-    freely to the other places."""
+    The placements of the class with ``x`` cards in those places are :meth:`ways` (the ways to choose
+    which physical copies go to each, kind by kind under the mosts: ``table``, one dense list a kind over
+    the vectors within ``tops``) times the ways to deal the rest freely to the other places."""
 
     def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
                  sizes: tuple[int, ...]) -> None:
         self.at, self.kinds = at, kinds
         self.shares = [_shares(len(cards), most) for cards, most in kinds]
-        empty = tuple(0 for _ in at)
-        table: list[dict[tuple[int, ...], int]] = [{empty: 1}]
+        tops = [0] * len(at)
+        for cards, most in kinds:
+            for j, m in enumerate(most):
+                tops[j] += min(m, len(cards))
+        self.tops = tuple([min(t, z) for t, z in zip(tops, sizes, strict=True)])   # no place past its size
+        strides: list[int] = []
+        states = 1
+        for t in self.tops:
+            strides.append(states)
+            states *= t + 1
+        self.strides = tuple(strides)
+        self.boxes: dict[tuple[int, ...], list[int]] = {}
+        first = [0] * states
+        first[0] = 1
+        table: list[list[int]] = [first]        # per kind, the ways by the vector's index (:meth:`index`)
         for options in self.shares:
-            step: dict[tuple[int, ...], int] = {}
-            for x, ways in table[-1].items():
-                for share, w in options:
-                    y = tuple([a + b for a, b in zip(x, share, strict=True)])
-                    if _within(y, sizes):         # no place holds more than its size
-                        step[y] = step.get(y, 0) + ways * w
+            before = table[-1]
+            step = [0] * states
+            for share, w in options:
+                room = _less(self.tops, share)
+                if room is None:
+                    continue
+                off = self.index(share)
+                for k in self.box(room):
+                    v = before[k]
+                    if v:
+                        step[k + off] += v * w
             table.append(step)
         self.table = table
         self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
 
+    def index(self, x: Sequence[int]) -> int:
+        """Where a vector within the tops is in a table."""
+        k = 0
+        for v, stride in zip(x, self.strides, strict=True):
+            k += v * stride
+        return k
+
+    def box(self, room: tuple[int, ...]) -> list[int]:
+        """The indices of every vector from zeros to ``room`` (kept per room)."""
+        got = self.boxes.get(room)
+        if got is None:
+            got = [0]
+            for r, stride in zip(room, self.strides, strict=True):
+                got = [k + v * stride for v in range(r + 1) for k in got]
+            self.boxes[room] = got
+        return got
+
+    def ways(self, x: Sequence[int]) -> int:
+        """The ways to choose which physical copies go to the capped places, ``x`` to each."""
+        if _less(self.tops, tuple(x)) is None:
+            return 0
+        return self.table[-1][self.index(x)]
+
+    def final(self) -> dict[tuple[int, ...], int]:
+        """:meth:`ways` of every vector where it is not 0."""
+        return {x: w for x in _box(self.tops) if (w := self.ways(x))}
+
     def weight(self, total: int, split: Sequence[int]) -> int:
         x = tuple(split[j] for j in self.at)
-        ways = self.table[-1].get(x, 0)
+        ways = self.ways(x)
         if not ways:
             return 0
         free = [split[j] for j in range(len(split)) if j not in self.at]
@@ -1145,7 +1190,7 @@ class Caps:
             total = 0
             for share, w in self.shares[i]:
                 y = _less(x, share)
-                ways = w * before.get(y, 0) if y is not None else 0
+                ways = w * before[self.index(y)] if y is not None else 0
                 if ways:
                     total += ways
                     chosen.append(share)
@@ -1201,7 +1246,7 @@ def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
     ways = 1
     if caps is not None:
         want = {a: v for a, v in zip(places, x, strict=True)}
-        ways = caps.table[-1].get(tuple(want.get(a, 0) for a in at), 0)
+        ways = caps.ways([want.get(a, 0) for a in at])
     left = len(klass.cards) - sum(v for a, v in zip(places, x, strict=True) if a in at)
     for a, v in zip(places, x, strict=True):
         if a in at:
