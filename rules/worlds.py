@@ -1238,24 +1238,35 @@ def _within(y: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
     return True
 
 
-def _chosen(klass: Klass, places: Sequence[int], x: Sequence[int]) -> int:
-    """The ways to choose which of the class's physical cards go to ``places``, ``x`` to each: under its
-    mosts where it has them, freely elsewhere."""
-    caps = klass.caps
-    at = [klass.allowed[j] for j in caps.at] if caps is not None else []
-    ways = 1
-    if caps is not None:
-        want = {a: v for a, v in zip(places, x, strict=True)}
-        ways = caps.ways([want.get(a, 0) for a in at])
-    left = len(klass.cards) - sum(v for a, v in zip(places, x, strict=True) if a in at)
-    for a, v in zip(places, x, strict=True):
-        if a in at:
-            continue
-        if v and a not in klass.allowed or v > left:
-            return 0
-        ways *= comb(left, v)
-        left -= v
-    return ways
+class Chooser:
+    """The ways to choose which of a class's physical cards go to ``places``, ``x`` to each: under its
+    mosts where it has them, freely elsewhere (the positions of ``places`` worked out once)."""
+
+    def __init__(self, klass: Klass, places: Sequence[int]) -> None:
+        caps = klass.caps
+        at = [klass.allowed[j] for j in caps.at] if caps is not None else []
+        self.caps = caps
+        self.capped = [list(places).index(a) if a in places else -1 for a in at]
+        self.free = [(j, a in klass.allowed) for j, a in enumerate(places) if a not in at]
+        self.size = len(klass.cards)
+
+    def ways(self, x: Sequence[int]) -> int:
+        ways = 1
+        left = self.size
+        if self.caps is not None:
+            y = [x[j] if j >= 0 else 0 for j in self.capped]
+            ways = self.caps.ways(y)
+            if not ways:
+                return 0
+            left -= sum(y)
+        for j, allowed in self.free:
+            v = x[j]
+            if v:
+                if not allowed or v > left:
+                    return 0
+                ways *= comb(left, v)
+                left -= v
+        return ways
 
 
 def _box(tops: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -1263,6 +1274,19 @@ def _box(tops: tuple[int, ...]) -> list[tuple[int, ...]]:
     if not tops:
         return [()]
     return [(k,) + tail for k in range(tops[0] + 1) for tail in _box(tops[1:])]
+
+
+def _count_upto(total: int, most: tuple[int, ...]) -> int:
+    """How many vectors :func:`_splits_upto` gives, without making them."""
+    ways = [1] + [0] * total            # by the sum so far
+    for m in most:
+        step = [0] * (total + 1)
+        for s, w in enumerate(ways):
+            if w:
+                for k in range(min(m, total - s) + 1):
+                    step[s + k] += w
+        ways = step
+    return sum(ways)
 
 
 def _splits_upto(total: int, most: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -1309,8 +1333,9 @@ class Ways:
         self.budget = WAYS_WORK
         self.pair: tuple[list[int], list[int], list[bool]] | None = None    # pooled_places
         self.pooling: bool | None = None                                    # pooled
+        self.choosers: tuple[Chooser, Chooser] | None = None                # pooled_ways
         self.outers: dict[tuple[int, int], list[int]] = {}                  # pooled_outer, by the room outside
-        self.chosen_memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})   # _chosen, each class
+        self.chosen_memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})   # Chooser.ways, each class
         self.inner: dict[tuple[int, ...], list[tuple[list[tuple[int, ...]], list[int]]]] = {}   # pooled_inner
 
     def splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
@@ -1469,22 +1494,25 @@ class Ways:
         size = len(klass.cards)
         tops = tuple([min(r, size) if reachable[a] else 0 for a, r in zip(both, room_both, strict=True)])
         mine, theirs = self.chosen_memo
-        xs = _splits_upto(size, tops)
-        self.work += len(xs)
+        if self.choosers is None:
+            self.choosers = (Chooser(klass, both), Chooser(last, both))
+        chooser, other_chooser = self.choosers
+        self.work += _count_upto(size, tops)
         if self.work > self.budget:
             raise TooManyRooms
+        xs = _splits_upto(size, tops)
         out: list[tuple[tuple[int, ...], int]] = []
         for x in xs:
             ways = mine.get(x)
             if ways is None:
-                ways = _chosen(klass, both, x)
+                ways = chooser.ways(x)
                 mine[x] = ways
             if ways:
                 z = _less(room_both, x)
                 assert z is not None
                 other = theirs.get(z)
                 if other is None:
-                    other = _chosen(last, both, z)
+                    other = other_chooser.ways(z)
                     theirs[z] = other
                 if other:
                     out.append((x, ways * other))

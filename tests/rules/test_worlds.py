@@ -23,7 +23,7 @@ from rules.ruleset import DeclarationVisibility, Ruleset
 from rules.state import hand_state
 from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import COUNTS, WORLD_REPLAYS, Problem, _counted, draw_worlds
+from rules.worlds import COUNTS, WORLD_REPLAYS, Problem, _count_upto, _counted, _splits_upto, draw_worlds
 from schemas.records import load_record
 from tests.rules.random_hands import random_hand
 
@@ -504,3 +504,10 @@ def test_s15_4_each_count_the_draws_may_use_matches_the_brute_force(name, left):
                 sampled[key_of(world, position, seat)] += 1
         assert set(sampled) <= set(brute)
         assert chi_square_ok(sampled, brute, 600)
+
+
+def test_s15_4_the_pooled_counts_bound_is_the_number_of_its_ways():
+    """The pooled count checks its work bound before it makes the ways of a room (``_count_upto``)."""
+    for total in range(7):
+        for most in [(), (0,), (3,), (2, 2), (4, 1, 3), (6, 6, 6, 6)]:
+            assert _count_upto(total, most) == len(_splits_upto(total, most))
