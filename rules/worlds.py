@@ -27,8 +27,9 @@ How (exact, by rejection):
    count (:class:`Caps`: for the places they bind, the ways to choose which physical copies go there,
    card by card, as a table over how many; the other places take the rest freely), so a draw keeps
    them by construction; the last class fills the room left (a lookup) and the one before it is summed
-   in closed form outside the places either caps or the last may not reach (Vandermonde's identity).  Where the seat did not
-   see the dealer's hand as dealt, the kitty as dealt is a uniform cut of the dealer's cards among
+   in closed form outside the places either caps or the last may not reach (Vandermonde's identity;
+   inside them, the ways are kept per room and per number of the class's cards outside, and a draw
+   picks that number first, then its way).  Where the seat did not see the dealer's hand as dealt, the kitty as dealt is a uniform cut of the dealer's cards among
    those that leave it the cards it declared, and a placement weighs as many worlds as it has such
    cuts: with one declared card this weight is part of the count, with more a placement is kept with
    probability its cuts over the most any placement has.
