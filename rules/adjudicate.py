@@ -333,7 +333,7 @@ class Walker:
         self.decl = DeclarationState(self.level)
         self.trump: Trump | None = None
         self.hands = [_ms(h) for h in record.hands]
-        self.held: list[tuple[Card, ...] | None] = [None] * n      # while playing: each hand's cards, in order
+        self.held: list[tuple[Card, ...] | None] = [None] * len(self.hands)    # while playing: each hand's cards, in order
         self.history: list[tuple[int, tuple[Card, ...]]] = []
         self.summaries: list[TrickSummary] = []
         self.penalties: list[tuple[int, int]] = []
@@ -557,7 +557,7 @@ class Walker:
         """5. The tricks, each play in turn, then each complete trick's winner."""
         record, n, trump = self.record, self.n, self.trump
         assert trump is not None                  # declaring decided it, or the walk stopped there
-        self.held = [None] * n
+        self.held = [None] * len(self.hands)
         for t, raw_trick in enumerate(record.tricks):
             trick = [_play(p) for p in raw_trick]
             if not trick:

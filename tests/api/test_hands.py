@@ -1,5 +1,7 @@
 import copy
 
+import pytest
+
 from .helpers import assert_problem, post
 
 SETTLE = {"rules": "qq", "trump": {"level": "10", "suit": "H"}, "dealer": 0, "levels": ["10", "7", "10", "7"],
@@ -95,3 +97,17 @@ def test_s14_4_jack_rule_explanation_in_both_languages(client):
     assert en["level_changes"] == [-7, 0, -7, 0]
     zh = client.post("/v1/hands/settle", json=body, headers={"Accept-Language": "zh"}).get_json()
     assert zh["explanation"] == "闲家得 20 分：闲家以单张 J 赢得最后一墩：庄家方退回 2；庄家方保住了庄，升 2 级，从 2 升到 4"
+
+
+@pytest.mark.parametrize("path", ["/v1/hands/adjudicate", "/v1/hands/state", "/v1/hands/worlds", "/v1/plays/suggest"])
+def test_a_deal_with_fewer_hands_than_seats_is_answered_not_a_server_error(client, path):
+    """Found by the contract fuzz: a walk of a deal of one hand for four seats stops at the deal and
+    reports it (the walk's per-hand state has one entry a hand dealt, not one a seat)."""
+    body = {"rules": {}, "dealer": 0, "levels": ["10", "10", "10", "10"],
+            "deal": {"hands": [["10H"]], "kitty": ["10H"]}, "declarations": [{"cards": ["10H"], "seat": 0}],
+            "kitty_discard": ["10H"], "tricks": [[{"cards": ["10H"], "seat": 0}]]}
+    r = client.post(path, json=body)
+    assert r.status_code in (200, 422), r.get_data(as_text=True)
+    if r.status_code == 200:
+        answer = r.get_json()
+        assert answer["step"] == "deal/hands" and answer["reasons"][0]["code"] == "DEAL_SIZE"
