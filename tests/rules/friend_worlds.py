@@ -58,8 +58,12 @@ def _splits(cards: Counter, places, limit: int):
     at most ``limit`` of them (else :class:`TooMany`)."""
     kinds = sorted(cards)
     count = [0]
+    steps = [0]
 
     def go(i, room, acc):
+        steps[0] += 1
+        if steps[0] > 40 * limit:                 # dead ends count too: the enumeration stays bounded
+            raise TooMany
         if i == len(kinds):
             if not any(room):
                 count[0] += 1
@@ -146,6 +150,8 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
     assert real[0] == state.phase and real[2] == public_events(state)[2]
     found = [set() for _ in record.friends]
     worlds = 0
+    for _ in _splits(unseen, places, limit):      # past the bound: TooMany before any replay
+        pass
     for split in _splits(unseen, places, limit):
         now = {s: h for s, h in zip(others, split[:len(others)], strict=True)}
         buried = split[-1] if len(split) > len(others) else Counter(int(c) for c in record.kitty_discard)
