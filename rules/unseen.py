@@ -32,14 +32,19 @@ from what the seat knows:
   room of the places any of them may go to (Hall's condition; :func:`fits`, checked against a brute
   force in the tests).  Copies one place must hold are put there first.
 
-Exactness: every world gives a kept placement (each condition above holds in every world), so a status
-shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
-unless the record's replay refuses every deal giving it (a follow that shows no tractor of the led
-suit, or no pair under a lead of several pairs, a throw's pairs and tractors, the pair a failed throw's
-blocker needed, what a steal showed): on every position the
-tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
-``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
-exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
+Exactness: every world gives a kept placement (each condition above holds in every world: the
+tests check every cap, must and blocker's holding on every world of the positions they enumerate), so
+a status shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement
+is a world unless the record's replay refuses every deal giving it through a constraint that is no
+count of copies in one place: a follow with no tractor under a tractor lead where the tractor it lacked
+would not have used a pair it played, a follow with pairs under more pairs with three or more decks, a
+tractor of a throw that stood (no seat held a higher one), the pair or tractor a failed throw's blocker
+needed, what a steal showed beyond its cards.  There a view may say ``pending`` where every world
+agrees (never the other way).  On every position the tests enumerate (all the worlds of small
+late-game positions under ``holder``, ``first-played`` and ``first-outsider``, short decks included,
+with leads of pairs, tractors and several pairs; tests/rules/test_views_friends.py) the kept placements
+give exactly the worlds' statuses, and so did every position of the hunt the brute force could
+enumerate (tests/rules/friend_hunt.py); on bigger ones every world drawn gives the status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
 second status (at the first kept placement where the places alone give the status); past
