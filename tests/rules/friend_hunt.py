@@ -163,13 +163,18 @@ def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
 
 
 def kinds(record: HandRecord) -> list[str]:
-    """What the position's leads were: pair, tractor, several pairs (a throw of two or more pairs or
-    tractors), throw, failed throw; and whether it is cut in the middle of a trick."""
+    """What the position's leads and follows were: pair, tractor, several pairs (a throw of two or more
+    pairs or tractors), throw, failed throw; and those that show what rules.unseen reads as caps or does
+    not read at all: a follow with fewer pairs than a lead of more than one pair (or of a pair and
+    singles), a follow with as many pairs but no tractor under a tractor lead, a throw's tractor that
+    stood, a failed throw beaten on a pair or tractor; and whether it is cut in the middle of a trick."""
     state = hand_state(record)
     order = order_for(record.rules, state.trump)
     out = set()
-    tricks = [t.plays for t in state.tricks] + ([state.current_trick.plays] if state.current_trick else [])
-    for plays in tricks:
+    tricks = [(t.plays, t.throw) for t in state.tricks]
+    if state.current_trick is not None:
+        tricks.append((state.current_trick.plays, None))
+    for plays, throw in tricks:
         lead = plays[0]
         fmt = lead_format(order, lead.attempted if lead.attempted is not None else lead.cards)
         wide = [u for u in fmt.units if u.width > 1]
@@ -177,10 +182,30 @@ def kinds(record: HandRecord) -> list[str]:
             out.add("failed throw" if lead.attempted is not None else "throw")
             if len(wide) > 1:
                 out.add("several pairs")
+            if throw is not None and throw.stands is True and any(u.length > 1 for u in wide):
+                out.add("a throw's tractor stood")
+            if (throw is not None and throw.stands is False and throw.forced_unit is not None
+                    and throw.forced_unit.size > 1):
+                out.add("a failed throw beaten on a pair or tractor")
         if any(u.length > 1 for u in wide):
             out.add("tractor")
         elif len(fmt.units) == 1 and wide:
             out.add("pair")
+        led = lead_format(order, lead.cards).units
+        pairs = sum(u.length for u in led if u.width == 2)
+        if not pairs or any(u.width > 2 for u in led):
+            continue
+        suit = order.eff[lead.cards[0]]
+        for p in plays[1:]:
+            counts = Counter(int(c) for c in p.cards)
+            if any(order.eff[c] != suit for c in counts):
+                continue
+            doubled = sum(k // 2 for k in counts.values())
+            if doubled < pairs and len(lead.cards) > 2:
+                out.add("fewer pairs than led")
+            tractor_led = any(u.width == 2 and u.length > 1 for u in led)
+            if tractor_led and doubled >= pairs and not any(u.length > 1 for u in lead_format(order, p.cards).units):
+                out.add("pairs without a tractor under a tractor")
     if state.current_trick is not None and state.current_trick.plays:
         out.add("mid-trick")
     return sorted(out)
