@@ -258,7 +258,7 @@ def main(argv: list[str]) -> int:
         mode = k % len(MODES)
         hand_seed = seed * 100000 + k
         rules = mode_rules(mode)
-        left = rng.choice([1, 2, 2, 3])
+        left = rng.choice([1, 2, 2, 3, 4, 6])      # cards a seat holds at most: 1 to 3 tricks of pairs
         extra = rng.randrange(rules.players)
         record = position(mode, hand_seed, left, extra)
         state = hand_state(record)
