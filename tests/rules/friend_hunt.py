@@ -211,14 +211,15 @@ def kinds(record: HandRecord) -> list[str]:
     return sorted(out)
 
 
-def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], int, int]:
+def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], int, int, int]:
     """Per viewer whose worlds the oracle enumerates within ``limit``: (viewer, view's statuses, exact
-    statuses, worlds) where they differ; and how many viewers were compared and skipped.  A skipped
+    statuses, worlds) where they differ; and how many viewers were compared (with a call pending in the
+    view: where a miss can be) and skipped.  A skipped
     viewer's shown statuses are compared with those of ``DRAWS`` worlds drawn by rules.worlds (a world
     that gives another status is a leak: listed with the drawn statuses as ``exact``)."""
     state = hand_state(record)
     shown = views(record, state)
-    out, compared, skipped = [], 0, 0
+    out, compared, pending, skipped = [], 0, 0, 0
     for i, viewer in enumerate([*range(record.rules.players), PUBLIC]):
         try:
             exact, worlds = exact_statuses(record, viewer, limit)
@@ -237,9 +238,10 @@ def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], int, i
             continue
         compared += 1
         mine = [(c.status, c.seat) for c in shown[i].calls]
+        pending += ("pending", None) in mine
         if mine != exact:
             out.append((viewer, mine, exact, worlds))
-    return out, compared, skipped
+    return out, compared, pending, skipped
 
 
 def main(argv: list[str]) -> int:
@@ -268,12 +270,13 @@ def main(argv: list[str]) -> int:
             continue
         what = kinds(record)
         try:
-            wrong, compared, skipped = compare(record)
+            wrong, compared, pending, skipped = compare(record)
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
             print(f"ERROR position({mode}, {hand_seed}, {left}, {extra}): {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
             continue
         tally["views compared"] += compared
+        tally["views compared with a call pending"] += pending
         tally["views skipped (too many worlds; drawn worlds checked)"] += skipped
         compared_by_mode[mode] += compared
         for x in what:
