@@ -71,7 +71,8 @@ def _sorted(cards):
 def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
     """A random legal hand (as tests.rules.random_hands) whose leads are mostly pairs and tractors, and whose
     throws are mostly of several pairs: a lead picks a unit of two or more cards where it holds one (a
-    tractor first, half the time), and a throw adds more such units of the suit."""
+    tractor first, half the time), and a throw adds more such units of the suit; the calls are mostly
+    settled in the last three tricks (:func:`_late_calls`)."""
     rng = random.Random(seed)
     n = rules.players
     for attempt in range(50):
@@ -97,9 +98,6 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
     discard = _sorted(pool[:rules.kitty])
     hands = [Counter(int(c) for c in h) for h in d.hands]
     hands[dealer] = Counter(int(c) for c in pool[rules.kitty:])
-    allowed = callable_cards(rules, trump)
-    # calls of cards the hands hold in pairs often: those the deduction has to follow through pair follows
-    calls = tuple(FriendCall(rng.choice(allowed), rng.randint(1, rules.decks)) for _ in range(default_friend_count(rules)))
     tricks = []
     leader = dealer
     while sum(hands[leader].values()):
@@ -137,7 +135,27 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
             hands[seat] -= Counter(int(c) for c in cards)
         tricks.append(tuple(trick))
         leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
-    return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard, calls, tuple(tricks))
+    return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard,
+                      _late_calls(rules, trump, tricks, rng), tuple(tricks))
+
+
+def _late_calls(rules: Ruleset, trump, tricks, rng: random.Random) -> tuple[FriendCall, ...]:
+    """The friend calls: mostly of a copy played in the last three tricks (the play does not read the
+    calls), so that a late position still has a call no play has settled; else any callable card."""
+    allowed = callable_cards(rules, trump)
+    before, late = Counter(), Counter()
+    for k, trick in enumerate(tricks):
+        for p in trick:
+            (late if k >= len(tricks) - 3 else before).update(int(c) for c in p.cards)
+    calls = []
+    for _ in range(default_friend_count(rules)):
+        choices = [c for c in allowed if late[int(c)]]
+        if choices and rng.random() < 0.8:
+            c = rng.choice(choices)
+            calls.append(FriendCall(c, rng.randint(before[int(c)] + 1, before[int(c)] + late[int(c)])))
+        else:
+            calls.append(FriendCall(rng.choice(allowed), rng.randint(1, rules.decks)))
+    return tuple(calls)
 
 
 def cut(record: HandRecord, left: int, extra: int = 0) -> HandRecord:

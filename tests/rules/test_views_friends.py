@@ -85,8 +85,9 @@ def positions():
 # positions of the hunt (tests/rules/friend_hunt.py: mode, seed, cards left, plays after): its hands lead
 # pairs, tractors and several pairs, and throw them; a follow with fewer pairs than the lead shows a cap
 # in each (the hunt found no view that differs from the oracle)
-HUNTED = [(0, 500000, 2, 2), (0, 500033, 1, 3), (1, 500034, 2, 3), (5, 500016, 2, 2), (5, 500027, 2, 3),
-          (6, 500006, 1, 1), (6, 500039, 2, 2), (8, 500019, 3, 2), (9, 500042, 2, 2)]
+HUNTED = [(0, 500000, 2, 2), (0, 500033, 1, 3), (1, 500034, 2, 3), (2, 500035, 1, 3), (2, 500046, 2, 2),
+          (5, 500038, 2, 3), (6, 500006, 1, 1), (6, 500017, 2, 1), (7, 500051, 2, 2), (8, 500041, 1, 4),
+          (10, 500032, 2, 3)]
 
 # the pure build enumerates a sixth of them, fewer worlds each (make test runs the rule tests on both builds)
 POSITIONS = positions() + [(f"hunt-{'-'.join(map(str, h))}", hunted(*h)) for h in HUNTED]
