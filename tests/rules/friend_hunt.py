@@ -53,7 +53,7 @@ MODES = [
 ]
 DEALS = 4             # deals tried per hand: the one whose hands hold the most pairs is played
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
-DRAWS = 20            # worlds drawn for a skipped view, to look for a leak
+DRAWS = 40            # worlds drawn for a skipped view
 
 
 def mode_rules(mode: int) -> Ruleset:
@@ -229,37 +229,47 @@ def kinds(record: HandRecord) -> list[str]:
     return sorted(out)
 
 
-def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], int, int, int]:
+def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], Counter]:
     """Per viewer whose worlds the oracle enumerates within ``limit``: (viewer, view's statuses, exact
-    statuses, worlds) where they differ; and how many viewers were compared (with a call pending in the
-    view: where a miss can be) and skipped.  A skipped
-    viewer's shown statuses are compared with those of ``DRAWS`` worlds drawn by rules.worlds (a world
-    that gives another status is a leak: listed with the drawn statuses as ``exact``)."""
+    statuses, worlds) where they differ; counts: viewers compared (and of them, those with a call
+    pending in the view: where a miss can be) and skipped.  A skipped viewer's view is compared with
+    ``DRAWS`` worlds drawn by rules.worlds: a drawn world giving a status other than one shown is a leak
+    (listed with the drawn statuses as ``exact``); a pending call is *confirmed* when the drawn worlds
+    give it two statuses (then it is exact), else counted unconfirmed (it may be a miss, or the draws
+    too few; listed as (viewer, call, the status drawn))."""
     state = hand_state(record)
     shown = views(record, state)
-    out, compared, pending, skipped = [], 0, 0, 0
+    out: list[tuple] = []
+    counts: Counter = Counter()
+    unconfirmed: list[tuple] = []
     for i, viewer in enumerate([*range(record.rules.players), PUBLIC]):
+        mine = [(c.status, c.seat) for c in shown[i].calls]
         try:
             exact, worlds = exact_statuses(record, viewer, limit)
         except TooMany:
-            skipped += 1
-            mine = [(c.status, c.seat) for c in shown[i].calls]
-            if all(m == ("pending", None) for m in mine):
-                continue
+            counts["views skipped (too many worlds)"] += 1
+            found: list[set] = [set() for _ in mine]
             for w in draw_worlds(record, viewer, DRAWS, f"hunt:{viewer}").worlds:
                 world = dataclasses.replace(record, hands=w.deal, kitty=w.kitty,
                                             kitty_discard=w.kitty_discard or record.kitty_discard)
                 drawn = [(c.status, c.seat) for c in hand_state(world).calls]
+                for f, d in zip(found, drawn, strict=True):
+                    f.add(d)
                 if any(m != ("pending", None) and m != d for m, d in zip(mine, drawn, strict=True)):
                     out.append((viewer, mine, drawn, "drawn"))
                     break
+            for j, (m, f) in enumerate(zip(mine, found, strict=True)):
+                if m == ("pending", None):
+                    counts["skipped views' pending calls confirmed by drawn worlds" if len(f) > 1
+                           else "skipped views' pending calls unconfirmed"] += 1
+                    if len(f) == 1:
+                        unconfirmed.append((viewer, j, f))
             continue
-        compared += 1
-        mine = [(c.status, c.seat) for c in shown[i].calls]
-        pending += ("pending", None) in mine
+        counts["views compared"] += 1
+        counts["views compared with a call pending"] += ("pending", None) in mine
         if mine != exact:
             out.append((viewer, mine, exact, worlds))
-    return out, compared, pending, skipped
+    return out, counts, unconfirmed
 
 
 def main(argv: list[str]) -> int:
@@ -288,14 +298,16 @@ def main(argv: list[str]) -> int:
             continue
         what = kinds(record)
         try:
-            wrong, compared, pending, skipped = compare(record)
+            wrong, counts, unconfirmed = compare(record)
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
             print(f"ERROR position({mode}, {hand_seed}, {left}, {extra}): {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
             continue
-        tally["views compared"] += compared
-        tally["views compared with a call pending"] += pending
-        tally["views skipped (too many worlds; drawn worlds checked)"] += skipped
+        tally.update(counts)
+        for viewer, j, f in unconfirmed:
+            print(f"unconfirmed position({mode}, {hand_seed}, {left}, {extra}) viewer {viewer} call {j}: "
+                  f"pending, the drawn worlds all {sorted(f)}", flush=True)
+        compared = counts["views compared"]
         compared_by_mode[mode] += compared
         for x in what:
             kinds_seen[x] += compared
