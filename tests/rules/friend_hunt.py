@@ -136,13 +136,15 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
         tricks.append(tuple(trick))
         leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
     return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard,
-                      _late_calls(rules, trump, tricks, rng), tuple(tricks))
+                      _late_calls(rules, trump, tricks, discard, rng), tuple(tricks))
 
 
-def _late_calls(rules: Ruleset, trump, tricks, rng: random.Random) -> tuple[FriendCall, ...]:
+def _late_calls(rules: Ruleset, trump, tricks, discard, rng: random.Random) -> tuple[FriendCall, ...]:
     """The friend calls: mostly of a copy played in the last three tricks (the play does not read the
-    calls), so that a late position still has a call no play has settled; else any callable card."""
+    calls), so that a late position still has a call no play has settled, or of a card buried in the
+    kitty (where a copy is, the hands alone may tell); else any callable card."""
     allowed = callable_cards(rules, trump)
+    buried = [c for c in allowed if c in discard]
     before, late = Counter(), Counter()
     for k, trick in enumerate(tricks):
         for p in trick:
@@ -150,7 +152,9 @@ def _late_calls(rules: Ruleset, trump, tricks, rng: random.Random) -> tuple[Frie
     calls = []
     for _ in range(default_friend_count(rules)):
         choices = [c for c in allowed if late[int(c)]]
-        if choices and rng.random() < 0.8:
+        if buried and rng.random() < 0.3:
+            calls.append(FriendCall(rng.choice(buried), rng.randint(1, rules.decks)))
+        elif choices and rng.random() < 0.8:
             c = rng.choice(choices)
             calls.append(FriendCall(c, rng.randint(before[int(c)] + 1, before[int(c)] + late[int(c)])))
         else:
