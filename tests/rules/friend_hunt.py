@@ -3,14 +3,18 @@
 ``python -m tests.rules.friend_hunt N SEED`` makes ``N`` random late positions of find-friends hands in
 every friend mode (:data:`MODES`: ``holder``, ``first-played``, ``first-outsider``; 4399 and pagat with
 4, 5 and 6 seats, full and short decks), played by :func:`biased_hand` so that pair, tractor and
-several-pair leads and throws are frequent, cut with 1 to 3 tricks left or in the middle of a trick; it
-compares every seat's and the public's view statuses (:func:`rules.views.views`) with the brute-force
-oracle (:mod:`tests.rules.friend_worlds`), prints each disagreement as the arguments that replay it
-(:func:`position`), and sums up how often they disagree, in which kind of position, and how many views
-the oracle could not enumerate within its bound.  Not part of ``make test``.
+several-pair leads and throws are frequent and the calls are mostly of cards played late or buried,
+cut with 1 to 3 tricks left or in the middle of a trick; it compares every seat's and the public's view
+statuses (:func:`rules.views.views`) with the brute-force oracle (:mod:`tests.rules.friend_worlds`),
+prints each disagreement as the arguments that replay it (:func:`position`), and sums up how often they
+disagree, in which kind of position, and how many views the oracle could not enumerate within its
+bound (those are compared with drawn worlds instead: :func:`compare`).  Not part of ``make test``.
 
 A disagreement is either a *leak* (the view shows a status some world does not give: must never happen)
 or a *miss* (the view shows ``pending`` where every world gives one status).
+
+Its power is modest: with rules.unseen's caps from pair follows switched off, 110 positions of seed 1
+gave one miss (in 228 views compared, 63 of them with a call pending).
 """
 from __future__ import annotations
 
