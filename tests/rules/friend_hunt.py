@@ -243,8 +243,8 @@ def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], Counte
     pending in the view: where a miss can be) and skipped.  A skipped viewer's view is compared with
     ``DRAWS`` worlds drawn by rules.worlds: a drawn world giving a status other than one shown is a leak
     (listed with the drawn statuses as ``exact``); a pending call is *confirmed* when the drawn worlds
-    give it two statuses (then it is exact), else counted unconfirmed (it may be a miss, or the draws
-    too few; listed as (viewer, call, the status drawn))."""
+    give it two statuses, or all the referee's ``pending`` (then it is exact), else counted unconfirmed
+    (it may be a miss, or the draws too few; listed as (viewer, call, the status drawn))."""
     state = hand_state(record)
     shown = views(record, state)
     out: list[tuple] = []
@@ -268,9 +268,10 @@ def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], Counte
                     break
             for j, (m, f) in enumerate(zip(mine, found, strict=True)):
                 if m == ("pending", None):
-                    counts["skipped views' pending calls confirmed by drawn worlds" if len(f) > 1
+                    sure = len(f) > 1 or f == {("pending", None)}
+                    counts["skipped views' pending calls confirmed by drawn worlds" if sure
                            else "skipped views' pending calls unconfirmed"] += 1
-                    if len(f) == 1:
+                    if not sure:
                         unconfirmed.append((viewer, j, f))
             continue
         counts["views compared"] += 1
