@@ -335,15 +335,24 @@ class Unseen:
 
     def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
         """The seat that beat a failed throw's single held a higher card of its effective suit when it
-        was led (where the view shows who did): if it has not played one since, it holds one now."""
+        was led (where the view shows who did): if it has not played one since, it holds one now.
+
+        Each such holding takes a share of one card of the seat's room, so two of them need two cards:
+        right for two suits, not for one, where a card above the higher single is above the lower one
+        too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
+        it implies the others."""
         order, by, forced = self.order, throw.beaten_by, throw.forced_unit
         if (order is None or throw.stands is not False or by is None or forced is None or by not in at
                 or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
             return
         suit, top = order.eff[forced.cards[0]], top_power(order, forced)
         higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
-        if not any(self.played[by][c] - sofar[by][c] > 0 for c in higher):
-            self.blocks.append((at[by], higher))
+        place = at[by]
+        if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
+                p == place and cards <= higher for p, cards in self.blocks):
+            return
+        self.blocks = [(p, cards) for p, cards in self.blocks if not (p == place and higher <= cards)]
+        self.blocks.append((place, higher))
 
     def _add(self, card: int, mask: int, k: int) -> None:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)

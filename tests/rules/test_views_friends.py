@@ -261,7 +261,8 @@ def test_s15_2_a_follow_without_a_pair_settles_a_status():
 
 
 def _kept_by(unseen: Unseen, now, buried) -> list[tuple[str, object]]:
-    """The deduction's facts (rules.unseen: caps, musts, blockers' holdings) a world breaks."""
+    """The deduction's facts (rules.unseen: caps, musts, blockers' holdings) a world breaks, one by one
+    and all together (the world's placement of a called card not kept)."""
     def held(place: int, c: int) -> int:
         return buried[c] if place == unseen.kitty_place else now[unseen.seats[place]][c]
     broken = []
@@ -274,6 +275,17 @@ def _kept_by(unseen: Unseen, now, buried) -> list[tuple[str, object]]:
     for place, cards in unseen.blocks:
         if not any(held(place, c) for c in cards):
             broken.append(("block", place))
+    # all together: the world's placement of each call's card is one the deduction keeps
+    for call in unseen.state.calls:
+        c = int(call.call.card)
+        copies = unseen.pool[c]
+        caps = [0 if unseen.eff[c] in unseen.refused[i] else min(unseen.sizes[i], unseen.most.get((c, i), copies))
+                for i in range(unseen.places)]
+        spread = [unseen.own[c] if s == unseen.viewer else now[s][c] if s in now else 0
+                  for s in range(unseen.n)] + [buried[c]]
+        placed = unseen._placement(c, spread, caps)
+        if placed is None or not unseen._fits(c, placed, *unseen._supplies(c)):
+            broken.append(("placement", (CARDS[c], spread)))
     return broken
 
 
@@ -318,3 +330,21 @@ def test_s15_2_every_world_holds_what_the_follows_showed(hunt):
             assert not _kept_by(unseen, now, buried), (hunt, seat)
         read += len(worlds)
     assert read
+
+
+def test_s15_2_two_throws_beaten_by_one_seat_need_one_higher_card():
+    """Found by the hunt: seat 3 beat seat 1's throw on the single Q♥, then on the single 10♥, and holds
+    K♥: one card above both.  The deduction took each for a card of its own and kept no placement of
+    the called 10♦ for the dealer, seat 1 (pending); one card meets both, and every world of seat 1
+    gives spent (the second 10♦ is in the kitty it buried)."""
+    record = hunted(2, 600288, 4, 1)
+    state = hand_state(record)
+    assert [str(t.throw.forced_unit.cards[0]) for t in state.tricks if t.throw and t.throw.beaten_by == 3] == ["QH", "10H"]
+    exact, worlds = exact_statuses(record, 1, 3000)
+    assert worlds > 1 and exact == [("spent", None)]
+    assert statuses(record, 1) == exact
+    order = order_for(record.rules, state.trump)
+    unseen = Unseen(record, state, 1, order, voids_of(record.rules, order, state), True)
+    assert len(unseen.blocks) == 1
+    for _, now, buried in every_world(record, 1, 3000):
+        assert not _kept_by(unseen, now, buried)
