@@ -15,7 +15,8 @@ from what the seat knows:
   14.7), what a failed throw gave back to its leader and it has not played since, and
   one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
   that beat it (where the view shows who did) if it has not played one since: a share of one card of
-  that seat's room that only those cards fill.
+  that seat's room that only those cards fill (of one seat's in one suit only the highest single's:
+  one card above it is above the others too).
 - *Cards a seat cannot hold*: a throw's single (pair) that no other seat could beat when it was led --
   every unit of a throw that stood, the units below the one a failed throw was reduced to, and that one
   for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
