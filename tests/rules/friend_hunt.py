@@ -267,7 +267,9 @@ def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], Counte
                     out.append((viewer, mine, drawn, "drawn"))
                     break
             for j, (m, f) in enumerate(zip(mine, found, strict=True)):
-                if m == ("pending", None):
+                if m == ("pending", None) and not f:
+                    counts["skipped views' pending calls: no world drawn within the bound"] += 1
+                elif m == ("pending", None):
                     sure = len(f) > 1 or f == {("pending", None)}
                     counts["skipped views' pending calls confirmed by drawn worlds" if sure
                            else "skipped views' pending calls unconfirmed"] += 1
