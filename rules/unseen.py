@@ -45,7 +45,8 @@ agrees (never the other way).  On every position the tests enumerate (all the wo
 late-game positions under ``holder``, ``first-played`` and ``first-outsider``, short decks included,
 with leads of pairs, tractors and several pairs; tests/rules/test_views_friends.py) the kept placements
 give exactly the worlds' statuses, and so did every position of the hunt the brute force could
-enumerate (tests/rules/friend_hunt.py); on bigger ones every world drawn gives the status a view shows.
+enumerate (tests/rules/friend_hunt.py: 5,442 views) but one, two failed throws beaten by one seat in one
+suit (read as two cards: now one); on bigger ones every world drawn gives the status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
 second status (at the first kept placement where the places alone give the status); past
