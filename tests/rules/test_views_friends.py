@@ -84,7 +84,7 @@ def positions():
 
 # positions of the hunt (tests/rules/friend_hunt.py: mode, seed, cards left, plays after): its hands lead
 # pairs, tractors and several pairs, and throw them; a follow with fewer pairs than the lead shows a cap
-# in each (the hunt found no view that differs from the oracle)
+# in each (the one view the hunt found differing from the oracle has a test of its own, below)
 HUNTED = [(0, 500000, 2, 2), (0, 500033, 1, 3), (1, 500034, 2, 3), (2, 500035, 1, 3), (2, 500046, 2, 2),
           (5, 500038, 2, 3), (6, 500006, 1, 1), (6, 500017, 2, 1), (7, 500051, 2, 2), (8, 500041, 1, 4),
           (10, 500032, 2, 3)]
