@@ -15,15 +15,17 @@ from what the seat knows:
   14.7), what a failed throw gave back to its leader and it has not played since, and
   one card above the single a failed throw was reduced to, of its effective suit, in the hand of the seat
   that beat it (where the view shows who did) if it has not played one since: a share of one card of
-  that seat's room that only those cards fill.
+  that seat's room that only those cards fill (of one seat's in one suit only the highest single's:
+  one card above it is above the others too).
 - *Cards a seat cannot hold*: a throw's single (pair) that no other seat could beat when it was led --
   every unit of a throw that stood, the units below the one a failed throw was reduced to, and that one
   for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
   means those seats held no higher card (no two copies of one) of its effective suit then, so none now
   (at most one less the copies they played since).
-  A follow of two different cards of the led suit to a pair lead (``follow_protection: none``) shows
-  the follower held no pair of that suit then: at most one copy of each of its cards, less the copies it
-  played from that follow on.
+  A follow of the led suit alone to a lead of pairs and tractors (singles beside them), with fewer pairs than the lead
+  (``follow_protection: none``), shows the follower held no pair of that suit then but those it played:
+  at most one copy of each other card of it, less the copies it played from that follow on
+  (:meth:`Unseen._few_pairs`: why).
 - A *placement* of the called card's copies (so many in each place) is kept when the other unseen cards
   can fill the rest: a transportation problem whose supplies are the free copies of the cards, merged
   by the places each may go to, and the copies some places must hold, and whose sinks are the places'
@@ -31,14 +33,20 @@ from what the seat knows:
   room of the places any of them may go to (Hall's condition; :func:`fits`, checked against a brute
   force in the tests).  Copies one place must hold are put there first.
 
-Exactness: every world gives a kept placement (each condition above holds in every world), so a status
-shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement is a world
-unless the record's replay refuses every deal giving it (a follow that shows no tractor of the led
-suit, or no pair under a lead of several pairs, a throw's pairs and tractors, the pair a failed throw's
-blocker needed, what a steal showed): on every position the
-tests enumerate (all the worlds of small late-game positions under ``holder``, ``first-played`` and
-``first-outsider``, short decks included; tests/rules/test_views_friends.py) the kept placements give
-exactly the worlds' statuses, and on bigger ones every world drawn gives the status a view shows.
+Exactness: every world gives a kept placement (each condition above holds in every world: the
+tests check every cap, must and blocker's holding on every world of the positions they enumerate), so
+a status shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement
+is a world unless the record's replay refuses every deal giving it through a constraint that is no
+count of copies in one place: a follow with no tractor under a tractor lead where the tractor it lacked
+would not have used a pair it played, a follow with pairs under more pairs with three or more decks, a
+tractor of a throw that stood (no seat held a higher one), the pair or tractor a failed throw's blocker
+needed, what a steal showed beyond its cards.  There a view may say ``pending`` where every world
+agrees (never the other way).  On every position the tests enumerate (all the worlds of small
+late-game positions under ``holder``, ``first-played`` and ``first-outsider``, short decks included,
+with leads of pairs, tractors and several pairs; tests/rules/test_views_friends.py) the kept placements
+give exactly the worlds' statuses, and so did every position of the hunt the brute force could
+enumerate (tests/rules/friend_hunt.py: 5,442 views) but one, two failed throws beaten by one seat in one
+suit (read as two cards: now one); on bigger ones every world drawn gives the status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
 second status (at the first kept placement where the places alone give the status); past
@@ -61,6 +69,7 @@ from .friends import FriendCall, holder_friends
 from .order import TRUMP, Order
 from .rainbows import lead_format
 from .ruleset import FollowProtection, FriendJoin
+from .runs import runs
 from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
 from .throws import ThrowResult, top_power
 from .violations import InputError
@@ -196,15 +205,15 @@ class Unseen:
         sofar = [[0] * 54 for _ in range(self.n)]
         leads = {t.index: t for t in self.state.tricks}
         trick = 0
-        pair = -1
+        pairs, suit, tractor = 0, -1, False
         for i, p in enumerate(self.plays):
             for x in p.cards:
                 sofar[p.seat][int(x)] += 1
             if i % self.n:
-                if pair >= 0 and p.seat in at:
-                    self._no_pair(p, pair, at[p.seat], sofar[p.seat])
+                if pairs and p.seat in at:
+                    self._few_pairs(p, suit, pairs, tractor, at[p.seat], sofar[p.seat])
                 continue
-            pair = int(p.cards[0]) if len(p.cards) == 2 and p.cards[0] == p.cards[1] else -1
+            pairs, suit, tractor = self._pairs_led(p)
             summary = leads.get(trick)
             trick += 1
             thrown = summary is not None and summary.throw is not None and self.order is not None
@@ -225,22 +234,64 @@ class Unseen:
                     self._bar(unit, [s for s in seats if s in at], at, sofar)
                 self._blocker(summary.throw, at, sofar)
 
-    def _no_pair(self, p: Play, pair: int, place: int, sofar: Sequence[int]) -> None:
-        """A follow of two different cards of the led suit to a pair lead showed the follower held no pair
-        of that suit then (``follow_protection: none``): at most one copy of each card of it now, less the
-        copies it played from that follow on."""
+    def _pairs_led(self, lead: Play) -> tuple[int, int, bool]:
+        """The pairs a lead of pairs, tractors and singles holds (a tractor of length ``L`` counts ``L``),
+        its effective suit and whether it holds a tractor; (0, -1, False) for a lead with a wider unit or
+        a rainbow."""
         order = self.order
-        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(p.cards) != 2:
-            return
-        suit = order.eff[pair]
-        x, y = int(p.cards[0]), int(p.cards[1])
-        if x == y or order.eff[x] != suit or order.eff[y] != suit:
-            return
+        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(lead.cards) < 2:
+            return 0, -1, False
+        try:
+            fmt = lead_format(order, lead.cards)
+        except InputError:
+            return 0, -1, False
+        if any(u.kind == "rainbow" or u.width > 2 for u in fmt.units):
+            return 0, -1, False
+        return (sum(u.length for u in fmt.units if u.width == 2), order.eff[lead.cards[0]],
+                any(u.width == 2 and u.length > 1 for u in fmt.units))
+
+    def _few_pairs(self, p: Play, suit: int, pairs: int, tractor: bool, place: int, sofar: Sequence[int]) -> None:
+        """A follow of the led suit alone with ``k`` pairs (two copies of a card) to a lead with more pairs
+        in its pairs and tractors (``pairs``, :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
+        (``follow_protection: none``; for ``k > 0`` with two decks): at most one copy of each other card
+        of it now, less the copies it played from that follow on.
+
+        Why (sections 7, 7.1): let ``S`` be the follower's cards of the suit then.  If ``|S|`` was the
+        number led, the play is ``S``.  Else the play realizes the strongest owed shape ``X`` that ``S``
+        realizes; ``X``'s units are pairs and tractors of the play's ``k`` doubled cards, so they hold
+        fewer pairs than the lead's pairs and tractors, and the rung in ``X`` of one of them has two singles.  A pair of
+        ``S`` outside ``X``'s units would take their place: a rung of the same unit's ladder (as many
+        cards, weaker than the unit or the unit itself), so an owed shape stronger than ``X`` that ``S``
+        realizes -- a contradiction.  With more decks a triple or a wider unit would count otherwise,
+        so there only ``k = 0`` is read (no two copies of any card).
+
+        Where adjacency counts in the obligation (``tractor_obligation``, two decks) and the lead holds a
+        tractor, a follow of the led suit alone that holds no tractor showed the follower held none then:
+        no card making a tractor with a pair it played was a pair of ``S``.  Why: with a tractor ``T`` of
+        two pairs in ``S``, ``T`` and singles are a rung of the led tractor's ladder, every other lead unit
+        as singles a rung of its own, so ``S`` realizes an owed shape led by a tractor, stronger than any
+        shape without one: the play would have to realize a tractor."""
+        order = self.order
+        assert order is not None
         mine = [0] * 54
         for z in p.cards:
             mine[int(z)] += 1
+        if any(order.eff[c] != suit for c in range(54) if mine[c]):
+            return
+        ruleset = self.record.rules
+        doubled = sum(k // 2 for k in mine)
+        if doubled and ruleset.decks != 2:
+            return
+        if doubled < pairs:
+            for c in range(54):
+                if order.eff[c] == suit and mine[c] < 2:
+                    self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
+            return
+        pair_cards = [c for c in range(54) if mine[c] == 2]
+        if not (tractor and ruleset.tractor_obligation) or runs({c: 2 for c in pair_cards}, order, 2, 2):
+            return
         for c in range(54):
-            if order.eff[c] == suit:
+            if order.eff[c] == suit and mine[c] < 2 and any(runs({a: 2, c: 2}, order, 2, 2) for a in pair_cards):
                 self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
@@ -286,15 +337,24 @@ class Unseen:
 
     def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
         """The seat that beat a failed throw's single held a higher card of its effective suit when it
-        was led (where the view shows who did): if it has not played one since, it holds one now."""
+        was led (where the view shows who did): if it has not played one since, it holds one now.
+
+        Each such holding takes a share of one card of the seat's room, so two of them need two cards:
+        right for two suits, not for one, where a card above the higher single is above the lower one
+        too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
+        it implies the others."""
         order, by, forced = self.order, throw.beaten_by, throw.forced_unit
         if (order is None or throw.stands is not False or by is None or forced is None or by not in at
                 or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
             return
         suit, top = order.eff[forced.cards[0]], top_power(order, forced)
         higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
-        if not any(self.played[by][c] - sofar[by][c] > 0 for c in higher):
-            self.blocks.append((at[by], higher))
+        place = at[by]
+        if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
+                p == place and cards <= higher for p, cards in self.blocks):
+            return
+        self.blocks = [(p, cards) for p, cards in self.blocks if not (p == place and higher <= cards)]
+        self.blocks.append((place, higher))
 
     def _add(self, card: int, mask: int, k: int) -> None:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)

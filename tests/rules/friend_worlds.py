@@ -58,8 +58,12 @@ def _splits(cards: Counter, places, limit: int):
     at most ``limit`` of them (else :class:`TooMany`)."""
     kinds = sorted(cards)
     count = [0]
+    steps = [0]
 
     def go(i, room, acc):
+        steps[0] += 1
+        if steps[0] > 40 * limit:                 # dead ends count too: the enumeration stays bounded
+            raise TooMany
         if i == len(kinds):
             if not any(room):
                 count[0] += 1
@@ -111,6 +115,21 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
     """Per friend call, the set of the referee's ``(status, seat)`` over every world of ``viewer``
     (a seat or PUBLIC), and the number of worlds read.  ``until_mixed``: stop once every call has taken
     two statuses (its exact view is then pending, whatever the other worlds give)."""
+    found = [set() for _ in record.friends]
+    worlds = 0
+    for world, _, _ in every_world(record, viewer, limit):
+        st = hand_state(world)
+        worlds += 1
+        for i, c in enumerate(st.calls):
+            found[i].add((c.status, c.seat))
+        if until_mixed and all(len(f) > 1 for f in found):
+            break
+    return found, worlds
+
+
+def every_world(record, viewer: int, limit: int = 4000):
+    """Every world of ``viewer``: the record under it, the other seats' hands now (seat -> Counter of card
+    indices) and the kitty now (a Counter); :class:`TooMany` past ``limit`` splits."""
     rules = record.rules
     n = rules.players
     state = hand_state(record)
@@ -144,8 +163,8 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
                 declared[c] = max(declared[c], k)
     real = walked_events(walk(record, reading=STATE))
     assert real[0] == state.phase and real[2] == public_events(state)[2]
-    found = [set() for _ in record.friends]
-    worlds = 0
+    for _ in _splits(unseen, places, limit):      # past the bound: TooMany before any replay
+        pass
     for split in _splits(unseen, places, limit):
         now = {s: h for s, h in zip(others, split[:len(others)], strict=True)}
         buried = split[-1] if len(split) > len(others) else Counter(int(c) for c in record.kitty_discard)
@@ -165,13 +184,7 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
         w = walk(world, reading=STATE)
         if w.illegal is not None or walked_events(w) != real:
             continue
-        st = hand_state(world)
-        worlds += 1
-        for i, c in enumerate(st.calls):
-            found[i].add((c.status, c.seat))
-        if until_mixed and all(len(f) > 1 for f in found):
-            break
-    return found, worlds
+        yield world, now, buried
 
 
 def exact_statuses(record, viewer: int, limit: int = 4000):
