@@ -24,11 +24,9 @@ import sys
 import time
 from collections import Counter
 
-from rules.adjudicate import HandRecord, Play
+from rules.adjudicate import HandRecord
 from rules.cards import CARDS
 from rules.deal import deal
-from rules.declarations import declaration_options, declaration_state, no_declaration_outcome
-from rules.follow import check_play
 from rules.friends import FriendCall, callable_cards, default_friend_count
 from rules.listing import legal_plays
 from rules.order import order_for
@@ -39,6 +37,7 @@ from rules.tricks import trick_winner
 from rules.views import PUBLIC, views
 from rules.worlds import draw_worlds
 from tests.rules.friend_worlds import TooMany, exact_statuses
+from tests.rules.random_hands import played_trick, random_declarations
 
 # (preset, changes, short deck: no 2s and no jokers)
 # (small kitties keep the unseen cards few enough for the oracle)
@@ -84,15 +83,7 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
                 key=lambda d: sum(k // 2 for h in d.hands for k in Counter(int(c) for c in h).values()))
         dealer = rng.randrange(n)
         levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
-        level = levels[dealer]
-        history: list = []
-        for _round in range(3):
-            for seat in rng.sample(range(n), n):
-                opts = declaration_options(rules, level, history, seat, d.hands[seat])
-                if opts and rng.random() < 0.45:
-                    history.append((seat, rng.choice(opts).cards))
-        state = declaration_state(rules, level, history)
-        trump = state.trump or no_declaration_outcome(rules, level, d.kitty).trump
+        history, trump = random_declarations(rules, levels[dealer], d, rng)
         if trump is not None:
             break
     else:  # pragma: no cover
@@ -121,22 +112,7 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
                 more = lead + Counter(int(c) for c in u.all_cards)
                 if all(hands[leader][c] >= k for c, k in more.items()) and rng.random() < (0.7 if u.size > 1 else 0.2):
                     lead = more
-        lead_cards = _sorted(lead.elements())
-        others = [(s, _sorted(hands[s].elements())) for s in range(n) if s != leader]
-        v = check_play(rules, trump, hand, lead_cards, None, seat=leader, others=others)
-        assert v.legal, v.violations
-        if v.throw is not None and v.throw.stands is False:
-            play = Play(leader, _sorted(v.throw.forced_play), lead_cards)
-        else:
-            play = Play(leader, lead_cards)
-        trick = [play]
-        hands[leader] -= Counter(int(c) for c in play.cards)
-        for j in range(1, n):
-            seat = (leader + j) % n
-            lp = legal_plays(rules, trump, _sorted(hands[seat].elements()), lead=play.cards, limit=200)
-            cards = _sorted(rng.choice(lp.plays))
-            trick.append(Play(seat, cards))
-            hands[seat] -= Counter(int(c) for c in cards)
+        trick = played_trick(rules, trump, hands, leader, _sorted(lead.elements()), rng, 200)
         tricks.append(tuple(trick))
         leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
     return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard,

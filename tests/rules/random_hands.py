@@ -18,12 +18,52 @@ from rules.declarations import declaration_options, declaration_state, no_declar
 from rules.follow import check_play
 from rules.friends import FriendCall, callable_cards, default_friend_count
 from rules.listing import legal_plays
+from rules.order import Trump
 from rules.ruleset import Partnership, Ruleset
 from rules.tricks import trick_winner
 
 
 def _sorted(cards):
     return tuple(sorted(CARDS[c] for c in cards))
+
+
+def played_trick(rules: Ruleset, trump: Trump, hands: list[Counter], leader: int, lead_cards: tuple, rng: random.Random,
+                 max_follow: int) -> list[Play]:
+    """A trick led with ``lead_cards`` (a failed throw recorded as its forced play, the throw as attempted)
+    and followed by each other seat with a random legal play (of the first ``max_follow`` listed), each
+    play taken out of its seat's ``hands``."""
+    n = rules.players
+    hand = _sorted(hands[leader].elements())
+    others = [(s, _sorted(hands[s].elements())) for s in range(n) if s != leader]
+    v = check_play(rules, trump, hand, lead_cards, None, seat=leader, others=others)
+    assert v.legal, v.violations
+    if v.throw is not None and v.throw.stands is False:
+        play = Play(leader, _sorted(v.throw.forced_play), lead_cards)
+    else:
+        play = Play(leader, lead_cards)
+    trick = [play]
+    hands[leader] -= Counter(int(c) for c in play.cards)
+    for j in range(1, n):
+        seat = (leader + j) % n
+        lp = legal_plays(rules, trump, _sorted(hands[seat].elements()), lead=play.cards, limit=max_follow)
+        cards = _sorted(rng.choice(lp.plays))
+        trick.append(Play(seat, cards))
+        hands[seat] -= Counter(int(c) for c in cards)
+    return trick
+
+
+def random_declarations(rules: Ruleset, level: int, d, rng: random.Random) -> tuple[list, Trump | None]:
+    """Three rounds of declarations, each seat in a random order declaring a random option it has
+    (45 % of the time), and the trump they leave (None where no declaration and the kitty decide none)."""
+    n = rules.players
+    history: list = []
+    for _round in range(3):
+        for seat in rng.sample(range(n), n):
+            opts = declaration_options(rules, level, history, seat, d.hands[seat])
+            if opts and rng.random() < 0.45:
+                history.append((seat, rng.choice(opts).cards))
+    state = declaration_state(rules, level, history)
+    return history, state.trump or no_declaration_outcome(rules, level, d.kitty).trump
 
 
 def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_follow: int = 200,
@@ -42,15 +82,7 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
             levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
         if table is not None:
             dealer, levels = table[0], tuple(table[1])
-        level = levels[dealer]
-        history: list = []
-        for _round in range(3):
-            for seat in rng.sample(range(n), n):
-                opts = declaration_options(rules, level, history, seat, d.hands[seat])
-                if opts and rng.random() < 0.45:
-                    history.append((seat, rng.choice(opts).cards))
-        state = declaration_state(rules, level, history)
-        trump = state.trump or no_declaration_outcome(rules, level, d.kitty).trump
+        history, trump = random_declarations(rules, levels[dealer], d, rng)
         if trump is not None:
             break
     else:  # pragma: no cover
@@ -74,7 +106,6 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
     tricks = []
     leader = dealer
     while sum(hands[leader].values()):
-        trick = []
         hand = _sorted(hands[leader].elements())
         options = legal_plays(rules, trump, hand)
         suit = rng.choice(options.suits)
@@ -86,22 +117,7 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
                 more = lead + Counter(int(c) for c in u.all_cards)
                 if all(hands[leader][c] >= k for c, k in more.items()) and rng.random() < 0.6:
                     lead = more
-        lead_cards = _sorted(lead.elements())
-        others = [(s, _sorted(hands[s].elements())) for s in range(n) if s != leader]
-        v = check_play(rules, trump, hand, lead_cards, None, seat=leader, others=others)
-        assert v.legal, v.violations
-        if v.throw is not None and v.throw.stands is False:
-            play = Play(leader, _sorted(v.throw.forced_play), lead_cards)
-        else:
-            play = Play(leader, lead_cards)
-        trick.append(play)
-        hands[leader] -= Counter(int(c) for c in play.cards)
-        for j in range(1, n):
-            seat = (leader + j) % n
-            lp = legal_plays(rules, trump, _sorted(hands[seat].elements()), lead=play.cards, limit=max_follow)
-            cards = _sorted(rng.choice(lp.plays))
-            trick.append(Play(seat, cards))
-            hands[seat] -= Counter(int(c) for c in cards)
+        trick = played_trick(rules, trump, hands, leader, _sorted(lead.elements()), rng, max_follow)
         tricks.append(tuple(trick))
         leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
     return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), discard, calls, tuple(tricks))
