@@ -37,7 +37,7 @@ from rules.tricks import trick_winner
 from rules.views import PUBLIC, views
 from rules.worlds import draw_worlds
 from tests.rules.friend_worlds import TooMany, exact_statuses
-from tests.rules.random_hands import played_trick, random_declarations
+from tests.rules.random_hands import declared_deal, played_trick
 
 # (preset, changes, short deck: no 2s and no jokers)
 # (small kitties keep the unseen cards few enough for the oracle)
@@ -78,16 +78,13 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
     settled in the last three tricks (:func:`_late_calls`)."""
     rng = random.Random(seed)
     n = rules.players
-    for attempt in range(50):
+    def draw(attempt: int) -> tuple:
         d = max((deal(rules, f"hunt-{seed}-{attempt}-{k}") for k in range(DEALS)),
                 key=lambda d: sum(k // 2 for h in d.hands for k in Counter(int(c) for c in h).values()))
         dealer = rng.randrange(n)
-        levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
-        history, trump = random_declarations(rules, levels[dealer], d, rng)
-        if trump is not None:
-            break
-    else:  # pragma: no cover
-        raise RuntimeError("no playable deal")
+        return d, dealer, tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
+
+    d, dealer, levels, history, trump = declared_deal(rules, rng, draw)
     pool = list(d.hands[dealer]) + list(d.kitty)
     rng.shuffle(pool)
     discard = _sorted(pool[:rules.kitty])

@@ -52,6 +52,17 @@ def played_trick(rules: Ruleset, trump: Trump, hands: list[Counter], leader: int
     return trick
 
 
+def declared_deal(rules: Ruleset, rng: random.Random, draw) -> tuple:
+    """The first of at most 50 deals (``draw(attempt)``: the deal, the dealer, the seats' levels) whose
+    random declarations (:func:`random_declarations`) leave a trump, with those declarations and the trump."""
+    for attempt in range(50):
+        d, dealer, levels = draw(attempt)
+        history, trump = random_declarations(rules, levels[dealer], d, rng)
+        if trump is not None:
+            return d, dealer, levels, history, trump
+    raise RuntimeError("no playable deal")  # pragma: no cover
+
+
 def random_declarations(rules: Ruleset, level: int, d, rng: random.Random) -> tuple[list, Trump | None]:
     """Three rounds of declarations, each seat in a random order declaring a random option it has
     (45 % of the time), and the trump they leave (None where no declaration and the kitty decide none)."""
@@ -72,7 +83,7 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
     the dealer and the seats' levels (a later hand), else drawn at random."""
     rng = random.Random(seed)
     n = rules.players
-    for attempt in range(50):
+    def draw(attempt: int) -> tuple:
         d = deal(rules, f"hand-{seed}-{attempt}", level=None if table is None else table[1][table[0]])
         dealer = rng.randrange(n)
         if rules.partnership is Partnership.FIXED:
@@ -82,11 +93,9 @@ def random_hand(rules: Ruleset, seed: int, *, throw_rate: float = 0.35, max_foll
             levels = tuple(rng.randint(rules.first_level, rules.last_level) for _ in range(n))
         if table is not None:
             dealer, levels = table[0], tuple(table[1])
-        history, trump = random_declarations(rules, levels[dealer], d, rng)
-        if trump is not None:
-            break
-    else:  # pragma: no cover
-        raise RuntimeError("no playable deal")
+        return d, dealer, levels
+
+    d, dealer, levels, history, trump = declared_deal(rules, rng, draw)
 
     pool = list(d.hands[dealer]) + list(d.kitty)
     rng.shuffle(pool)
