@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from rules.adjudicate import STATE, walk
 from rules.cards import CARDS
 from rules.ruleset import DeclarationVisibility, Ruleset
@@ -174,6 +175,31 @@ def test_s15_4_every_world_replays_the_record():
                 assert state.phase != "illegal" and public_events(state) == real
                 assert state.hands[seat] == hand_state(position).hands[seat]
                 assert [tuple(sorted(h)) for h in state.hands] == [tuple(sorted(h)) for h in w.hands]
+
+
+def _invariance_cases():
+    from tests.rules.test_views import MODES
+    out = []
+    for i, (preset, changes) in enumerate(MODES):
+        record = random_hand(Ruleset.preset(preset, **changes), 900 + 31 * i)
+        total = sum(len(t) for t in record.tricks)
+        out += [(f"{preset}-{i}@{k}", cut(record, k)) for k in (1, total // 2, total - record.rules.players - 1)]
+    return out if rules.COMPILED else out[::3]
+
+
+@pytest.mark.parametrize("name,position", _invariance_cases(), ids=lambda x: x if isinstance(x, str) else "")
+def test_s15_4_records_a_seat_cannot_tell_apart_get_the_same_worlds(name, position):
+    """Section 15.4: anything computed from a seat's view gives the same answer for records that differ
+    in a world of that seat -- here the worlds themselves, their count and completeness, for the same
+    seed."""
+    for seat in [*range(position.rules.players), PUBLIC]:
+        mine = draw_worlds(position, seat, 4, "same")
+        for w in draw_worlds(position, seat, 2, "other").worlds:
+            other = dataclasses.replace(position, hands=w.deal, kitty=w.kitty,
+                                        declarations=w.declarations or position.declarations,
+                                        kitty_discard=w.kitty_discard or position.kitty_discard)
+            again = draw_worlds(other, seat, 4, "same")
+            assert (again.worlds, again.count, again.complete) == (mine.worlds, mine.count, mine.complete), seat
 
 
 def test_s15_4_worlds_are_deterministic_per_seed_and_bounded():
