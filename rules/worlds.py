@@ -76,8 +76,16 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   placement: with ``f`` such steps, every placement has the same C(hand + k, k)^f histories, so a
   uniform placement and uniform choices draw uniformly among (placement, history) pairs; the
   declarations a history must leave in hand (each declaration in its seat's dealt hand, each steal's
-  in its stealer's hand before the steal) are indicator functions, checked on the drawn history and
-  rejected (cheaply, before the replay), which keeps the draw uniform among the histories that hold them.
+  in its stealer's hand before the steal) are indicator functions.  At a step whose burier must keep
+  cards (its steal's declaration; at its first burial also what it declared while declaring:
+  :meth:`Problem.step_needs`), ``T_j`` is drawn uniformly among the ``N_j`` sets that leave them
+  (:func:`_pick_kitty`, counted by :func:`_kitties`) and the draw kept with probability ``N_j`` over
+  ``N*_j``, the most ``N_j`` any number of copies of those cards in ``P_j`` gives (:meth:`Problem.step_most`):
+  each valid choice then has probability 1 / ``N*_j``, the same for every placement, so the draw stays
+  uniform among the (placement, history) pairs that hold the declarations (a uniform choice rejected
+  when it took a declared copy lost up to half the draws at each such step).  What is left of them
+  (another step's needs, the other seats' declarations) is checked on the drawn history and rejected
+  (cheaply, before the replay).
 - *A burial the seat saw, taken by the last stealer* (the seat is ``t_{m-1}``, ``t_m`` another seat):
   ``T_m = B_{m-1}`` is known as cards, and a placement has prod_c C(P_m[c], B_{m-1}[c]) histories (the
   physical copies of ``P_m`` that were the kitty picked up), 0 unless ``P_m`` holds ``B_{m-1}`` and the
@@ -290,6 +298,9 @@ class Problem:
         self.allowed = [tuple(i for i, p in enumerate(places) if suit not in p.void) for suit in range(5)]
         self.classes: list[Klass] = []
         self.most: int | None = None
+        self.needed: dict[int, list[tuple[int, int]]] = {}
+        self.step_mosts: dict[int, int] = {}
+        self.in_play = tuple(in_play)
         self.cut_folded = False
         self.tracked: dict[int, int] = {}
         self.region: tuple[int, ...] = ()
@@ -817,7 +828,15 @@ class Problem:
                     rest.remove(c)
                 took += rng.sample(rest, k - len(took))
             else:
-                took = rng.sample(pool, k)
+                needs = self.step_needs(j)
+                if needs:
+                    have = tuple(sum(1 for x in pool if x == c) for c, _ in needs)
+                    ways = _kitties(len(pool), k, have, tuple(x for _, x in needs))
+                    if not ways or rng.randrange(self.step_most(j, len(pool))) >= ways:
+                        return None
+                    took = _pick_kitty(pool, k, needs, rng)
+                else:
+                    took = rng.sample(pool, k)
             before = tally(pool)
             for c in took:
                 before[c] = before.get(c, 0) - 1
@@ -851,26 +870,10 @@ class Problem:
         ways = self.cuts(len(cards), have)
         if not ways or (not self.cut_folded and rng.randrange(self.most_cuts(len(cards))) >= ways):
             return None
-        shown = {c for c, _ in needs}
-        free = [c for c in cards if c not in shown]
-        options: list[tuple[tuple[int, ...], int]] = []
-        total = 0
-        for taken in _splits_upto(k, tuple(d - need for d, (_, need) in zip(have, needs, strict=True))):
-            w = comb(len(free), k - sum(taken))
-            for d, t in zip(have, taken, strict=True):
-                w *= comb(d, t)
-            if w:
-                total += w
-                options.append((taken, total))
-        r = rng.randrange(total)
-        taken = next(t for t, upto in options if r < upto)
-        kitty = rng.sample(free, k - sum(taken))
-        for (c, _), t in zip(needs, taken, strict=True):
-            kitty.extend([c] * t)
+        kitty = _pick_kitty(cards, k, needs, rng)
         left = tally(cards)
         for c in kitty:
             left[c] -= 1
-        _shuffle(rng, kitty)
         return _expand(left), kitty
 
     def cut_weights(self, card: int, allowed: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -899,18 +902,7 @@ class Problem:
     def cuts(self, size: int, have: tuple[int, ...]) -> int:
         """The kitties of the dealer's ``size`` cards, ``have[j]`` of them copies of its ``j``-th shown card,
         that leave it the copies it showed (by the copies of each shown card the kitty takes)."""
-        k = self.rules.kitty
-        needs = self.dealer_needs()
-        if any(d < need for d, (_, need) in zip(have, needs, strict=True)):
-            return 0
-        free = size - sum(have)
-        total = 0
-        for taken in _splits_upto(k, tuple(d - need for d, (_, need) in zip(have, needs, strict=True))):
-            w = comb(free, k - sum(taken)) if free >= 0 else 0
-            for d, t in zip(have, taken, strict=True):
-                w *= comb(d, t)
-            total += w
-        return total
+        return _kitties(size, self.rules.kitty, have, tuple(x for _, x in self.dealer_needs()))
 
     def most_cuts(self, size: int) -> int:
         """The most cuts any placement gives (every count of the shown cards the dealer may hold)."""
@@ -921,6 +913,30 @@ class Problem:
                          for c, _ in needs)
             self.most = max([self.cuts(size, have) for have in _box(tops) if sum(have) <= size] + [1])
         return self.most
+
+    def step_needs(self, j: int) -> list[tuple[int, int]]:
+        """What burier ``j``'s cards must hold before it picked up the kitty (the module docstring, *Steals*):
+        its steal's declaration, and where this is its first burial, every declaration it made while
+        declaring (its hand as dealt); each card with the most copies one of them showed."""
+        if j not in self.needed:
+            seat, need = self.buriers[j], dict[int, int]()
+            shown: list[tuple[Card, ...]] = [self.record.exchanges[j - 1].declaration] if j else []
+            if self.buriers.index(seat) == j:
+                shown += [cards for i, (s, cards) in enumerate(self.record.declarations) if s == seat and i not in self.hidden]
+            for cards in shown:
+                for c, x in tally([int(y) for y in cards]).items():
+                    need[c] = max(need.get(c, 0), x)
+            self.needed[j] = sorted(need.items())
+        return self.needed[j]
+
+    def step_most(self, j: int, size: int) -> int:
+        """The most kitties leaving burier ``j`` its needs (:meth:`step_needs`) that any ``size`` cards give."""
+        if j not in self.step_mosts:
+            needs = self.step_needs(j)
+            tops = tuple(self.in_play[c] for c, _ in needs)
+            self.step_mosts[j] = max([_kitties(size, self.rules.kitty, have, tuple(x for _, x in needs))
+                                      for have in _box(tops) if sum(have) <= size] + [1])
+        return self.step_mosts[j]
 
     def kept(self, real: Walk, made: tuple[World, HandRecord]) -> World | None:
         """The world of a placement if some record with its deal replays as the real one does, else None:
@@ -1645,6 +1661,46 @@ def _chain_finals(stages: list[dict[tuple[int, ...], int]], sizes: list[int],
         if f:
             out.append((d, f))
     return out
+
+
+def _kitties(size: int, k: int, have: Sequence[int], need: Sequence[int]) -> int:
+    """The kitties of ``k`` of ``size`` physical cards, ``have[j]`` of them copies of a card of which ``need[j]``
+    must stay out of it, that leave them out (by how many copies of each such card the kitty takes)."""
+    if any(d < x for d, x in zip(have, need, strict=True)):
+        return 0
+    free = size - sum(have)
+    total = 0
+    for taken in _splits_upto(k, tuple(d - x for d, x in zip(have, need, strict=True))):
+        w = comb(free, k - sum(taken)) if free >= 0 else 0
+        for d, t in zip(have, taken, strict=True):
+            w *= comb(d, t)
+        total += w
+    return total
+
+
+def _pick_kitty(cards: list[int], k: int, needs: Sequence[tuple[int, int]], rng: random.Random) -> list[int]:
+    """``k`` of the physical ``cards``, drawn uniformly among the sets that leave ``needs`` (card, copies)
+    out (there is one), in a uniform order."""
+    held = tally(cards)
+    have = tuple(held.get(c, 0) for c, _ in needs)
+    shown = {c for c, _ in needs}
+    free = [c for c in cards if c not in shown]
+    options: list[tuple[tuple[int, ...], int]] = []
+    total = 0
+    for taken in _splits_upto(k, tuple(d - need for d, (_, need) in zip(have, needs, strict=True))):
+        w = comb(len(free), k - sum(taken))
+        for d, t in zip(have, taken, strict=True):
+            w *= comb(d, t)
+        if w:
+            total += w
+            options.append((taken, total))
+    r = rng.randrange(total)
+    taken = next(t for t, upto in options if r < upto)
+    kitty = rng.sample(free, k - sum(taken))
+    for (c, _), t in zip(needs, taken, strict=True):
+        kitty.extend([c] * t)
+    _shuffle(rng, kitty)
+    return kitty
 
 
 def _product_of(values: list[int]) -> int:

@@ -25,7 +25,7 @@ from rules.ruleset import Ruleset
 from rules.state import hand_state
 from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import WORLD_DRAWS, WORLD_REPLAYS, _chain_finals, _designations, draw_worlds
+from rules.worlds import WORLD_DRAWS, WORLD_REPLAYS, _chain_finals, _designations, _kitties, _pick_kitty, draw_worlds
 from tests.rules.random_hands import random_hand
 from tests.rules.test_worlds import chi_square_ok, cut, public_events, splits
 
@@ -334,6 +334,30 @@ def test_s14_7_a_chain_s_designated_copies_count_every_history_with_its_physical
         stages = _designations([[w[c] for w in where] for c in types], [seen[c] for c in types], len(where))
         got = sum(f for _, f in _chain_finals(stages, [len(h) + k for h in hands], k))
         assert got == total, (hands, end, seen, k)
+
+
+def test_s14_7_a_steps_kitty_leaves_its_declarations_and_each_such_kitty_is_as_likely():
+    """The step the draw undoes for a burier that must keep what it declared (rules.worlds, *Steals*): among
+    every set of ``k`` of its physical cards, exhaustively, :func:`_kitties` counts those that leave the
+    declared copies in hand, none has more than the step's most over every number of copies it may hold,
+    and :func:`_pick_kitty` draws those sets uniformly (chi-square over the physical sets)."""
+    rng = random.Random(147)
+    for case in range(60):
+        k = rng.choice([1, 2, 3, 4])
+        cards = sorted(rng.sample([c for c in range(6) for _ in range(2)], rng.randrange(k + 1, 11)))   # two decks
+        counts = Counter(cards)
+        needs = sorted((c, rng.randint(1, 2)) for c in rng.sample(sorted(set(range(6))), rng.choice([1, 2])))
+        have = tuple(counts[c] for c, _ in needs)
+        need = tuple(x for _, x in needs)
+        leaving = [took for took in combinations(range(len(cards)), k)
+                   if all(have[j] - sum(1 for i in took if cards[i] == c) >= x for j, (c, x) in enumerate(needs))]
+        assert _kitties(len(cards), k, have, need) == len(leaving), (cards, k, needs)
+        most = max(_kitties(len(cards), k, h, need) for h in product(*[range(3) for _ in needs]) if sum(h) <= len(cards))
+        assert len(leaving) <= most
+        if case % 6 == 0 and leaving:
+            weights = Counter(tuple(sorted(cards[i] for i in took)) for took in leaving)
+            drawn = Counter(tuple(sorted(_pick_kitty(list(cards), k, needs, rng))) for _ in range(3000))
+            assert set(drawn) <= set(weights) and chi_square_ok(drawn, weights, 3000), (cards, k, needs)
 
 
 def _histories(hands: list[list[int]], kitty: list[int], seen: Counter, k: int) -> int:
