@@ -45,10 +45,12 @@ number of physical deals it stands for.
 
 Work bounds of the count: it enumerates at most ``WAYS_WORK`` splits and keeps at most ``WAYS_STATES``
 room vectors; a table of mosts keeps at most ``CAPS_STATES`` vectors (the mosts of the places past it
-are checked on the draw).  Four counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
+are checked on the draw).  Five counts (``COUNTS``), chosen by :func:`_count_for_draws`: a card some
 place may not hold as one more most of its suit's class, within five times the bound, where enough of its draws
 pass (``PILOT_KEPT`` of ``PILOT_DRAWS``), else the barred cards as classes of their own, within the bound; past the
-first's bound, the first with tables of at most ``FEW_CAPS`` vectors, within four times the bound; past that the mosts
+first's bound, the first with tables of at most ``FEW_CAPS`` vectors, within four times the bound; past that no card
+counted one by one, each card's leasts in its class's table (at most ``LEAST_STATES`` vectors: :class:`Caps`
+counts the copies sent to a place from its least up), within four times the bound; past that the mosts
 checked on the draw and no card counted one by one, within four times the bound; past that the draw
 is a plain shuffle checked against every constraint.  Each way is still uniform, only slower to find
 worlds.
@@ -176,14 +178,18 @@ KIND_CLASSES: Final = 16         # cards counted one by one (a most past them is
 WAYS_STATES: Final = 4000         # the count of ways keeps at most this many room vectors
 WAYS_WORK: Final = 10000         # the count of ways enumerates at most this many splits
 CAPS_STATES: Final = 300         # the count of a suit's placements under mosts keeps at most this many vectors
+LEAST_STATES: Final = 3000       # ... in the count with the leasts in the tables (no card counted on its own)
 FEW_CAPS: Final = 30             # ... in the count tried where the one with CAPS_STATES passes its bound
 DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards counted per call
 CHAIN_STATES: Final = 200        # the most ways a steal's chain can spread its designated copies (chain_region)
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
 # the counts (cards counted one by one, mosts in the count, barred cards as classes, work bound), chosen by _count_for_draws
-COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK, CAPS_STATES), (KIND_CLASSES, True, False, 5 * WAYS_WORK, CAPS_STATES),
-                 (KIND_CLASSES, True, False, 4 * WAYS_WORK, FEW_CAPS), (0, False, False, 4 * WAYS_WORK, CAPS_STATES))
+COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK, CAPS_STATES, False),
+                 (KIND_CLASSES, True, False, 5 * WAYS_WORK, CAPS_STATES, False),
+                 (KIND_CLASSES, True, False, 4 * WAYS_WORK, FEW_CAPS, False),
+                 (0, True, False, 4 * WAYS_WORK, LEAST_STATES, True),
+                 (0, False, False, 4 * WAYS_WORK, CAPS_STATES, False))
 PILOT_DRAWS: Final = 20           # draws that judge the count with the mosts in it (_count_for_draws)
 PILOT_KEPT: Final = 8             # ... kept where at least this many pass the cheap constraints
 STEAL_OPEN: Final = (Phase.STEALING, Phase.CALLING, Phase.PLAYING)
@@ -576,14 +582,17 @@ class Problem:
             forced.append([c for c, split in zip(types, chosen, strict=True) for _ in range(sum(split[i:]))])
         return forced
 
-    def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES) -> list[Klass]:
+    def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES,
+                     leasts: bool = False) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
         of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
         it showed void of, a card above a throw's single it could not beat), one class for each set of places
         that may hold them, smallest first; then every other card together.  Each class with the mosts of
         single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`, a table of
         at most ``most_states`` vectors) if ``capped`` (else they are checked on the draw).  Without ``barred`` the classes are the suits some
-        place refuses and a card's most of none is one more most (fewer classes: a smaller count)."""
+        place refuses and a card's most of none is one more most (fewer classes: a smaller count).  With
+        ``leasts`` (and no card on its own) a card's leasts are in its class's table too, where every unseen
+        copy of it is in that class."""
         needs = self.dealer_needs() if self.dealer_split else []
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
         held = sorted({c for f in self.lo for c, k in f.items() if k and c not in self.tracked}
@@ -628,27 +637,31 @@ class Problem:
         for _, allowed in apart:
             cards = by_places[allowed]
             out.append(Klass(cards, allowed, (0,) * len(allowed), tuple(len(cards) for _ in allowed),
-                             self.caps(cards, allowed, most_states) if capped else None))
+                             self.caps(cards, allowed, most_states, leasts) if capped else None))
         rest = by_places.get(everywhere, [])
         if rest:
             out.append(Klass(rest, everywhere, (0,) * len(everywhere), tuple(len(rest) for _ in everywhere),
-                             self.caps(rest, everywhere, most_states) if capped else None))
+                             self.caps(rest, everywhere, most_states, leasts) if capped else None))
         return out
 
-    def caps(self, cards: list[int], allowed: tuple[int, ...], most_states: int = CAPS_STATES) -> Caps | None:
+    def caps(self, cards: list[int], allowed: tuple[int, ...], most_states: int = CAPS_STATES,
+             leasts: bool = False) -> Caps | None:
         """The mosts of ``cards`` in the places of ``allowed`` that may not hold every unseen copy, the most
         binding first and as many places as keep the count within ``most_states`` vectors (the mosts of
-        the others are checked on the draw)."""
+        the others are checked on the draw); with ``leasts``, also the leasts of the cards whose unseen
+        copies are all in ``cards``, the places with leasts first."""
         copies = tally(cards)
+        whole = {c for c, k in copies.items() if leasts and k == self.pool.get(c, 0)}
         tops = []
         for j, i in enumerate(allowed):
             bound = sum(k - self.hi[i].get(c, k) for c, k in copies.items())
-            if bound:
+            need = sum(self.lo[i].get(c, 0) for c in whole)
+            if bound or need:
                 top = min(self.sizes[i], sum(min(k, self.hi[i].get(c, k)) for c, k in copies.items()))
-                tops.append((-bound, top, j))
+                tops.append((-need, -bound, top, j))
         at_list: list[int] = []
         states = 1
-        for _, top, j in sorted(tops):
+        for _, _, top, j in sorted(tops):
             if states * (top + 1) <= most_states:
                 states *= top + 1
                 at_list.append(j)
@@ -656,15 +669,16 @@ class Problem:
         if not at:
             return None
         free: list[int] = []                  # the cards no capped place bounds: one group (first)
-        kinds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        kinds: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         for c, k in sorted(copies.items()):
             most = tuple(min(k, self.hi[allowed[j]].get(c, k)) for j in at)
-            if all(m == k for m in most):
+            least = tuple(self.lo[allowed[j]].get(c, 0) if c in whole else 0 for j in at)
+            if all(m == k for m in most) and not any(least):
                 free.extend([c] * k)
             else:
-                kinds.append((tuple([c] * k), most))
+                kinds.append((tuple([c] * k), most, least))
         if free:
-            kinds.insert(0, (tuple(free), tuple(len(free) for _ in at)))
+            kinds.insert(0, (tuple(free), tuple(len(free) for _ in at), tuple(0 for _ in at)))
         return Caps(at, tuple(kinds), tuple(self.sizes[allowed[j]] for j in at))
 
     # -- a draw -------------------------------------------------------------------------------
@@ -1096,19 +1110,19 @@ class Klass:
 
 
 class Caps:
-    """Mosts of single cards in some places of a class (``at``: positions in its ``allowed``): ``kinds`` is
-    each card of the class with a most in one of those places, as its copies and its most in each place,
-    and the cards with none as one group (which physical cards go where counts alike for any cards).
+    """Mosts (and leasts) of single cards in some places of a class (``at``: positions in its ``allowed``):
+    ``kinds`` is each card of the class with a most or a least in one of those places, as its copies, its
+    most and its least in each place, and the cards with neither as one group (which physical cards go where counts alike for any cards).
     The placements of the class with ``x`` cards in those places are :meth:`ways` (the ways to choose
     which physical copies go to each, kind by kind under the mosts: ``table``, one dense list a kind over
     the vectors within ``tops``) times the ways to deal the rest freely to the other places."""
 
-    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    def __init__(self, at: tuple[int, ...], kinds: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
                  sizes: tuple[int, ...]) -> None:
         self.at, self.kinds = at, kinds
-        self.shares = [_shares(len(cards), most) for cards, most in kinds]
+        self.shares = [_shares(len(cards), most, least) for cards, most, least in kinds]
         tops = [0] * len(at)
-        for cards, most in kinds:
+        for cards, most, _ in kinds:
             for j, m in enumerate(most):
                 tops[j] += min(m, len(cards))
         self.tops = tuple([min(t, z) for t, z in zip(tops, sizes, strict=True)])   # no place past its size
@@ -1231,11 +1245,13 @@ def _less(x: tuple[int, ...], share: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _shares(copies: int, most: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-    """Every way to send some of ``copies`` physical copies of a card to places with these mosts (the
-    others stay free), with the number of ways to choose the copies."""
+def _shares(copies: int, most: tuple[int, ...], least: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Every way to send some of ``copies`` physical copies of a card to places with these mosts and leasts
+    (the others stay free), with the number of ways to choose the copies."""
     out: list[tuple[tuple[int, ...], int]] = []
     for share in _splits_upto(copies, most):
+        if any(m < x for m, x in zip(share, least, strict=True)):
+            continue
         ways = 1
         left = copies
         for m in share:
@@ -1810,9 +1826,10 @@ def draw_worlds(record: HandRecord, viewer: int, count: int = 1, seed: str | int
     return Worlds(tuple(found), None, len(found) == count, draws, replays)
 
 
-def _counted(problem: Problem, kinds: int, capped: bool, barred: bool, budget: int, most_states: int) -> Ways | None:
+def _counted(problem: Problem, kinds: int, capped: bool, barred: bool, budget: int, most_states: int,
+             leasts: bool = False) -> Ways | None:
     """The count of ways with these classes (:meth:`Problem.make_classes`), None past its bound."""
-    problem.classes = problem.make_classes(kinds, capped, barred, most_states)
+    problem.classes = problem.make_classes(kinds, capped, barred, most_states, leasts)
     try:
         ways = Ways(problem)
         ways.budget = budget
@@ -1831,8 +1848,10 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     within its bound; else the first.  Past the first's bound (the one with the barred cards, having
     more classes, is then past its own smaller bound too: on 1,210 positions of six hands a preset it
     never was within it), the first with smaller tables of mosts (``FEW_CAPS`` vectors: fewer places
-    bound in the count, more draws rejected; ``COUNTS[2]``); past that the suits' classes alone
-    (``COUNTS[3]``); past that none (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
+    bound in the count, more draws rejected; ``COUNTS[2]``); past that no card on its own, each card's
+    leasts in its class's table of mosts (``COUNTS[3]``: where many cards must be held, as after a failed
+    throw, their classes pass the bound, and a count leaving their leasts to the draw rejects nearly every
+    draw); past that the suits' classes alone (``COUNTS[4]``); past that none (a plain shuffle).  Every count draws uniformly and the draws are checked alike, so which one is
     used changes the time a world takes, not which worlds are drawn (the pilot draws are not kept)."""
     first = _counted(problem, *COUNTS[1])
     pilots = 0
@@ -1853,7 +1872,10 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     fewer = _counted(problem, *COUNTS[2])
     if fewer is not None:
         return fewer, pilots
-    return _counted(problem, *COUNTS[3]), pilots
+    folded = _counted(problem, *COUNTS[3])
+    if folded is not None:
+        return folded, pilots
+    return _counted(problem, *COUNTS[4]), pilots
 
 
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:

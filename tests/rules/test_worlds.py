@@ -472,10 +472,11 @@ def test_s15_4_worlds_after_throws_match_the_brute_force(preset, seed, left):
     sampling_matches(position, seat, brute, 4, 100, "thrown")
 
 
-def test_s15_4_caps_count_every_choice_of_physical_copies():
-    """The table of mosts (a class's cards without a most taken as one group) counts, for each number of cards
-    in the capped places, exactly the ways to send physical copies there under the mosts and sizes: against
-    every destination of every physical card; and its picks keep the mosts."""
+@pytest.mark.parametrize("leasts", [{}, {1: (1, 0), 4: (0, 1), 5: (1, 0)}], ids=["mosts", "mosts-and-leasts"])
+def test_s15_4_caps_count_every_choice_of_physical_copies(leasts):
+    """The table of mosts (a class's cards without a most or least taken as one group) counts, for each number
+    of cards in the capped places, exactly the ways to send physical copies there under the mosts, the
+    leasts and sizes: against every destination of every physical card; and its picks keep them."""
     import itertools
     import random
 
@@ -483,24 +484,53 @@ def test_s15_4_caps_count_every_choice_of_physical_copies():
 
     cards = [1, 1, 2, 3, 3, 4, 5, 5]
     mosts = {1: (1, 2), 3: (0, 1), 5: (1, 1)}           # card -> its most in the two capped places
+    bounded = {c: (mosts.get(c, (cards.count(c),) * 2), leasts.get(c, (0, 0))) for c in sorted({*mosts, *leasts})}
     sizes = (3, 4)
-    free = [c for c in cards if c not in mosts]
-    kinds = [(tuple(free), (len(free), len(free)))] + [(tuple([c] * cards.count(c)), m) for c, m in mosts.items()]
+    free = [c for c in cards if c not in bounded]
+    kinds = [(tuple(free), (len(free), len(free)), (0, 0))] + [(tuple([c] * cards.count(c)), m, lo)
+                                                              for c, (m, lo) in bounded.items()]
     caps = Caps((0, 1), tuple(kinds), sizes)
     brute: Counter = Counter()
     for where in itertools.product(range(3), repeat=len(cards)):          # 2: neither capped place
         x = (where.count(0), where.count(1))
         if x[0] > sizes[0] or x[1] > sizes[1]:
             continue
-        if all(sum(1 for c, w in zip(cards, where, strict=True) if c == card and w == j) <= m[j]
-               for card, m in mosts.items() for j in range(2)):
+        if all(lo[j] <= sum(1 for c, w in zip(cards, where, strict=True) if c == card and w == j) <= m[j]
+               for card, (m, lo) in bounded.items() for j in range(2)):
             brute[x] += 1
     assert dict(brute) == caps.final()
     rng = random.Random(7)
     for x in brute:
         rest, mine = caps.pick(x, rng)
         assert [len(m) for m in mine] == list(x) and sorted(rest + mine[0] + mine[1]) == sorted(cards)
-        assert all(mine[j].count(card) <= m[j] for card, m in mosts.items() for j in range(2))
+        assert all(lo[j] <= mine[j].count(card) <= m[j] for card, (m, lo) in bounded.items() for j in range(2))
+
+
+def test_s15_4_the_count_with_leasts_in_its_tables_matches_the_brute_force():
+    """The count that puts each card's leasts in its class's table (``COUNTS[3]``, for positions where many
+    cards must be held), used alone: its draws are uniform over the brute force's worlds, at a position where
+    a seat must hold a card it got back from a failed throw."""
+    record = random_hand(Ruleset.preset("pagat"), 7, throw_rate=0.9)
+    position = cut(record, sum(len(t) for t in record.tricks) - 3 * record.rules.players - 1)
+    seat = 2
+    state = hand_state(position)
+    problem = Problem(position, state, seat, None)
+    assert COUNTS[3][-1] and any(problem.lo)
+    ways = _counted(problem, *COUNTS[3])
+    assert ways is not None
+    assert any(k.caps is not None and any(any(least) for _, _, least in k.caps.kinds) for k in problem.classes)
+    brute = brute_worlds(position, seat)
+    real = walk(position, reading=STATE)
+    rng = random.Random("leasts")
+    sampled: Counter = Counter()
+    while sum(sampled.values()) < 600:
+        content = problem.draw(rng, ways)
+        made = problem.world(content, rng) if content is not None else None
+        world = problem.kept(real, made) if made is not None else None
+        if world is not None:
+            sampled[key_of(world, position, seat)] += 1
+    assert set(sampled) <= set(brute) and len(sampled) > 0.8 * len(brute)
+    assert chi_square_ok(sampled, brute, 600)
 
 
 @pytest.mark.parametrize("name,left", [("01_qq.json", 3), ("04_shengji.json", 4), ("18_four-deck.json", 3)])
