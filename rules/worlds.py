@@ -585,7 +585,7 @@ class Problem:
     def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES,
                      leasts: bool = False) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
-        of them; a least past them is checked on the draw), first; then the cards some place refuses (a suit
+        of them, those with the fewest copies to spare; a least past them is checked on the draw), first; then the cards some place refuses (a suit
         it showed void of, a card above a throw's single it could not beat), one class for each set of places
         that may hold them, smallest first; then every other card together.  Each class with the mosts of
         single cards in it (a follow that showed no pair, a throw's pair not beaten: :class:`Caps`, a table of
@@ -597,8 +597,9 @@ class Problem:
         self.cut_folded = kinds > 0 and len(needs) == 1 and needs[0][0] in self.pool
         held = sorted({c for f in self.lo for c, k in f.items() if k and c not in self.tracked}
                       | ({needs[0][0]} if self.cut_folded else set()))
-        if not self.cut_folded:
-            held = held[:kinds]
+        if not self.cut_folded and len(held) > kinds:     # the most binding: the fewest copies to spare
+            spare = {c: self.pool.get(c, 0) - sum(f.get(c, 0) for f in self.lo) for c in held}
+            held = sorted(held, key=lambda c: (spare[c], c))[:kinds]
         held = sorted(set(held) | set(self.weighted))
         out: list[Klass] = []
         for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
