@@ -1,7 +1,7 @@
 """A hunt for views that leak (section 15.4), by exhaustion: every world of a seat gives it the same bytes.
 
-``python -m tests.rules.view_hunt N SEED`` makes ``N`` random small positions in every mode
-(:data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
+``python -m tests.rules.view_hunt N SEED [MODE...]`` makes ``N`` random small positions in every mode
+(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
 three ``hide_*`` options, bombs and rainbows, dark declarations), played by
 :func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
 and fail), cut where no seat holds more than 1 to 8 cards, often in the middle of a trick.  For every
@@ -12,7 +12,11 @@ any difference is a leak, printed with the arguments that replay it (:func:`posi
 the differing field paths.  On a few worlds of each viewer (cheap) it also checks what is computed
 "from a seat's view" (15.4): the view in ``views: all`` (:func:`rules.views.views`),
 ``rules.worlds.draw_worlds`` (the same worlds, count and completeness) and, for the seat to act, the
-``basic`` hint of ``bots``.  A viewer with more than :data:`LIMIT` worlds is counted as skipped.
+``basic`` hint of ``bots``.  The oracle keeps the real kitty as dealt wherever it fits, so each
+position is also compared with records that differ in the kitty as dealt alone (:func:`other_kitties`).
+The views read a state with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the
+rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is
+counted as skipped.
 
 Positions while dark declarations are open cannot be enumerated (whole hands are unseen); they are
 compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds`` and counted apart.  Records with a
@@ -30,14 +34,19 @@ from collections import Counter
 
 from app.resources.seats import view_body
 from bots import suggest
-from rules.adjudicate import HandRecord
+from rules.adjudicate import STATE, HandRecord, walk
+from rules.cards import CARDS
+from rules.deal import deal
+from rules.listing import legal_plays
 from rules.order import order_for
 from rules.ruleset import Bombs, Partnership, Ruleset
 from rules.state import hand_state
+from rules.tricks import trick_winner
 from rules.views import PUBLIC, view, views
 from rules.worlds import draw_worlds
 from tests.rules.friend_hunt import biased_hand, cut
-from tests.rules.friend_worlds import TooMany, every_world
+from tests.rules.friend_worlds import TooMany, every_world, walked_events
+from tests.rules.random_hands import declared_deal, played_trick
 
 SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
 FF = {"partnership": "find-friends"}
@@ -74,6 +83,7 @@ MODES = [
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
 CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint are compared too
 DARK_DRAWS = 12       # worlds drawn for a position while dark declarations are open
+KITTIES = 12          # records differing in the kitty as dealt alone, compared per position
 SAMPLE = 40           # legal plays drawn for the seat to act (``sample``: next.plays and record_plays)
 
 
@@ -82,9 +92,41 @@ def mode_rules(mode: int) -> Ruleset:
     return Ruleset.preset(preset, **changes)
 
 
+def rainbow_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal hand (fixed partners, every seat on one level) whose leads are mostly rainbows
+    where the leader holds one (section 14.2), else one random unit."""
+    rng = random.Random(seed)
+    n = rules.players
+
+    def draw(attempt: int) -> tuple:
+        level = rng.randint(rules.first_level, rules.last_level)
+        return deal(rules, f"rainbow-{seed}-{attempt}"), rng.randrange(n), (level,) * n
+
+    d, dealer, levels, history, trump = declared_deal(rules, rng, draw)
+    pool = list(d.hands[dealer]) + list(d.kitty)
+    rng.shuffle(pool)
+    hands = [Counter(int(c) for c in h) for h in d.hands]
+    hands[dealer] = Counter(int(c) for c in pool[rules.kitty:])
+    tricks = []
+    leader = dealer
+    while sum(hands[leader].values()):
+        options = legal_plays(rules, trump, tuple(sorted(CARDS[c] for c in hands[leader].elements())))
+        if options.rainbows and rng.random() < 0.8:
+            lead = rng.choice(options.rainbows).all_cards
+        else:
+            lead = rng.choice(list(rng.choice(options.suits).units)).all_cards
+        trick = played_trick(rules, trump, hands, leader, tuple(sorted(lead)), rng, 200)
+        tricks.append(tuple(trick))
+        leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
+    return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), tuple(sorted(pool[:rules.kitty])),
+                      (), tuple(tricks))
+
+
 def hand(rules: Ruleset, seed: int) -> HandRecord:
-    """:func:`tests.rules.friend_hunt.biased_hand`; where partners are fixed, without calls and with each
-    team on one level (the dealer's team on the dealer's)."""
+    """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows); where partners
+    are fixed, without calls and with each team on one level (the dealer's team on the dealer's)."""
+    if rules.rainbow_min is not None:
+        return rainbow_hand(rules, seed)
     record = biased_hand(rules, seed)
     if rules.partnership is Partnership.FIXED:
         d, n = record.dealer, rules.players
@@ -95,8 +137,12 @@ def hand(rules: Ruleset, seed: int) -> HandRecord:
 
 def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
     """The hunt's position: :func:`hand` of mode ``mode`` and ``seed``, cut where no seat holds more than
-    ``left`` cards, ``extra`` plays later (:func:`tests.rules.friend_hunt.cut`)."""
-    return cut(hand(mode_rules(mode), seed), left, extra)
+    ``left`` cards, ``extra`` plays later (:func:`tests.rules.friend_hunt.cut`); ``extra`` -1: at the
+    next lead."""
+    record = hand(mode_rules(mode), seed)
+    if extra < 0:
+        extra = -sum(len(t) for t in cut(record, left).tricks) % record.rules.players
+    return cut(record, left, extra)
 
 
 def declaring(mode: int, seed: int) -> HandRecord:
@@ -210,7 +256,39 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
                     leaks.append(Leak(viewer, "hint", describe(record, w, viewer),
                                       [f"{real_hint.action} ({real_hint.reason}) / "
                                        f"{other_hint.action} ({other_hint.reason})"]))
+    for other in other_kitties(record) if record.rules.kitty else ():
+        counts["kitties as dealt compared"] += 1
+        for viewer in [*range(record.rules.players), PUBLIC]:
+            if viewer == record.dealer:
+                continue
+            mine, theirs = seen(record, viewer), seen(other, viewer)
+            if theirs != mine:
+                leaks.append(Leak(viewer, "view", describe(record, other, viewer),
+                                  differences(json.loads(mine), json.loads(theirs))))
     return leaks, counts
+
+
+def other_kitties(record: HandRecord, limit: int = KITTIES) -> list[HandRecord]:
+    """The records that differ from ``record`` in the kitty as dealt alone (one card of it exchanged with
+    one of the dealer's hand as dealt) and replay with the same public events, at most ``limit``: the
+    oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary it."""
+    dealer = record.dealer
+    real = walked_events(walk(record, reading=STATE))
+    out = []
+    for x in sorted(set(record.kitty)):
+        for y in sorted(set(record.hands[dealer]) - {x}):
+            kitty = list(record.kitty)
+            kitty[kitty.index(x)] = y
+            hand = list(record.hands[dealer])
+            hand[hand.index(y)] = x
+            hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
+            other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
+            w = walk(other, reading=STATE)
+            if w.illegal is None and walked_events(w) == real:
+                out.append(other)
+                if len(out) == limit:
+                    return out
+    return out
 
 
 def check_declaring(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt") -> tuple[list[Leak], Counter]:
@@ -264,6 +342,7 @@ def kinds(record: HandRecord) -> list[str]:
 def main(argv: list[str]) -> int:
     total = int(argv[0]) if argv else 100
     seed = int(argv[1]) if len(argv) > 1 else 0
+    modes = [next(i for i, m in enumerate(MODES) if m[0] == name) for name in argv[2:]] or list(range(len(MODES)))
     rng = random.Random(seed)
     tally: Counter = Counter()
     by_mode: dict[str, Counter] = {name: Counter() for name, _, _ in MODES}
@@ -272,12 +351,12 @@ def main(argv: list[str]) -> int:
     for k in range(total):
         if k and k % 25 == 0:
             print(f"... {k} positions, {time.monotonic() - start:.0f} s, {dict(tally)}", flush=True)
-        mode = k % len(MODES)
+        mode = modes[k % len(modes)]
         name = MODES[mode][0]
         hand_seed = seed * 100000 + k
         rules = mode_rules(mode)
         left = rng.choice([1, 1, 2, 2, 3, 4, 6, 8])
-        extra = rng.randrange(rules.players + 1)
+        extra = rng.choice([-1, -1, *range(rules.players)])
         call = f"position({mode}, {hand_seed}, {left}, {extra})"
         try:
             record = position(mode, hand_seed, left, extra)
@@ -310,6 +389,8 @@ def main(argv: list[str]) -> int:
         print(f"  {key}: {value}")
     print("  by mode (positions, views compared, worlds, skipped, leaks):")
     for name, c in by_mode.items():
+        if not c["positions"]:
+            continue
         print(f"    {name}: {c['positions']}, {c['views compared']}, {c['worlds']}, "
               f"{c['views skipped (too many worlds)']}, {c['leaks']}"
               + (f"; declaring: {c['declaring views compared with drawn worlds']} views, "
