@@ -2,7 +2,7 @@
 
 ``python -m tests.rules.view_hunt N SEED [MODE...]`` makes ``N`` random small positions in every mode
 (or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
-three ``hide_*`` options, bombs and rainbows, dark declarations), played by
+three ``hide_*`` options, bombs and rainbows, dark declarations, one steal of the kitty), played by
 :func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
 and fail), cut where no seat holds more than 1 to 8 cards, often in the middle of a trick.  For every
 seat and the public it enumerates **every** world of that viewer with the brute-force oracle
@@ -19,8 +19,9 @@ rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data
 counted as skipped.
 
 Positions while dark declarations are open cannot be enumerated (whole hands are unseen); they are
-compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds`` and counted apart.  Records with a
-steal of the kitty (section 14.7) are not covered: the oracle has no steals.  Not part of
+compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds`` and counted apart.  Records with
+one steal of the kitty (section 14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes the
+steal: :func:`tests.rules.friend_worlds._stolen_worlds`); more steals are not covered.  Not part of
 ``make test``; :mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
 """
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections import Counter
 
 from app.resources.seats import view_body
 from bots import suggest
-from rules.adjudicate import STATE, HandRecord, walk
+from rules.adjudicate import STATE, Exchange, HandRecord, walk
 from rules.cards import CARDS
 from rules.deal import deal
 from rules.listing import legal_plays
@@ -50,6 +51,7 @@ from tests.rules.random_hands import declared_deal, played_trick
 
 SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
 FF = {"partnership": "find-friends"}
+STEAL = {"kitty_theft": True, "joker_declarations": "all-decks", "declaration_style": "count"}
 HIDE = {"hide_played_cards": True, "hide_throw_blocker": True, "hide_defender_points": True}
 
 # (name, preset, changes); small kitties keep the unseen cards few enough for the oracle
@@ -79,6 +81,9 @@ MODES = [
     ("bombs-follow-rainbows", "four-deck", {"bombs": "follow-suit", "rainbow_min": 4}),
     ("rainbows", "pagat", {"rainbow_min": 4, "kitty_size": 4}),
     ("dark", "qq", {"declaration_visibility": "dark", "kitty_size": 4}),
+    ("steal", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
+    ("steal-qq", "qq", {**STEAL, "kitty_size": 4}),
+    ("steal-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
 ]
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
 CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint are compared too
@@ -122,11 +127,50 @@ def rainbow_hand(rules: Ruleset, seed: int) -> HandRecord:
                       (), tuple(tricks))
 
 
-def hand(rules: Ruleset, seed: int) -> HandRecord:
-    """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows); where partners
-    are fixed, without calls and with each team on one level (the dealer's team on the dealer's)."""
+def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal hand with one steal of the kitty (section 14.7): the first of :func:`hand`'s deals
+    from ``seed`` on where a seat can steal, a random seat that can stealing with a random option and
+    burying random cards, then played out by the referee's own samples."""
+    n = rules.players
+    for s in range(seed * 1000, seed * 1000 + 200):
+        record = hand(rules, s, steal=False)
+        calls = record.friends
+        record = dataclasses.replace(record, friends=(), tricks=())
+        state = hand_state(record)
+        if state.phase != "stealing":
+            continue
+        rng = random.Random(s)
+        seat = rng.choice([x for x in range(n) if state.declarations[x]])
+        option = rng.choice(state.declarations[seat])
+        pool = list(state.hands[seat]) + list(record.kitty_discard)
+        rng.shuffle(pool)
+        record = dataclasses.replace(record, exchanges=(Exchange(seat, tuple(option.cards),
+                                                                 tuple(sorted(pool[:rules.kitty]))),))
+        for i in range(400):
+            state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
+            if state.phase == "over":
+                return record
+            if state.phase == "calling" and not record.friends:
+                record = dataclasses.replace(record, friends=calls)
+                continue
+            if state.phase != "playing":
+                break                           # the calls do not suit the trump the steal made
+            tricks = list(record.tricks)
+            if not tricks or len(tricks[-1]) == n:
+                tricks.append(())
+            tricks[-1] = tricks[-1] + (state.next.plays[0],)
+            record = dataclasses.replace(record, tricks=tuple(tricks))
+    raise RuntimeError("no hand with a steal")  # pragma: no cover
+
+
+def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
+    """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows, :func:`stolen_hand`
+    with ``kitty_theft``); where partners are fixed, without calls and with each team on one level (the
+    dealer's team on the dealer's)."""
     if rules.rainbow_min is not None:
         return rainbow_hand(rules, seed)
+    if rules.kitty_theft and steal:
+        return stolen_hand(rules, seed)
     record = biased_hand(rules, seed)
     if rules.partnership is Partnership.FIXED:
         d, n = record.dealer, rules.players
