@@ -18,7 +18,8 @@ import rules
 from rules.state import hand_state
 from rules.views import PUBLIC
 from tests.rules.friend_worlds import every_world
-from tests.rules.view_hunt import MODES, SAMPLE, check, check_declaring, declaring, kinds, position, seen
+from tests.rules.view_hunt import (MODES, SAMPLE, check, check_drawn, declaring, kinds, position, seen,
+                                   stealing)
 
 # (mode, seed, cards left, plays after): one or two positions a mode of tests.rules.view_hunt.MODES,
 # chosen among its positions whose viewers' worlds the oracle enumerates, with throws that stood and
@@ -55,9 +56,16 @@ def test_s15_4_every_world_of_a_seat_gives_it_the_same_view(mode, seed, left, ex
                                   if preset == "four-deck" or changes.get("declaration_visibility") == "dark"])
 def test_s15_2_dark_declarations_show_the_same_in_every_drawn_world(mode):
     """While dark declarations are open the hands are too many to enumerate: drawn worlds instead."""
-    leaks, counts = check_declaring(declaring(mode, 11), draws=6)
+    leaks, counts = check_drawn(declaring(mode, 11), draws=6)
     assert not leaks, [(x.viewer, x.paths) for x in leaks]
     assert counts["declaring worlds drawn"] > 0
+
+
+@pytest.mark.parametrize("mode", [m for m, (_, _, changes) in enumerate(MODES) if changes.get("kitty_theft")])
+def test_s14_7_while_a_steal_is_possible_every_drawn_world_shows_the_same(mode):
+    leaks, counts = check_drawn(stealing(mode, 11), draws=6, closed=None)
+    assert not leaks, [(x.viewer, x.paths) for x in leaks]
+    assert counts["stealing worlds drawn"] > 0
 
 
 def test_s15_4_a_throw_drawn_for_the_seat_to_lead_is_shown_whole():

@@ -4,7 +4,7 @@
 (or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
 three ``hide_*`` options, bombs and rainbows, dark declarations, one steal of the kitty), played by
 :func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
-and fail), cut where no seat holds more than 1 to 8 cards, often in the middle of a trick.  For every
+and fail), cut where no seat holds more than 1 to 6 cards, often in the middle of a trick.  For every
 seat and the public it enumerates **every** world of that viewer with the brute-force oracle
 (:func:`tests.rules.friend_worlds.every_world`, which knows nothing of ``rules.worlds``), builds the
 record of each, and compares the view's JSON (``view_body``, sorted keys) with the real record's:
@@ -18,8 +18,9 @@ The views read a state with :data:`SAMPLE` plays drawn for the seat to act (``sa
 rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is
 counted as skipped.
 
-Positions while dark declarations are open cannot be enumerated (whole hands are unseen); they are
-compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds`` and counted apart.  Records with
+Positions while dark declarations are open, or while a steal is still possible, cannot be enumerated
+(whole hands are unseen); they are compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds``
+and counted apart (:func:`check_drawn`).  Records with
 one steal of the kitty (section 14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes the
 steal: :func:`tests.rules.friend_worlds._stolen_worlds`); more steals are not covered.  Not part of
 ``make test``; :mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
@@ -191,7 +192,12 @@ def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
 
 def declaring(mode: int, seed: int) -> HandRecord:
     """The hunt's position while declaring is open: :func:`hand`'s deal and declarations alone."""
-    return dataclasses.replace(hand(mode_rules(mode), seed), kitty_discard=(), friends=(), tricks=())
+    return dataclasses.replace(hand(mode_rules(mode), seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+
+
+def stealing(mode: int, seed: int) -> HandRecord:
+    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steal."""
+    return dataclasses.replace(hand(mode_rules(mode), seed), friends=(), tricks=())
 
 
 def seen(record: HandRecord, viewer: int, closed: bool | None = None, every: bool = False) -> str:
@@ -335,14 +341,31 @@ def other_kitties(record: HandRecord, limit: int = KITTIES) -> list[HandRecord]:
     return out
 
 
-def check_declaring(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt") -> tuple[list[Leak], Counter]:
-    """While dark declarations are open: every viewer's view compared over ``draws`` drawn worlds (the
-    whole hands are unseen: no enumeration)."""
+def check_drawn(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt",
+                closed: bool | None = False) -> tuple[list[Leak], Counter]:
+    """Before play (dark declarations open, a steal still possible): every viewer's view compared over
+    ``draws`` worlds drawn by ``rules.worlds`` (whole hands are unseen: no enumeration)."""
     counts: Counter = Counter()
     leaks: list[Leak] = []
-    state = hand_state(record, declarations_closed=False)
-    if state.phase != "declaring":
+    phase = json.loads(seen(record, PUBLIC, closed=closed))["phase"]     # a view's: stealing while one may steal
+    if phase not in ("declaring", "stealing"):
         return leaks, counts
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer, closed=closed)
+        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        counts[f"{phase} views compared with drawn worlds"] += 1
+        for w in found.worlds:
+            other = dataclasses.replace(
+                record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
+                kitty_discard=w.kitty_discard or record.kitty_discard,
+                exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards,
+                                                                                   strict=True)))
+            counts[f"{phase} worlds drawn"] += 1
+            theirs = seen(other, viewer, closed=closed)
+            if theirs != mine:
+                leaks.append(Leak(viewer, f"view ({phase})", "a drawn world",
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
     for viewer in [*range(record.rules.players), PUBLIC]:
         mine = seen(record, viewer, closed=False)
         found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=False)
@@ -399,7 +422,7 @@ def main(argv: list[str]) -> int:
         name = MODES[mode][0]
         hand_seed = seed * 100000 + k
         rules = mode_rules(mode)
-        left = rng.choice([1, 1, 2, 2, 3, 4, 6, 8])
+        left = rng.choice([1, 1, 1, 2, 2, 2, 3, 4, 6])
         extra = rng.choice([-1, -1, *range(rules.players)])
         call = f"position({mode}, {hand_seed}, {left}, {extra})"
         try:
@@ -410,10 +433,15 @@ def main(argv: list[str]) -> int:
                 continue
             leaks, counts = check(record, seed=str(hand_seed))
             if rules.declaration_visibility.value == "dark":
-                more, c2 = check_declaring(declaring(mode, hand_seed), seed=str(hand_seed))
+                more, c2 = check_drawn(declaring(mode, hand_seed), seed=str(hand_seed))
                 leaks += more
                 counts.update(c2)
                 call += f" / declaring({mode}, {hand_seed})"
+            if rules.kitty_theft:
+                more, c2 = check_drawn(stealing(mode, hand_seed), seed=str(hand_seed), closed=None)
+                leaks += more
+                counts.update(c2)
+                call += f" / stealing({mode}, {hand_seed})"
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
             print(f"ERROR {name} {call}: {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
@@ -437,8 +465,8 @@ def main(argv: list[str]) -> int:
             continue
         print(f"    {name}: {c['positions']}, {c['views compared']}, {c['worlds']}, "
               f"{c['views skipped (too many worlds)']}, {c['leaks']}"
-              + (f"; declaring: {c['declaring views compared with drawn worlds']} views, "
-                 f"{c['declaring worlds drawn']} worlds drawn" if c["declaring worlds drawn"] else ""))
+              + "".join(f"; {p}: {c[p + ' views compared with drawn worlds']} views, {c[p + ' worlds drawn']} "
+                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"]))
     print("  positions by kind: " + ", ".join(f"{x}={k}" for x, k in sorted(kinds_seen.items())))
     return 1 if tally["leaks"] or tally["errors"] else 0
 
