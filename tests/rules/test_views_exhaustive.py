@@ -18,8 +18,7 @@ import rules
 from rules.state import hand_state
 from rules.views import PUBLIC
 from tests.rules.friend_worlds import every_world
-from tests.rules.view_hunt import (MODES, SAMPLE, check, check_drawn, declaring, kinds, position, seen,
-                                   stealing)
+from tests.rules.view_hunt import MODES, SAMPLE, check, check_drawn, declaring, kinds, position, seen, stealing
 
 # (mode, seed, cards left, plays after): one or two positions a mode of tests.rules.view_hunt.MODES,
 # chosen among its positions whose viewers' worlds the oracle enumerates, with throws that stood and
