@@ -10,7 +10,9 @@ public's at once, each the same as :func:`view`'s, the work they share done once
   (unless ``hide_throw_blocker``), how many cards each seat holds, the points by seat and side (unless
   ``hide_defender_points``), the kitty once the hand is over, the settlement;
 - the seat's own (15.2): its cards, its declaration options, the kitty it picked up and the cards it
-  buried, and ``next``'s ``must``, ``may``, ``count`` and sample when it is the seat to act.
+  buried, and ``next``'s ``must``, ``may``, ``count`` and sample when it is the seat to act (a drawn
+  throw whole: whether it stands depends on the hidden hands, so only the referee's sample holds a
+  failed throw as its forced play).
 
 Decisions where section 15 leaves room:
 
@@ -47,7 +49,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Final
 
-from .adjudicate import HandRecord, TrickSummary
+from .adjudicate import HandRecord, Play, TrickSummary
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, suited
 from .declarations import DeclarationOption, check_declaration, declaration_options
 from .friends import Teams
@@ -207,6 +209,8 @@ def _view(record: HandRecord, state: HandState, viewer: int, declarations_closed
             options = _no_options(n)
     if nxt is not None and nxt.seat != viewer:
         nxt = table.hidden
+    elif nxt is not None and nxt.plays is not None:
+        nxt = replace(nxt, plays=tuple(_as_led(p) for p in nxt.plays))
     own: tuple[tuple[DeclarationOption, ...] | None, ...] | None = None
     if options is not None:
         mine = options[viewer] if viewer != PUBLIC else None
@@ -238,6 +242,12 @@ def _view(record: HandRecord, state: HandState, viewer: int, declarations_closed
                 declared, kitty, discard, state.current_trick, state.tricks, table.shown, table.beaten,
                 ViewPoints(tuple(by_seat), attackers, defenders), state.penalties, teams, calls, state.settlement,
                 outlook), found, kept
+
+
+def _as_led(play: Play) -> Play:
+    """A drawn play as its seat would make it: a throw whole, whether it stands being the hidden hands'
+    business (15.4)."""
+    return play if play.attempted is None else Play(play.seat, play.attempted)
 
 
 def _no_options(n: int) -> tuple[tuple[DeclarationOption, ...], ...]:

@@ -92,7 +92,8 @@ PUBLIC_NOTES = {
         "seat": "public", "action": "public", "cards": "public", "calls": "public", "callable": "public",
         "lead": "public", "must": "not public: the seat to act's own", "may": "not public: the seat to act's own",
         "count": "not public: the seat to act's own", "count_exact": "not public: the seat to act's own",
-        "plays": "not public: the seat to act's own", "record_plays": "not public: the seat to act's own",
+        "plays": "not public: the seat to act's own", "record_plays": "not public: the seat to act's own (in a "
+        "view a drawn throw is whole, without `attempted`: whether it stands depends on the hidden hands)",
     },
     "PointsSchema": {"by_seat": "public (a view nulls the dealer side's under `hide_defender_points`)",
                      "attackers": "public", "defenders": "public unless `hide_defender_points`"},

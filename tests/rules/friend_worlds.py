@@ -9,6 +9,9 @@ the referee's walk, and reads the referee's statuses in every world kept.  The o
 necessary condition of any replay: a seat that followed a lead of one effective suit with fewer cards
 of it than the lead holds none of it now (computed here, not by the code under test).
 
+A record with one steal of the kitty (section 14.7) is enumerated the same way, then undone back to the
+deal: every first burial the viewer did not see (:func:`_stolen_worlds`).
+
 A view's call is exact when it is the status every world gives, and ``pending`` with no seat when two
 worlds disagree.
 """
@@ -127,14 +130,42 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
     return found, worlds
 
 
+def _choices(pool: Counter, size: int) -> int:
+    """How many distinct sub-multisets of ``size`` cards ``pool`` holds."""
+    ways = [1] + [0] * size
+    for k in pool.values():
+        ways = [sum(ways[j - t] for t in range(min(k, j) + 1)) for j in range(size + 1)]
+    return ways[size]
+
+
+def _sub_multisets(pool: Counter, size: int):
+    kinds = sorted(pool)
+
+    def go(i, left, acc):
+        if left == 0:
+            yield Counter(acc)
+            return
+        if i == len(kinds):
+            return
+        c = kinds[i]
+        for t in range(min(pool[c], left), -1, -1):
+            acc[c] = t
+            yield from go(i + 1, left - t, acc)
+        acc[c] = 0
+    yield from (+b for b in go(0, size, Counter()))
+
+
 def every_world(record, viewer: int, limit: int = 4000):
     """Every world of ``viewer``: the record under it, the other seats' hands now (seat -> Counter of card
-    indices) and the kitty now (a Counter); :class:`TooMany` past ``limit`` splits."""
+    indices) and the kitty now (a Counter); :class:`TooMany` past ``limit`` splits (with a steal of the
+    kitty: :func:`_stolen_worlds`)."""
     rules = record.rules
     n = rules.players
     state = hand_state(record)
     assert state.phase in ("playing", "over"), state.phase
-    assert not record.exchanges
+    if record.exchanges:
+        yield from _stolen_worlds(record, state, viewer, limit)
+        return
     dealer = record.dealer
     played = [Counter() for _ in range(n)]
     plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
@@ -185,6 +216,92 @@ def every_world(record, viewer: int, limit: int = 4000):
         if w.illegal is not None or walked_events(w) != real:
             continue
         yield world, now, buried
+
+
+def _stolen_worlds(record, state, viewer: int, limit: int):
+    """:func:`every_world` of a record with one steal (section 14.7): seat S picked up the dealer's burial
+    B0 and buried B1.  The places now are split as without a steal (B1 is a place unless ``viewer`` is S
+    or the hand is over); then the history back to the deal: B0 is seen by the dealer and S, else it is
+    any set of the cards S held after the steal and B1 (its hand then was those less B0); the dealer's
+    cards as dealt and the kitty are its cards after its exchange and B0 (after the steal and B1 where
+    the dealer stole it back), split as :func:`_dealt_kitty` does.  :class:`TooMany` past ``limit``
+    (split, B0) pairs."""
+    rules = record.rules
+    n, k = rules.players, rules.kitty
+    assert len(record.exchanges) == 1, "one steal at most"
+    steal = record.exchanges[0]
+    dealer, stealer = record.dealer, steal.seat
+    played = [Counter() for _ in range(n)]
+    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
+    for p in plays:
+        played[p.seat].update(int(c) for c in p.cards)
+    in_play = copies_in_play(rules, None if record.first_hand else record.levels[dealer], record.levels)
+    unseen = Counter({c: m for c, m in enumerate(in_play) if m})
+    for h in played:
+        unseen.subtract(h)
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in state.hands[viewer])
+    last_known = state.phase == "over" or viewer == stealer
+    if last_known:
+        unseen.subtract(int(c) for c in steal.discard)
+    assert all(m >= 0 for m in unseen.values())
+    unseen = +unseen
+    voids, order = _voids(record, state)
+    others = [s for s in range(n) if s != viewer]
+    places = [(len(state.hands[s]), voids[s], order.eff) for s in others]
+    if not last_known:
+        places.append((k, set(), order.eff))
+    first_known = viewer in (dealer, stealer)
+    real_first = Counter(int(c) for c in record.kitty_discard)
+    declared = Counter()
+    for s, cards in record.declarations:
+        if s == dealer:
+            for c, m in Counter(int(x) for x in cards).items():
+                declared[c] = max(declared[c], m)
+
+    def after(now, s):
+        return (now[s] if s in now else Counter(int(c) for c in state.hands[s])) + played[s]
+
+    real = walked_events(walk(record, reading=STATE))
+    total = 0
+    for split in _splits(unseen, places, limit):   # past the bound: TooMany before any replay
+        now = dict(zip(others, split[:len(others)], strict=True))
+        last = split[-1] if not last_known else Counter(int(c) for c in steal.discard)
+        total += 1 if first_known else _choices(after(now, stealer) + last, k)
+        if total > limit:
+            raise TooMany
+    for split in _splits(unseen, places, limit):
+        now = dict(zip(others, split[:len(others)], strict=True))
+        last = split[-1] if not last_known else Counter(int(c) for c in steal.discard)
+        held = after(now, stealer) + last            # the stealer's cards and B0, before it buried B1
+        for first in ([real_first] if first_known else _sub_multisets(held, k)):
+            if first - held:
+                continue
+            deal = list(record.hands)
+            if stealer != dealer and stealer != viewer:
+                deal[stealer] = tuple(sorted(CARDS[c] for c in (held - first).elements()))
+            for s in others:
+                if s not in (dealer, stealer):
+                    deal[s] = tuple(sorted(CARDS[c] for c in after(now, s).elements()))
+            pool = held if stealer == dealer else after(now, dealer) + first
+            if viewer == dealer:
+                kitty = record.kitty
+                if Counter(int(c) for c in kitty) - pool:
+                    continue
+            else:
+                kitty = _dealt_kitty(pool, declared, k, record.kitty)
+                if kitty is None:
+                    continue
+            if viewer != dealer:
+                deal[dealer] = tuple(sorted(CARDS[c] for c in (pool - Counter(int(c) for c in kitty)).elements()))
+            world = dataclasses.replace(
+                record, hands=tuple(deal), kitty=tuple(kitty),
+                kitty_discard=tuple(sorted(CARDS[c] for c in first.elements())),
+                exchanges=(dataclasses.replace(steal, discard=tuple(sorted(CARDS[c] for c in last.elements()))),))
+            w = walk(world, reading=STATE)
+            if w.illegal is not None or walked_events(w) != real:
+                continue
+            yield world, now, last
 
 
 def exact_statuses(record, viewer: int, limit: int = 4000):

@@ -1,0 +1,90 @@
+"""Section 15.4 by exhaustion: on small positions of every mode, every world of a viewer gives it the
+same view, byte for byte.
+
+Each position is one of ``python -m tests.rules.view_hunt``'s: every world of every seat and of the
+public is enumerated by the brute-force oracle (tests.rules.friend_worlds, independent of rules.worlds)
+and its record's view compared with the real one's (:func:`tests.rules.view_hunt.check`: the view with
+a sample of the seat to act's plays, its entry of ``views: all``, the worlds drawn for it and the
+``basic`` hint, and records that differ in the kitty as dealt alone); records with one steal of the
+kitty included.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules
+from rules.state import hand_state
+from rules.views import PUBLIC
+from tests.rules.friend_worlds import every_world
+from tests.rules.view_hunt import MODES, SAMPLE, check, check_drawn, declaring, kinds, position, seen, stealing
+
+# (mode, seed, cards left, plays after): one or two positions a mode of tests.rules.view_hunt.MODES,
+# chosen among its positions whose viewers' worlds the oracle enumerates, with throws that stood and
+# failed, tricks in progress, friend calls, bombs, rainbows and steals of the kitty among them
+POSITIONS = [
+    (0, 204, 1, -1), (0, 8, 2, 0), (1, 203, 1, -1), (2, 204, 1, -1), (3, 201, 1, -1), (4, 202, 1, -1),
+    (5, 203, 2, 1), (6, 201, 2, 1), (7, 204, 1, -1), (8, 204, 1, -1), (9, 203, 1, -1), (10, 200, 1, -1),
+    (11, 205, 3, 2), (12, 307, 1, 2), (13, 242, 1, -1), (14, 202, 1, -1), (15, 204, 1, -1), (16, 202, 1, -1),
+    (17, 204, 1, -1), (18, 205, 1, -1), (19, 201, 2, 1), (20, 1, 2, -1), (21, 3, 2, -1), (22, 204, 1, -1),
+    (23, 16, 1, -1), (24, 6, 1, -1), (25, 1, 1, -1),
+]
+# the pure build runs every third position (make test runs the rule tests on both builds)
+CHOSEN = POSITIONS if rules.COMPILED else POSITIONS[::3]
+
+
+def test_the_positions_cover_every_mode():
+    assert {m for m, _, _, _ in POSITIONS} == set(range(len(MODES)))
+    shown = {k for p in POSITIONS for k in kinds(position(*p))}
+    assert {"throw stood", "throw failed", "mid-trick", "calls", "bomb", "rainbow"} <= shown
+
+
+@pytest.mark.parametrize("mode,seed,left,extra", CHOSEN, ids=[f"{MODES[p[0]][0]}-{p[1]}" for p in CHOSEN])
+def test_s15_4_every_world_of_a_seat_gives_it_the_same_view(mode, seed, left, extra):
+    record = position(mode, seed, left, extra)
+    leaks, counts = check(record, checked=1)
+    assert not leaks, [(x.viewer, x.what, x.world, x.paths) for x in leaks]
+    # the comparison read records that differ: most viewers enumerated (with a steal of a kitty of 4,
+    # those who saw the first burial: the dealer and the stealer), some with several worlds
+    assert counts["views compared"] >= (2 if record.exchanges else record.rules.players - 1)
+    assert counts["worlds"] > counts["views compared"]
+
+
+@pytest.mark.parametrize("mode", [m for m, (_, preset, changes) in enumerate(MODES)
+                                  if preset == "four-deck" or changes.get("declaration_visibility") == "dark"])
+def test_s15_2_dark_declarations_show_the_same_in_every_drawn_world(mode):
+    """While dark declarations are open the hands are too many to enumerate: drawn worlds instead."""
+    leaks, counts = check_drawn(declaring(mode, 11), draws=6)
+    assert not leaks, [(x.viewer, x.paths) for x in leaks]
+    assert counts["declaring worlds drawn"] > 0
+
+
+@pytest.mark.parametrize("mode", [m for m, (_, _, changes) in enumerate(MODES) if changes.get("kitty_theft")])
+def test_s14_7_while_a_steal_is_possible_every_drawn_world_shows_the_same(mode):
+    leaks, counts = check_drawn(stealing(mode, 11), draws=6, closed=None)
+    assert not leaks, [(x.viewer, x.paths) for x in leaks]
+    assert counts["stealing worlds drawn"] > 0
+
+
+def test_s15_4_a_throw_drawn_for_the_seat_to_lead_is_shown_whole():
+    """qq, level 8: seat 0 holds 8S 8D and leads.  Thrown together they fail where another seat holds a
+    higher trump single and stand where none does: the referee's sample records the throw as its forced
+    play (8D, attempting 8S 8D) in the real deal, whole in other worlds.  The seat's view shows the
+    throw as it would lead it in every world, so it does not tell seat 0 what the others hold."""
+    record = position(0, 8, 2, 0)
+    state = hand_state(record, sample=SAMPLE, seed="hunt")
+    assert (state.next.seat, state.next.action) == (0, "lead")
+    assert [str(c) for c in state.hands[0]] == ["8S", "8D"]
+    failed = [p for p in state.next.plays if p.attempted is not None]
+    assert [[str(c) for c in p.attempted] for p in failed] == [["8S", "8D"]]        # the referee's
+    mine = seen(record, 0)
+    recorded = json.loads(mine)["next"]["record_plays"]
+    assert {"seat": 0, "cards": ["8S", "8D"]} in recorded and not any("attempted" in p for p in recorded)
+    outcomes = set()
+    for world, _, _ in every_world(record, 0):
+        referee = hand_state(world, sample=SAMPLE, seed="hunt")
+        outcomes.add(any(p.attempted is not None for p in referee.next.plays))
+        assert seen(world, 0) == mine
+    assert outcomes == {True, False}
+    assert seen(record, PUBLIC) != mine

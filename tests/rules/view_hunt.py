@@ -1,0 +1,475 @@
+"""A hunt for views that leak (section 15.4), by exhaustion: every world of a seat gives it the same bytes.
+
+``python -m tests.rules.view_hunt N SEED [MODE...]`` makes ``N`` random small positions in every mode
+(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
+three ``hide_*`` options, bombs and rainbows, dark declarations, one steal of the kitty), played by
+:func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
+and fail), cut where no seat holds more than 1 to 6 cards, often in the middle of a trick.  For every
+seat and the public it enumerates **every** world of that viewer with the brute-force oracle
+(:func:`tests.rules.friend_worlds.every_world`, which knows nothing of ``rules.worlds``), builds the
+record of each, and compares the view's JSON (``view_body``, sorted keys) with the real record's:
+any difference is a leak, printed with the arguments that replay it (:func:`position`), the world and
+the differing field paths.  On a few worlds of each viewer (cheap) it also checks what is computed
+"from a seat's view" (15.4): the view in ``views: all`` (:func:`rules.views.views`),
+``rules.worlds.draw_worlds`` (the same worlds, count and completeness) and, for the seat to act, the
+``basic`` hint of ``bots``.  The oracle keeps the real kitty as dealt wherever it fits, so each
+position is also compared with records that differ in the kitty as dealt alone (:func:`other_kitties`).
+The views read a state with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the
+rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is
+counted as skipped.
+
+Positions while dark declarations are open, or while a steal is still possible, cannot be enumerated
+(whole hands are unseen); they are compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds``
+and counted apart (:func:`check_drawn`).  Records with
+one steal of the kitty (section 14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes the
+steal: :func:`tests.rules.friend_worlds._stolen_worlds`); more steals are not covered.  Not part of
+``make test``; :mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import sys
+import time
+from collections import Counter
+
+from app.resources.seats import view_body
+from bots import suggest
+from rules.adjudicate import STATE, Exchange, HandRecord, walk
+from rules.cards import CARDS
+from rules.deal import deal
+from rules.listing import legal_plays
+from rules.order import order_for
+from rules.ruleset import Bombs, Partnership, Ruleset
+from rules.state import hand_state
+from rules.tricks import trick_winner
+from rules.views import PUBLIC, view, views
+from rules.worlds import draw_worlds
+from tests.rules.friend_hunt import biased_hand, cut
+from tests.rules.friend_worlds import TooMany, every_world, walked_events
+from tests.rules.random_hands import declared_deal, played_trick
+
+SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
+FF = {"partnership": "find-friends"}
+STEAL = {"kitty_theft": True, "joker_declarations": "all-decks", "declaration_style": "count"}
+HIDE = {"hide_played_cards": True, "hide_throw_blocker": True, "hide_defender_points": True}
+
+# (name, preset, changes); small kitties keep the unseen cards few enough for the oracle
+MODES = [
+    ("qq", "qq", {"kitty_size": 4}),
+    ("shengji", "shengji", {"kitty_size": 4}),
+    ("pagat", "pagat", {"kitty_size": 4}),
+    ("pagat-1deck", "pagat", {"decks": 1, "kitty_size": 2}),
+    ("4399", "4399", {"kitty_size": 4}),
+    ("tuolaji", "tuolaji", {"kitty_size": 4}),
+    ("four-deck", "four-deck", {}),
+    ("rbtying", "rbtying", {"kitty_size": 4}),
+    ("holder", "4399", {**FF, "friend_join": "holder", "kitty_size": 4}),
+    ("holder-short", "4399", {**FF, "friend_join": "holder", "kitty_size": 4, **SHORT}),
+    ("first-played-5", "pagat", {**FF, "friend_join": "first-played", "players": 5, "kitty_size": 3}),
+    ("first-outsider-5-short", "4399", {**FF, "friend_join": "first-outsider", "players": 5, "kitty_size": 6,
+                                        **SHORT}),
+    ("first-played-6-short", "pagat", {**FF, "friend_join": "first-played", "players": 6, "kitty_size": 6,
+                                       **SHORT}),
+    ("first-outsider-6", "pagat", {**FF, "friend_join": "first-outsider", "players": 6, "kitty_size": 6}),
+    ("rbtying-ff-5", "rbtying", {**FF, "players": 5, "kitty_size": 3}),
+    ("short", "shengji", {"kitty_size": 4, **SHORT}),
+    ("hidden", "shengji", {"kitty_size": 4, **HIDE}),
+    ("hidden-pagat", "pagat", {"kitty_size": 4, **HIDE}),
+    ("hidden-ff-5", "pagat", {**FF, "players": 5, "kitty_size": 3, **HIDE}),
+    ("bombs", "four-deck", {"bombs": "any-suit"}),
+    ("bombs-follow-rainbows", "four-deck", {"bombs": "follow-suit", "rainbow_min": 4}),
+    ("rainbows", "pagat", {"rainbow_min": 4, "kitty_size": 4}),
+    ("dark", "qq", {"declaration_visibility": "dark", "kitty_size": 4}),
+    ("steal", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
+    ("steal-qq", "qq", {**STEAL, "kitty_size": 4}),
+    ("steal-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
+]
+LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
+CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint are compared too
+DARK_DRAWS = 12       # worlds drawn for a position while dark declarations are open
+KITTIES = 12          # records differing in the kitty as dealt alone, compared per position
+SAMPLE = 40           # legal plays drawn for the seat to act (``sample``: next.plays and record_plays)
+
+
+def mode_rules(mode: int) -> Ruleset:
+    _, preset, changes = MODES[mode]
+    return Ruleset.preset(preset, **changes)
+
+
+def rainbow_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal hand (fixed partners, every seat on one level) whose leads are mostly rainbows
+    where the leader holds one (section 14.2), else one random unit."""
+    rng = random.Random(seed)
+    n = rules.players
+
+    def draw(attempt: int) -> tuple:
+        level = rng.randint(rules.first_level, rules.last_level)
+        return deal(rules, f"rainbow-{seed}-{attempt}"), rng.randrange(n), (level,) * n
+
+    d, dealer, levels, history, trump = declared_deal(rules, rng, draw)
+    pool = list(d.hands[dealer]) + list(d.kitty)
+    rng.shuffle(pool)
+    hands = [Counter(int(c) for c in h) for h in d.hands]
+    hands[dealer] = Counter(int(c) for c in pool[rules.kitty:])
+    tricks = []
+    leader = dealer
+    while sum(hands[leader].values()):
+        options = legal_plays(rules, trump, tuple(sorted(CARDS[c] for c in hands[leader].elements())))
+        if options.rainbows and rng.random() < 0.8:
+            lead = rng.choice(options.rainbows).all_cards
+        else:
+            lead = rng.choice(list(rng.choice(options.suits).units)).all_cards
+        trick = played_trick(rules, trump, hands, leader, tuple(sorted(lead)), rng, 200)
+        tricks.append(tuple(trick))
+        leader = trick_winner(rules, trump, [(p.seat, p.cards) for p in trick]).winner
+    return HandRecord(rules, dealer, levels, d.hands, d.kitty, tuple(history), tuple(sorted(pool[:rules.kitty])),
+                      (), tuple(tricks))
+
+
+def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal hand with one steal of the kitty (section 14.7): the first of :func:`hand`'s deals
+    from ``seed`` on where a seat can steal, a random seat that can stealing with a random option and
+    burying random cards, then played out by the referee's own samples."""
+    n = rules.players
+    for s in range(seed * 1000, seed * 1000 + 200):
+        record = hand(rules, s, steal=False)
+        calls = record.friends
+        record = dataclasses.replace(record, friends=(), tricks=())
+        state = hand_state(record)
+        if state.phase != "stealing":
+            continue
+        rng = random.Random(s)
+        seat = rng.choice([x for x in range(n) if state.declarations[x]])
+        option = rng.choice(state.declarations[seat])
+        pool = list(state.hands[seat]) + list(record.kitty_discard)
+        rng.shuffle(pool)
+        record = dataclasses.replace(record, exchanges=(Exchange(seat, tuple(option.cards),
+                                                                 tuple(sorted(pool[:rules.kitty]))),))
+        for i in range(400):
+            state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
+            if state.phase == "over":
+                return record
+            if state.phase == "calling" and not record.friends:
+                record = dataclasses.replace(record, friends=calls)
+                continue
+            if state.phase != "playing":
+                break                           # the calls do not suit the trump the steal made
+            tricks = list(record.tricks)
+            if not tricks or len(tricks[-1]) == n:
+                tricks.append(())
+            tricks[-1] = tricks[-1] + (state.next.plays[0],)
+            record = dataclasses.replace(record, tricks=tuple(tricks))
+    raise RuntimeError("no hand with a steal")  # pragma: no cover
+
+
+def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
+    """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows, :func:`stolen_hand`
+    with ``kitty_theft``); where partners are fixed, without calls and with each team on one level (the
+    dealer's team on the dealer's)."""
+    if rules.rainbow_min is not None:
+        return rainbow_hand(rules, seed)
+    if rules.kitty_theft and steal:
+        return stolen_hand(rules, seed)
+    record = biased_hand(rules, seed)
+    if rules.partnership is Partnership.FIXED:
+        d, n = record.dealer, rules.players
+        levels = tuple(record.levels[d if (s - d) % 2 == 0 else (d + 1) % n] for s in range(n))
+        record = dataclasses.replace(record, friends=(), levels=levels)
+    return record
+
+
+def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
+    """The hunt's position: :func:`hand` of mode ``mode`` and ``seed``, cut where no seat holds more than
+    ``left`` cards, ``extra`` plays later (:func:`tests.rules.friend_hunt.cut`); ``extra`` -1: at the
+    next lead."""
+    record = hand(mode_rules(mode), seed)
+    if extra < 0:
+        extra = -sum(len(t) for t in cut(record, left).tricks) % record.rules.players
+    return cut(record, left, extra)
+
+
+def declaring(mode: int, seed: int) -> HandRecord:
+    """The hunt's position while declaring is open: :func:`hand`'s deal and declarations alone."""
+    return dataclasses.replace(hand(mode_rules(mode), seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+
+
+def stealing(mode: int, seed: int) -> HandRecord:
+    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steal."""
+    return dataclasses.replace(hand(mode_rules(mode), seed), friends=(), tricks=())
+
+
+def seen(record: HandRecord, viewer: int, closed: bool | None = None, every: bool = False) -> str:
+    """The view's JSON as the service answers it, with :data:`SAMPLE` plays drawn: :func:`rules.views.view`,
+    or (``every``) the viewer's entry of :func:`rules.views.views` (``views: all``)."""
+    state = hand_state(record, declarations_closed=closed, sample=SAMPLE, seed="hunt")
+    assert state.phase != "illegal", state.illegal
+    if every:
+        shown = views(record, state, declarations_closed=closed)
+        v = shown[viewer if viewer != PUBLIC else -1]
+    else:
+        v = view(record, state, viewer, declarations_closed=closed)
+    return json.dumps(view_body(record.rules, v), sort_keys=True)
+
+
+def differences(a, b, path: str = "") -> list[str]:
+    """The paths at which two JSON values differ, with both values (at most 8)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in sorted(set(a) | set(b)):
+            out += differences(a.get(k), b.get(k), f"{path}.{k}")
+        return out[:8]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        out = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += differences(x, y, f"{path}[{i}]")
+        return out[:8]
+    return [] if a == b else [f"{path or '.'}: {json.dumps(a)} / {json.dumps(b)}"]
+
+
+def drawn(record: HandRecord, viewer: int, seed: str, closed: bool | None = None) -> tuple:
+    found = draw_worlds(record, viewer, 4, seed, declarations_closed=closed)
+    return found.worlds, found.count, found.complete
+
+
+def hint(record: HandRecord, seat: int, seed: str):
+    return suggest(record, seat, "basic", seed, declarations_closed=True)
+
+
+def describe(real: HandRecord, world: HandRecord, viewer: int) -> str:
+    """How ``world`` differs from ``real``: the hands now and the kitty buried where they differ."""
+    a, b = hand_state(real), hand_state(world)
+    out = [f"seat {s}: {' '.join(map(str, b.hands[s]))}" for s in range(real.rules.players)
+           if s != viewer and sorted(a.hands[s]) != sorted(b.hands[s])]
+    if sorted(real.kitty_discard) != sorted(world.kitty_discard):
+        out.append(f"buried: {' '.join(map(str, world.kitty_discard))}")
+    if sorted(real.kitty) != sorted(world.kitty):
+        out.append(f"kitty as dealt: {' '.join(map(str, world.kitty))}")
+    return "; ".join(out) or "the real deal"
+
+
+@dataclasses.dataclass
+class Leak:
+    viewer: int
+    what: str                 # "view", "views: all", "worlds", "hint"
+    world: str
+    paths: list[str]
+
+
+def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
+          seed: str = "hunt") -> tuple[list[Leak], Counter]:
+    """Every viewer's view compared over every world of that viewer (the module docstring); the leaks
+    found and the counts (views compared, worlds, skipped, and the extra checks made)."""
+    state = hand_state(record)
+    counts: Counter = Counter()
+    leaks: list[Leak] = []
+    acting = state.next.seat if state.phase == "playing" and state.next is not None else None
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer)
+        try:
+            worlds = [w for w, _, _ in every_world(record, viewer, limit)]
+        except TooMany:
+            counts["views skipped (too many worlds)"] += 1
+            continue
+        counts["views compared"] += 1
+        counts["worlds"] += len(worlds)
+        for w in worlds:
+            other = seen(w, viewer)
+            if other != mine:
+                leaks.append(Leak(viewer, "view", describe(record, w, viewer),
+                                  differences(json.loads(mine), json.loads(other))))
+        # the costlier checks on a few worlds: the last ones differ most from the real deal's order
+        sample = worlds[-checked:] if checked else []
+        if not sample:
+            continue
+        every = seen(record, viewer, every=True)
+        if every != mine:
+            leaks.append(Leak(viewer, "views: all", "the real deal",
+                              differences(json.loads(mine), json.loads(every))))
+        real_draw = drawn(record, viewer, f"{seed}:{viewer}")
+        real_hint = hint(record, viewer, f"{seed}:{viewer}") if viewer == acting else None
+        for w in sample:
+            counts["worlds checked for views: all, draws, hint"] += 1
+            if seen(w, viewer, every=True) != mine:
+                leaks.append(Leak(viewer, "views: all", describe(record, w, viewer),
+                                  differences(json.loads(mine), json.loads(seen(w, viewer, every=True)))))
+            other_draw = drawn(w, viewer, f"{seed}:{viewer}")
+            if other_draw != real_draw:
+                leaks.append(Leak(viewer, "worlds", describe(record, w, viewer), [
+                    f"count {real_draw[1]} / {other_draw[1]}, complete {real_draw[2]} / {other_draw[2]}, "
+                    f"same worlds {real_draw[0] == other_draw[0]}"]))
+            if real_hint is not None:
+                counts["hints compared"] += 1
+                other_hint = hint(w, viewer, f"{seed}:{viewer}")
+                if other_hint != real_hint:
+                    leaks.append(Leak(viewer, "hint", describe(record, w, viewer),
+                                      [f"{real_hint.action} ({real_hint.reason}) / "
+                                       f"{other_hint.action} ({other_hint.reason})"]))
+    for other in other_kitties(record) if record.rules.kitty else ():
+        counts["kitties as dealt compared"] += 1
+        for viewer in [*range(record.rules.players), PUBLIC]:
+            if viewer == record.dealer:
+                continue
+            mine, theirs = seen(record, viewer), seen(other, viewer)
+            if theirs != mine:
+                leaks.append(Leak(viewer, "view", describe(record, other, viewer),
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
+
+
+def other_kitties(record: HandRecord, limit: int = KITTIES) -> list[HandRecord]:
+    """The records that differ from ``record`` in the kitty as dealt alone (one card of it exchanged with
+    one of the dealer's hand as dealt) and replay with the same public events, at most ``limit``: the
+    oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary it."""
+    dealer = record.dealer
+    real = walked_events(walk(record, reading=STATE))
+    out = []
+    for x in sorted(set(record.kitty)):
+        for y in sorted(set(record.hands[dealer]) - {x}):
+            kitty = list(record.kitty)
+            kitty[kitty.index(x)] = y
+            hand = list(record.hands[dealer])
+            hand[hand.index(y)] = x
+            hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
+            other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
+            w = walk(other, reading=STATE)
+            if w.illegal is None and walked_events(w) == real:
+                out.append(other)
+                if len(out) == limit:
+                    return out
+    return out
+
+
+def check_drawn(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt",
+                closed: bool | None = False) -> tuple[list[Leak], Counter]:
+    """Before play (dark declarations open, a steal still possible): every viewer's view compared over
+    ``draws`` worlds drawn by ``rules.worlds`` (whole hands are unseen: no enumeration)."""
+    counts: Counter = Counter()
+    leaks: list[Leak] = []
+    phase = json.loads(seen(record, PUBLIC, closed=closed))["phase"]     # a view's: stealing while one may steal
+    if phase not in ("declaring", "stealing"):
+        return leaks, counts
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer, closed=closed)
+        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        counts[f"{phase} views compared with drawn worlds"] += 1
+        for w in found.worlds:
+            other = dataclasses.replace(
+                record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
+                kitty_discard=w.kitty_discard or record.kitty_discard,
+                exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards,
+                                                                                   strict=True)))
+            counts[f"{phase} worlds drawn"] += 1
+            theirs = seen(other, viewer, closed=closed)
+            if theirs != mine:
+                leaks.append(Leak(viewer, f"view ({phase})", "a drawn world",
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer, closed=False)
+        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=False)
+        counts["declaring views compared with drawn worlds"] += 1
+        for w in found.worlds:
+            other = dataclasses.replace(record, hands=w.deal, kitty=w.kitty, declarations=w.declarations)
+            counts["declaring worlds drawn"] += 1
+            theirs = seen(other, viewer, closed=False)
+            if theirs != mine:
+                leaks.append(Leak(viewer, "view (declaring)", "a drawn world",
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
+
+
+def kinds(record: HandRecord) -> list[str]:
+    """What the position shows: a throw that stood or failed, a bomb, a rainbow lead, a trick in progress,
+    friend calls, the hand over."""
+    state = hand_state(record)
+    out = set()
+    order = order_for(record.rules, state.trump)
+    tricks = [t.plays for t in state.tricks] + ([state.current_trick.plays] if state.current_trick else [])
+    for t in state.tricks:
+        if t.throw is not None:
+            out.add("throw stood" if t.throw.stands else "throw failed")
+    for plays in tricks:
+        lead = plays[0].attempted or plays[0].cards
+        if len({order.eff[c] for c in lead}) >= 4 and len({c.rank for c in lead}) == 1:
+            out.add("rainbow")
+        for p in plays:
+            if record.rules.bombs is not Bombs.NONE and len(p.cards) >= 4 and len(set(p.cards)) == 1:
+                out.add("bomb")
+    if state.current_trick is not None and state.current_trick.plays:
+        out.add("mid-trick")
+    if state.calls:
+        out.add("calls")
+    if state.phase == "over":
+        out.add("over")
+    return sorted(out)
+
+
+def main(argv: list[str]) -> int:
+    total = int(argv[0]) if argv else 100
+    seed = int(argv[1]) if len(argv) > 1 else 0
+    modes = [next(i for i, m in enumerate(MODES) if m[0] == name) for name in argv[2:]] or list(range(len(MODES)))
+    rng = random.Random(seed)
+    tally: Counter = Counter()
+    by_mode: dict[str, Counter] = {name: Counter() for name, _, _ in MODES}
+    kinds_seen: Counter = Counter()
+    start = time.monotonic()
+    for k in range(total):
+        if k and k % 25 == 0:
+            print(f"... {k} positions, {time.monotonic() - start:.0f} s, {dict(tally)}", flush=True)
+        mode = modes[k % len(modes)]
+        name = MODES[mode][0]
+        hand_seed = seed * 100000 + k
+        rules = mode_rules(mode)
+        left = rng.choice([1, 1, 1, 2, 2, 2, 3, 4, 6])
+        extra = rng.choice([-1, -1, *range(rules.players)])
+        call = f"position({mode}, {hand_seed}, {left}, {extra})"
+        try:
+            record = position(mode, hand_seed, left, extra)
+            state = hand_state(record)
+            if state.phase not in ("playing", "over"):
+                tally["not playing"] += 1
+                continue
+            leaks, counts = check(record, seed=str(hand_seed))
+            if rules.declaration_visibility.value == "dark":
+                more, c2 = check_drawn(declaring(mode, hand_seed), seed=str(hand_seed))
+                leaks += more
+                counts.update(c2)
+                call += f" / declaring({mode}, {hand_seed})"
+            if rules.kitty_theft:
+                more, c2 = check_drawn(stealing(mode, hand_seed), seed=str(hand_seed), closed=None)
+                leaks += more
+                counts.update(c2)
+                call += f" / stealing({mode}, {hand_seed})"
+        except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
+            print(f"ERROR {name} {call}: {type(e).__name__}: {e}", flush=True)
+            tally["errors"] += 1
+            continue
+        counts["positions"] += 1
+        counts["leaks"] += len(leaks)
+        tally.update(counts)
+        by_mode[name].update(counts)
+        for x in kinds(record):
+            kinds_seen[x] += 1
+        for leak in leaks:
+            print(f"LEAK {name} {call} viewer {leak.viewer} ({leak.what}); world: {leak.world}", flush=True)
+            for p in leak.paths:
+                print(f"    {p}", flush=True)
+    print(f"\n{total} positions, seed {seed}, {time.monotonic() - start:.0f} s")
+    for key, value in sorted(tally.items()):
+        print(f"  {key}: {value}")
+    print("  by mode (positions, views compared, worlds, skipped, leaks):")
+    for name, c in by_mode.items():
+        if not c["positions"]:
+            continue
+        print(f"    {name}: {c['positions']}, {c['views compared']}, {c['worlds']}, "
+              f"{c['views skipped (too many worlds)']}, {c['leaks']}"
+              + "".join(f"; {p}: {c[p + ' views compared with drawn worlds']} views, {c[p + ' worlds drawn']} "
+                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"]))
+    print("  positions by kind: " + ", ".join(f"{x}={k}" for x, k in sorted(kinds_seen.items())))
+    return 1 if tally["leaks"] or tally["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
