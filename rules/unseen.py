@@ -58,6 +58,7 @@ other viewers kept (:meth:`Unseen.outcomes`: the order changes no status shown).
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
@@ -68,7 +69,7 @@ from .formats import Unit
 from .friends import FriendCall, holder_friends
 from .order import TRUMP, Order
 from .rainbows import lead_format
-from .ruleset import FollowProtection, FriendJoin
+from .ruleset import Bombs, FollowProtection, FriendJoin
 from .runs import runs
 from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
 from .throws import ThrowResult, top_power
@@ -76,6 +77,10 @@ from .violations import InputError
 
 PLACEMENTS: Final = 20000          # placements of one called card's copies read per call
 HALL_SUPPLIES: Final = 10          # supplies checked set by set; more go to a maximum flow
+VARIANTS: Final = 64               # choices of one alternative per fact read per call (:meth:`Unseen.outcomes`)
+CAP: Final = 0                     # an alternative's cap: (CAP, card, place, at most so many copies there)
+MUST: Final = 1                    # an alternative's must: (MUST, card, places mask, at least so many there)
+Alternative = tuple[tuple[int, int, int, int], ...]
 
 
 class Common:
@@ -158,6 +163,7 @@ class Unseen:
         self.must: dict[tuple[int, int], int] = {}      # (card, places mask) -> copies that must be there
         self.most: dict[tuple[int, int], int] = {}      # (card, place) -> at most so many copies there
         self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
+        self.either: list[tuple[Alternative, ...]] = []      # facts of which one alternative holds at least
         self._must_hold()
         self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
         # what _supplies reads whatever the called card (_cards)
@@ -236,8 +242,11 @@ class Unseen:
 
     def _pairs_led(self, lead: Play) -> tuple[int, int, bool]:
         """The pairs a lead of pairs, tractors and singles holds (a tractor of length ``L`` counts ``L``),
-        its effective suit and whether it holds a tractor; (0, -1, False) for a lead with a wider unit or
-        a rainbow."""
+        its effective suit and whether it holds a tractor; for a lead with a wider unit (a triple, a
+        titanic...) 1 and no tractor: every such unit's ladder has a pair and singles on it (sections 7,
+        and the fixed ladders of ``shengji-3deck``), so only a follow with no pair is read (its ladders
+        may rank two triples above a tractor, so a follow without one shows nothing); (0, -1, False) for
+        a rainbow or a single."""
         order = self.order
         if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(lead.cards) < 2:
             return 0, -1, False
@@ -245,32 +254,41 @@ class Unseen:
             fmt = lead_format(order, lead.cards)
         except InputError:
             return 0, -1, False
-        if any(u.kind == "rainbow" or u.width > 2 for u in fmt.units):
+        if any(u.kind == "rainbow" for u in fmt.units) or all(u.width < 2 for u in fmt.units):
             return 0, -1, False
+        if any(u.width > 2 for u in fmt.units):
+            return 1, order.eff[lead.cards[0]], False
         return (sum(u.length for u in fmt.units if u.width == 2), order.eff[lead.cards[0]],
                 any(u.width == 2 and u.length > 1 for u in fmt.units))
 
     def _few_pairs(self, p: Play, suit: int, pairs: int, tractor: bool, place: int, sofar: Sequence[int]) -> None:
-        """A follow of the led suit alone with ``k`` pairs (two copies of a card) to a lead with more pairs
-        in its pairs and tractors (``pairs``, :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
-        (``follow_protection: none``; for ``k > 0`` with two decks): at most one copy of each other card
-        of it now, less the copies it played from that follow on.
+        """A follow of the led suit alone with ``k`` pairs (``k``: the copies of each card it played, halved
+        and rounded down, summed) to a lead with more pairs in its pairs and tractors (``pairs``,
+        :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
+        (``follow_protection: none``): at most one copy of each card of it it did not play as a pair,
+        and one more than it played of each it did, less the copies it played from that follow on.
 
         Why (sections 7, 7.1): let ``S`` be the follower's cards of the suit then.  If ``|S|`` was the
         number led, the play is ``S``.  Else the play realizes the strongest owed shape ``X`` that ``S``
-        realizes; ``X``'s units are pairs and tractors of the play's ``k`` doubled cards, so they hold
-        fewer pairs than the lead's pairs and tractors, and the rung in ``X`` of one of them has two singles.  A pair of
-        ``S`` outside ``X``'s units would take their place: a rung of the same unit's ladder (as many
-        cards, weaker than the unit or the unit itself), so an owed shape stronger than ``X`` that ``S``
-        realizes -- a contradiction.  With more decks a triple or a wider unit would count otherwise,
-        so there only ``k = 0`` is read (no two copies of any card).
+        realizes; ``X``'s units are realized by the play's cards, each taking an even number of copies
+        of a card (a pair, a tractor, a wider substitute of as many cards), so they hold at most ``k``
+        pairs, fewer than the lead's, and the rung in ``X`` of one lead unit has two singles.  Two
+        copies of a card of ``S`` outside the cards realizing ``X``'s units would take their place: a
+        rung of the same unit's ladder (as many cards, weaker than the unit or the unit itself), so an
+        owed shape stronger than ``X`` that ``S`` realizes -- a contradiction.  So ``S`` holds at most
+        one copy more of each card than those units take: one copy of a card played once or not at
+        all, one more than played of another.  With ``wider_substitutes`` a play with three copies of
+        a card is not read (a titanic ``(3, 2)`` realizes a tractor of three pairs: the count above
+        does not bound ``X``), nor is a bomb (it owes nothing, section 14.1).
 
-        Where adjacency counts in the obligation (``tractor_obligation``, two decks) and the lead holds a
-        tractor, a follow of the led suit alone that holds no tractor showed the follower held none then:
-        no card making a tractor with a pair it played was a pair of ``S``.  Why: with a tractor ``T`` of
-        two pairs in ``S``, ``T`` and singles are a rung of the led tractor's ladder, every other lead unit
-        as singles a rung of its own, so ``S`` realizes an owed shape led by a tractor, stronger than any
-        shape without one: the play would have to realize a tractor."""
+        Where adjacency counts in the obligation (``tractor_obligation``) and the lead holds a tractor,
+        a follow of the led suit alone that realizes no tractor showed the follower held none then: of
+        every run of the suit as long as the shortest tractor, one card was held at most once -- a cap
+        where the play made the run's other cards pairs, else one of several caps (:meth:`_either`).
+        Why: with a tractor ``T`` in ``S``, ``T`` and singles are a rung of the led tractor's ladder,
+        every other lead unit as singles a rung of its own, so ``S`` realizes an owed shape led by a
+        tractor, stronger than any shape without one: the play would have to realize a tractor (where
+        ``wider_substitutes``, a play with four copies of a card is not read: a quad realizes one)."""
         order = self.order
         assert order is not None
         mine = [0] * 54
@@ -279,20 +297,21 @@ class Unseen:
         if any(order.eff[c] != suit for c in range(54) if mine[c]):
             return
         ruleset = self.record.rules
+        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and max(mine) == len(p.cards):
+            return                                      # a bomb owes nothing (section 14.1)
+        since = [self.played[p.seat][c] - sofar[c] + mine[c] for c in range(54)]   # from this follow on
         doubled = sum(k // 2 for k in mine)
-        if doubled and ruleset.decks != 2:
-            return
-        if doubled < pairs:
+        if doubled < pairs and not (ruleset.wider_substitutes and max(mine) >= 3):
             for c in range(54):
-                if order.eff[c] == suit and mine[c] < 2:
-                    self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
+                if order.eff[c] == suit:
+                    self._cap(c, place, 1 - since[c] + (mine[c] if mine[c] >= 2 else 0))
+        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and max(mine) >= 4):
             return
-        pair_cards = [c for c in range(54) if mine[c] == 2]
-        if not (tractor and ruleset.tractor_obligation) or runs({c: 2 for c in pair_cards}, order, 2, 2):
+        shortest = max(2, ruleset.tractor_min_length)
+        if runs({c: mine[c] for c in range(54) if mine[c] >= 2}, order, 2, shortest):
             return
-        for c in range(54):
-            if order.eff[c] == suit and mine[c] < 2 and any(runs({a: 2, c: 2}, order, 2, 2) for a in pair_cards):
-                self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
+        for run in runs({c: 2 for c in range(54) if order.eff[c] == suit}, order, 2, shortest) or []:
+            self._either([((CAP, int(c), place, 1 - since[int(c)]),) for c in run if mine[int(c)] < 2])
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
@@ -323,17 +342,24 @@ class Unseen:
         return out
 
     def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
-        """The seats did not hold a single (a pair) above ``unit``'s, of its effective suit, when it was led
-        (``sofar``: the copies each seat had played by then)."""
+        """The seats did not hold a unit of ``unit``'s width and length above it, of its effective suit,
+        when it was led (``sofar``: the copies each seat had played by then; section 6): for a single,
+        a pair or a wider group, no card held that often; for a tractor, of every run above it one card
+        held less often (one of them: :meth:`_either`)."""
         order = self.order
         assert order is not None
-        if unit.length != 1 or unit.width > 2:
+        suit, top, w = order.eff[unit.cards[0]], top_power(order, unit), unit.width
+        if unit.length == 1:
+            for c in range(54):
+                if order.eff[c] == suit and order.power[c] > top:
+                    for s in seats:
+                        self._cap(c, at[s], w - 1 - (self.played[s][c] - sofar[s][c]))
             return
-        suit, top = order.eff[unit.cards[0]], top_power(order, unit)
-        for c in range(54):
-            if order.eff[c] == suit and order.power[c] > top:
-                for s in seats:
-                    self._cap(c, at[s], unit.width - 1 - (self.played[s][c] - sofar[s][c]))
+        above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, unit.length) or []
+                 if order.power[r[-1]] > top]
+        for s in seats:
+            for r in above:
+                self._either([((CAP, int(c), at[s], w - 1 - (self.played[s][c] - sofar[s][c])),) for c in r])
 
     def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
         """The seat that beat a failed throw's single held a higher card of its effective suit when it
@@ -342,12 +368,25 @@ class Unseen:
         Each such holding takes a share of one card of the seat's room, so two of them need two cards:
         right for two suits, not for one, where a card above the higher single is above the lower one
         too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
-        it implies the others."""
+        it implies the others.
+
+        Reduced to a pair, a tractor or a wider unit, the throw was beaten by a unit of that width and
+        length with a higher top (section 6): the seat held that often each card of one of the runs
+        above it, so holds now that many less the copies it played since (one of several musts,
+        :meth:`_either`)."""
         order, by, forced = self.order, throw.beaten_by, throw.forced_unit
         if (order is None or throw.stands is not False or by is None or forced is None or by not in at
-                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
+                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow"):
             return
         suit, top = order.eff[forced.cards[0]], top_power(order, forced)
+        if forced.size > 1:
+            # a pair, a tractor or a wider unit: one of the runs above it, each card of it held that often
+            w, played, place = forced.width, self.played[by], at[by]
+            above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, forced.length) or []
+                     if order.power[r[-1]] > top]
+            self._either([tuple((MUST, int(c), 1 << place, w - (played[c] - sofar[by][c])) for c in r
+                                if w - (played[c] - sofar[by][c]) > 0) for r in above])
+            return
         higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
         place = at[by]
         if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
@@ -362,8 +401,83 @@ class Unseen:
     def _cap(self, card: int, place: int, k: int) -> None:
         self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
 
+    def _either(self, alternatives: Sequence[Alternative]) -> None:
+        """A fact of which at least one alternative holds in every world (each a list of caps and musts).
+        An alternative no world meets (a cap below 0, a must above the copies unseen) is left out; one
+        left is read as it is; a fact with an alternative every placement meets says nothing."""
+        kept: list[Alternative] = []
+        for alt in alternatives:
+            if any(kind == CAP and k < 0 or kind == MUST and k > self.pool[c] for kind, c, _, k in alt):
+                continue
+            if all(self._met(kind, c, where, k) for kind, c, where, k in alt):
+                return
+            kept.append(alt)
+        if len(kept) == 1:
+            for kind, c, where, k in kept[0]:
+                if kind == CAP:
+                    self._cap(c, where, k)
+                else:
+                    self._add(c, where, k)
+        elif kept:
+            self.either.append(tuple(kept))
+
+    def _met(self, kind: int, card: int, where: int, k: int) -> bool:
+        """Whether every placement meets the cap (card, place ``where``, at most ``k``) or the must (card,
+        places mask ``where``, at least ``k``)."""
+        if kind == MUST:
+            return k <= 0
+        return (k >= min(self.pool[card], self.sizes[where]) or self.eff[card] in self.refused[where]
+                or self.most.get((card, where), k + 1) <= k)
+
     def outcomes(self, index: int, limit: int = 2,
                  first: Sequence[tuple[int, ...]] = ()) -> set[tuple[str, int | None]] | None:
+        """:meth:`read`, then where the placements kept give two statuses, once more under each choice of
+        one alternative per fact of :attr:`either` (at most ``VARIANTS`` choices; those of the called
+        card first): every world meets one alternative of each fact, so its placement is kept under
+        one choice, and the statuses found under all of them are every world's (or more)."""
+        found = self.read(index, limit, first)
+        if found is None or len(found) < limit or not self.either:
+            return found
+        card = int(self.state.calls[index].call.card)
+        facts = [f for f in self.either
+                 if not any(all(self._met(kind, c, where, k) for kind, c, where, k in alt) for alt in f)]
+        facts.sort(key=lambda f: not any(c == card for alt in f for _, c, _, _ in alt))
+        chosen: list[tuple[Alternative, ...]] = []
+        ways = 1
+        for f in facts:
+            if ways * len(f) <= VARIANTS:
+                chosen.append(f)
+                ways *= len(f)
+        if not chosen:
+            return found
+        most, must = self.most, self.must
+        union: set[tuple[str, int | None]] = set()
+        kept: list[tuple[int, ...]] = []
+        try:
+            for choice in itertools.product(*chosen):
+                self.most, self.must = dict(most), dict(must)
+                for alt in choice:
+                    for kind, c, where, k in alt:
+                        if kind == CAP:
+                            self._cap(c, where, k)
+                        else:
+                            self._add(c, where, k)
+                self._by_card = None
+                got = self.read(index, limit, first)
+                if got is None:
+                    return None
+                kept += [w for w in self.kept[index] if w not in kept]
+                union |= got
+                if len(union) >= limit:
+                    break
+        finally:
+            self.most, self.must = most, must
+            self._by_card = None
+        self.kept[index] = kept
+        return union
+
+    def read(self, index: int, limit: int = 2,
+             first: Sequence[tuple[int, ...]] = ()) -> set[tuple[str, int | None]] | None:
         """The statuses (status, seat) call ``index`` takes over the kept placements of its card's copies,
         stopping once ``limit`` differ; None past ``PLACEMENTS``.  ``first``: placements to read before
         the others, each as copies by seat and then in the kitty (:meth:`spread`; those that are not
