@@ -309,27 +309,29 @@ class Unseen:
         ``wider_substitutes``, a play with four copies of a card is not read: a quad realizes one)."""
         order = self.order
         assert order is not None
-        mine = [0] * 54
+        mine: dict[int, int] = {}
         for z in p.cards:
-            mine[int(z)] += 1
-        if any(order.eff[c] != suit for c in range(54) if mine[c]):
+            mine[int(z)] = mine.get(int(z), 0) + 1
+        if any(order.eff[c] != suit for c in mine):
             return
         ruleset = self.record.rules
-        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and max(mine) == len(p.cards):
+        most = max(mine.values())
+        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and most == len(p.cards):
             return                                      # a bomb owes nothing (section 14.1)
-        since = [self.played[p.seat][c] - sofar[c] + mine[c] for c in range(54)]   # from this follow on
-        doubled = sum(k // 2 for k in mine)
-        if doubled < pairs and not (ruleset.wider_substitutes and max(mine) >= 3):
-            for c in range(54):
-                if order.eff[c] == suit:
-                    self._cap(c, place, 1 - since[c] + (mine[c] if mine[c] >= 2 else 0))
-        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and max(mine) >= 4):
+        later = self.played[p.seat]                     # less sofar: the copies played after this follow
+        suit_cards = [c for c in range(54) if order.eff[c] == suit]
+        if sum(k // 2 for k in mine.values()) < pairs and not (ruleset.wider_substitutes and most >= 3):
+            for c in suit_cards:
+                k = mine.get(c, 0)
+                self._cap(c, place, 1 - (later[c] - sofar[c]) - (0 if k >= 2 else k))
+        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and most >= 4):
             return
         shortest = max(2, ruleset.tractor_min_length)
-        if runs({c: mine[c] for c in range(54) if mine[c] >= 2}, order, 2, shortest):
+        if runs({c: k for c, k in mine.items() if k >= 2}, order, 2, shortest):
             return
-        for run in runs({c: 2 for c in range(54) if order.eff[c] == suit}, order, 2, shortest) or []:
-            self._either([((CAP, int(c), place, 1 - since[int(c)]),) for c in run if mine[int(c)] < 2])
+        for run in runs({c: 2 for c in suit_cards}, order, 2, shortest) or []:
+            self._either([((CAP, int(c), place, 1 - (later[int(c)] - sofar[int(c)]) - mine.get(int(c), 0)),)
+                          for c in run if mine.get(int(c), 0) < 2])
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
@@ -417,7 +419,8 @@ class Unseen:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
 
     def _cap(self, card: int, place: int, k: int) -> None:
-        self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
+        if k < self.pool[card] or (card, place) in self.most:       # a cap of every unseen copy says nothing
+            self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
 
     def _either(self, alternatives: Sequence[Alternative]) -> None:
         """A fact of which at least one alternative holds in every world (each a list of caps and musts).
