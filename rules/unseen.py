@@ -779,42 +779,66 @@ def fits(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> bool:
 
 
 def _max_flow(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> int:
-    """The most copies the supplies can put in the places (Edmonds-Karp: shortest augmenting paths)."""
+    """The most copies the supplies can put in the places: a greedy fill, then shortest augmenting paths
+    from every supply with copies left, through places and back along copies already placed, to a
+    place with room left (Edmonds-Karp on the bipartite network; the greedy fill is a flow, so the
+    augmenting paths end at a maximum one)."""
     m, p = len(supplies), len(room)
-    size = m + p + 2
-    source, sink = m + p, m + p + 1
-    cap = [[0] * size for _ in range(size)]
-    everything = sum(room)
-    for j, (mask, k) in enumerate(supplies):
-        cap[source][j] = k
-        for i in range(p):
-            if mask >> i & 1:
-                cap[j][m + i] = everything
-    for i in range(p):
-        cap[m + i][sink] = room[i]
-    flow = 0
+    left = [k for _, k in supplies]
+    free = list(room)
+    flow = [[0] * p for _ in range(m)]
+    places = [[i for i in range(p) if mask >> i & 1] for mask, _ in supplies]
+    for j in range(m):
+        for i in places[j]:
+            x = min(left[j], free[i])
+            if x > 0:
+                flow[j][i] += x
+                left[j] -= x
+                free[i] -= x
     while True:
-        back = [-1] * size
-        back[source] = source
-        queue = [source]
-        for node in queue:
-            for nxt in range(size):
-                if back[nxt] < 0 and cap[node][nxt] > 0:
-                    back[nxt] = node
-                    queue.append(nxt)
-        if back[sink] < 0:
-            return flow
-        push = everything
-        node = sink
-        while node != source:
-            push = min(push, cap[back[node]][node])
-            node = back[node]
-        node = sink
-        while node != source:
-            cap[back[node]][node] -= push
-            cap[node][back[node]] += push
-            node = back[node]
-        flow += push
+        # breadth first from every supply with copies left: back[i] is the supply a place is reached from,
+        # via[j] the place a supply is reached from (-1: a start)
+        via = [-2] * m
+        back = [-1] * p
+        queue = [j for j in range(m) if left[j] > 0]
+        for j in queue:
+            via[j] = -1
+        end = -1
+        for j in queue:
+            for i in places[j]:
+                if back[i] >= 0:
+                    continue
+                back[i] = j
+                if free[i] > 0:
+                    end = i
+                    break
+                for k in range(m):
+                    if via[k] == -2 and flow[k][i] > 0:
+                        via[k] = i
+                        queue.append(k)
+            if end >= 0:
+                break
+        if end < 0:
+            return sum(room) - sum(free)
+        push = free[end]
+        i = end
+        while True:
+            j = back[i]
+            if via[j] == -1:
+                push = min(push, left[j])
+                break
+            push = min(push, flow[j][via[j]])
+            i = via[j]
+        i = end
+        free[end] -= push
+        while True:
+            j = back[i]
+            flow[j][i] += push
+            if via[j] == -1:
+                left[j] -= push
+                break
+            flow[j][via[j]] -= push
+            i = via[j]
 
 
 def count_placements(copies: int, caps: Sequence[int]) -> int:
