@@ -17,47 +17,66 @@ from what the seat knows:
   that beat it (where the view shows who did) if it has not played one since: a share of one card of
   that seat's room that only those cards fill (of one seat's in one suit only the highest single's:
   one card above it is above the others too).
-- *Cards a seat cannot hold*: a throw's single (pair) that no other seat could beat when it was led --
-  every unit of a throw that stood, the units below the one a failed throw was reduced to, and that one
-  for the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
-  means those seats held no higher card (no two copies of one) of its effective suit then, so none now
-  (at most one less the copies they played since).
+- *Cards a seat cannot hold*: a throw's unit that no other seat could beat when it was led -- every
+  unit of a throw that stood, the units below the one a failed throw was reduced to, and that one for
+  the seats before the one that beat it (where the view shows who did, ``hide_throw_blocker``) --
+  means those seats held no higher card as often as its width (a single, a pair, a triple) of its
+  effective suit then, so now at most one less than the width less the copies they played since.
   A follow of the led suit alone to a lead of pairs and tractors (singles beside them), with fewer pairs than the lead
   (``follow_protection: none``), shows the follower held no pair of that suit then but those it played:
-  at most one copy of each other card of it, less the copies it played from that follow on
-  (:meth:`Unseen._few_pairs`: why).
+  at most one copy of each other card of it, less the copies it played from that follow on, with
+  any number of decks (a triple gives one pair); a follow with no pair to a lead with a triple or a
+  wider unit, the same (:meth:`Unseen._few_pairs`: why).
+- *Facts of several alternatives* (:meth:`Unseen._either`), each one of some caps or musts: a follow
+  realizing no tractor under a lead holding one (``tractor_obligation``) shows that of every run of the
+  suit as long as the shortest tractor one card was held at most once; a throw's tractor no seat could
+  beat, that of every run above it each seat held one card less often than the width; the seat that
+  beat a failed throw on a pair or a tractor, that it held each card of one run above it that often.
+  Where every alternative but one is ruled out (no world meets it) the one left is read as caps or
+  musts; where one is met by every placement the fact says nothing.
 - A *placement* of the called card's copies (so many in each place) is kept when the other unseen cards
   can fill the rest: a transportation problem whose supplies are the free copies of the cards, merged
   by the places each may go to, and the copies some places must hold, and whose sinks are the places'
   room.  By the max-flow min-cut theorem it is feasible exactly when every set of supplies fits in the
   room of the places any of them may go to (Hall's condition; :func:`fits`, checked against a brute
-  force in the tests).  Copies one place must hold are put there first.
+  force in the tests).  Copies one place must hold are put there first.  Where the placements kept
+  give two statuses and facts of several alternatives are left, they are read again under each choice
+  of one alternative per fact (:meth:`Unseen.outcomes`): a placement is kept when one choice keeps it.
 
-Exactness: every world gives a kept placement (each condition above holds in every world: the
-tests check every cap, must and blocker's holding on every world of the positions they enumerate), so
-a status shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement
-is a world unless the record's replay refuses every deal giving it through a constraint that is no
-count of copies in one place: a follow with no tractor under a tractor lead where the tractor it lacked
-would not have used a pair it played, a follow with pairs under more pairs with three or more decks, a
-tractor of a throw that stood (no seat held a higher one), the pair or tractor a failed throw's blocker
-needed, what a steal showed beyond its cards.  There a view may say ``pending`` where every world
+Exactness: every world gives a kept placement (each condition above holds in every world, and a world
+meets one alternative of each fact, so the caps and musts of one choice: the tests check every cap,
+must, blocker's holding and fact of alternatives on every world of the positions they enumerate), so a
+status shown -- the one every kept placement gives -- is every world's.  Conversely a kept placement
+is a world unless the record's replay refuses every deal giving it through a constraint not read: a
+follow's structure beyond the pairs and tractors it lacked (which pairs a follow with as many as led
+chose, a follow with pairs to a lead with a triple, ``follow_protection`` other than ``none``, a play
+with three copies of a card under ``wider_substitutes``), facts of alternatives past ``VARIANTS``
+choices, what a steal showed beyond its cards, and every fact at once where the replay ties them
+(a deal that meets each but not the whole record).  There a view may say ``pending`` where every world
 agrees (never the other way).  On every position the tests enumerate (all the worlds of small
-late-game positions under ``holder``, ``first-played`` and ``first-outsider``, short decks included,
-with leads of pairs, tractors and several pairs; tests/rules/test_views_friends.py) the kept placements
-give exactly the worlds' statuses, and so did every position of the hunt the brute force could
-enumerate (tests/rules/friend_hunt.py: 5,442 views) but one, two failed throws beaten by one seat in one
-suit (read as two cards: now one); on bigger ones every world drawn gives the status a view shows.
+late-game positions under ``holder``, ``first-played`` and ``first-outsider``, short decks and three
+decks included, with leads of pairs, tractors, triples and several pairs;
+tests/rules/test_views_friends.py) the kept placements give exactly the worlds' statuses.  The hunt
+(tests/rules/friend_hunt.py, which asks each position several calls) found no view the brute force
+enumerates saying ``pending`` where every world agrees, in 2,188 calls pending in the view of 300
+positions (seed 13; 6,621 calls compared).  Comparing the views before and after the three-deck and
+blocker facts on 4,214 calls of three-deck positions, 51 views of 16 calls went from ``pending`` to
+``spent``, and the 42 the brute force enumerates are what every world gives; on 7,574 calls of two-deck
+positions the facts of alternatives changed no view.  On bigger positions every world drawn gives the
+status a view shows.
 
 Bounds: a call reads at most ``C(copies + places - 1, places - 1)`` placements, and stops at the
 second status (at the first kept placement where the places alone give the status); past
 ``PLACEMENTS`` (only with 7 or more unseen copies of a card among 12 places) the call stays
 ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES`` sets, or one maximum
-flow on at most 54 supplies and 12 places (and one per blocker's card).  The views of one state
+flow on at most 54 supplies and 12 places (and one per blocker's card); a call pending with facts of
+alternatives left reads its placements again under at most ``VARIANTS`` choices.  The views of one state
 share what does not depend on the viewer (:class:`Common`), and a view may read first placements
 other viewers kept (:meth:`Unseen.outcomes`: the order changes no status shown).
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
@@ -68,7 +87,7 @@ from .formats import Unit
 from .friends import FriendCall, holder_friends
 from .order import TRUMP, Order
 from .rainbows import lead_format
-from .ruleset import FollowProtection, FriendJoin
+from .ruleset import Bombs, FollowProtection, FriendJoin
 from .runs import runs
 from .state import JOINED, PENDING, SPENT, CallStatus, HandState, call_statuses
 from .throws import ThrowResult, top_power
@@ -76,6 +95,10 @@ from .violations import InputError
 
 PLACEMENTS: Final = 20000          # placements of one called card's copies read per call
 HALL_SUPPLIES: Final = 10          # supplies checked set by set; more go to a maximum flow
+VARIANTS: Final = 64               # choices of one alternative per fact read per call (:meth:`Unseen.outcomes`)
+CAP: Final = 0                     # an alternative's cap: (CAP, card, place, at most so many copies there)
+MUST: Final = 1                    # an alternative's must: (MUST, card, places mask, at least so many there)
+Alternative = tuple[tuple[int, int, int, int], ...]
 
 
 class Common:
@@ -158,6 +181,7 @@ class Unseen:
         self.must: dict[tuple[int, int], int] = {}      # (card, places mask) -> copies that must be there
         self.most: dict[tuple[int, int], int] = {}      # (card, place) -> at most so many copies there
         self.blocks: list[tuple[int, frozenset[int]]] = []   # (place, cards): the place holds one of them
+        self.either: list[tuple[Alternative, ...]] = []      # facts of which one alternative holds at least
         self._must_hold()
         self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
         # what _supplies reads whatever the called card (_cards)
@@ -236,8 +260,11 @@ class Unseen:
 
     def _pairs_led(self, lead: Play) -> tuple[int, int, bool]:
         """The pairs a lead of pairs, tractors and singles holds (a tractor of length ``L`` counts ``L``),
-        its effective suit and whether it holds a tractor; (0, -1, False) for a lead with a wider unit or
-        a rainbow."""
+        its effective suit and whether it holds a tractor; for a lead with a wider unit (a triple, a
+        titanic...) 1 and no tractor: every such unit's ladder has a pair and singles on it (sections 7,
+        and the fixed ladders of ``shengji-3deck``), so only a follow with no pair is read (its ladders
+        may rank two triples above a tractor, so a follow without one shows nothing); (0, -1, False) for
+        a rainbow or a single."""
         order = self.order
         if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(lead.cards) < 2:
             return 0, -1, False
@@ -245,54 +272,66 @@ class Unseen:
             fmt = lead_format(order, lead.cards)
         except InputError:
             return 0, -1, False
-        if any(u.kind == "rainbow" or u.width > 2 for u in fmt.units):
+        if any(u.kind == "rainbow" for u in fmt.units) or all(u.width < 2 for u in fmt.units):
             return 0, -1, False
+        if any(u.width > 2 for u in fmt.units):
+            return 1, order.eff[lead.cards[0]], False
         return (sum(u.length for u in fmt.units if u.width == 2), order.eff[lead.cards[0]],
                 any(u.width == 2 and u.length > 1 for u in fmt.units))
 
     def _few_pairs(self, p: Play, suit: int, pairs: int, tractor: bool, place: int, sofar: Sequence[int]) -> None:
-        """A follow of the led suit alone with ``k`` pairs (two copies of a card) to a lead with more pairs
-        in its pairs and tractors (``pairs``, :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
-        (``follow_protection: none``; for ``k > 0`` with two decks): at most one copy of each other card
-        of it now, less the copies it played from that follow on.
+        """A follow of the led suit alone with ``k`` pairs (``k``: the copies of each card it played, halved
+        and rounded down, summed) to a lead with more pairs in its pairs and tractors (``pairs``,
+        :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
+        (``follow_protection: none``): at most one copy of each card of it it did not play as a pair,
+        and one more than it played of each it did, less the copies it played from that follow on.
 
         Why (sections 7, 7.1): let ``S`` be the follower's cards of the suit then.  If ``|S|`` was the
         number led, the play is ``S``.  Else the play realizes the strongest owed shape ``X`` that ``S``
-        realizes; ``X``'s units are pairs and tractors of the play's ``k`` doubled cards, so they hold
-        fewer pairs than the lead's pairs and tractors, and the rung in ``X`` of one of them has two singles.  A pair of
-        ``S`` outside ``X``'s units would take their place: a rung of the same unit's ladder (as many
-        cards, weaker than the unit or the unit itself), so an owed shape stronger than ``X`` that ``S``
-        realizes -- a contradiction.  With more decks a triple or a wider unit would count otherwise,
-        so there only ``k = 0`` is read (no two copies of any card).
+        realizes; ``X``'s units are realized by the play's cards, each taking an even number of copies
+        of a card (a pair, a tractor, a wider substitute of as many cards), so they hold at most ``k``
+        pairs, fewer than the lead's, and the rung in ``X`` of one lead unit has two singles.  Two
+        copies of a card of ``S`` outside the cards realizing ``X``'s units would take their place: a
+        rung of the same unit's ladder (as many cards, weaker than the unit or the unit itself), so an
+        owed shape stronger than ``X`` that ``S`` realizes -- a contradiction.  So ``S`` holds at most
+        one copy more of each card than those units take: one copy of a card played once or not at
+        all, one more than played of another.  With ``wider_substitutes`` a play with three copies of
+        a card is not read (a titanic ``(3, 2)`` realizes a tractor of three pairs: the count above
+        does not bound ``X``), nor is a bomb (it owes nothing, section 14.1).
 
-        Where adjacency counts in the obligation (``tractor_obligation``, two decks) and the lead holds a
-        tractor, a follow of the led suit alone that holds no tractor showed the follower held none then:
-        no card making a tractor with a pair it played was a pair of ``S``.  Why: with a tractor ``T`` of
-        two pairs in ``S``, ``T`` and singles are a rung of the led tractor's ladder, every other lead unit
-        as singles a rung of its own, so ``S`` realizes an owed shape led by a tractor, stronger than any
-        shape without one: the play would have to realize a tractor."""
+        Where adjacency counts in the obligation (``tractor_obligation``) and the lead holds a tractor,
+        a follow of the led suit alone that realizes no tractor showed the follower held none then: of
+        every run of the suit as long as the shortest tractor, one card was held at most once -- a cap
+        where the play made the run's other cards pairs, else one of several caps (:meth:`_either`).
+        Why: with a tractor ``T`` in ``S``, ``T`` and singles are a rung of the led tractor's ladder,
+        every other lead unit as singles a rung of its own, so ``S`` realizes an owed shape led by a
+        tractor, stronger than any shape without one: the play would have to realize a tractor (where
+        ``wider_substitutes``, a play with four copies of a card is not read: a quad realizes one)."""
         order = self.order
         assert order is not None
-        mine = [0] * 54
+        mine: dict[int, int] = {}
         for z in p.cards:
-            mine[int(z)] += 1
-        if any(order.eff[c] != suit for c in range(54) if mine[c]):
+            mine[int(z)] = mine.get(int(z), 0) + 1
+        if any(order.eff[c] != suit for c in mine):
             return
         ruleset = self.record.rules
-        doubled = sum(k // 2 for k in mine)
-        if doubled and ruleset.decks != 2:
+        most = max(mine.values())
+        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and most == len(p.cards):
+            return                                      # a bomb owes nothing (section 14.1)
+        later = self.played[p.seat]                     # less sofar: the copies played after this follow
+        suit_cards = [c for c in range(54) if order.eff[c] == suit]
+        if sum(k // 2 for k in mine.values()) < pairs and not (ruleset.wider_substitutes and most >= 3):
+            for c in suit_cards:
+                k = mine.get(c, 0)
+                self._cap(c, place, 1 - (later[c] - sofar[c]) - (0 if k >= 2 else k))
+        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and most >= 4):
             return
-        if doubled < pairs:
-            for c in range(54):
-                if order.eff[c] == suit and mine[c] < 2:
-                    self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
+        shortest = max(2, ruleset.tractor_min_length)
+        if runs({c: k for c, k in mine.items() if k >= 2}, order, 2, shortest):
             return
-        pair_cards = [c for c in range(54) if mine[c] == 2]
-        if not (tractor and ruleset.tractor_obligation) or runs({c: 2 for c in pair_cards}, order, 2, 2):
-            return
-        for c in range(54):
-            if order.eff[c] == suit and mine[c] < 2 and any(runs({a: 2, c: 2}, order, 2, 2) for a in pair_cards):
-                self._cap(c, place, 1 - (self.played[p.seat][c] - sofar[c] + mine[c]))
+        for run in runs({c: 2 for c in suit_cards}, order, 2, shortest) or []:
+            self._either([((CAP, int(c), place, 1 - (later[int(c)] - sofar[int(c)]) - mine.get(int(c), 0)),)
+                          for c in run if mine.get(int(c), 0) < 2])
 
     def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
         """The units of a throw some seats did not hold a beating unit for, with those seats: every other
@@ -323,17 +362,24 @@ class Unseen:
         return out
 
     def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
-        """The seats did not hold a single (a pair) above ``unit``'s, of its effective suit, when it was led
-        (``sofar``: the copies each seat had played by then)."""
+        """The seats did not hold a unit of ``unit``'s width and length above it, of its effective suit,
+        when it was led (``sofar``: the copies each seat had played by then; section 6): for a single,
+        a pair or a wider group, no card held that often; for a tractor, of every run above it one card
+        held less often (one of them: :meth:`_either`)."""
         order = self.order
         assert order is not None
-        if unit.length != 1 or unit.width > 2:
+        suit, top, w = order.eff[unit.cards[0]], top_power(order, unit), unit.width
+        if unit.length == 1:
+            for c in range(54):
+                if order.eff[c] == suit and order.power[c] > top:
+                    for s in seats:
+                        self._cap(c, at[s], w - 1 - (self.played[s][c] - sofar[s][c]))
             return
-        suit, top = order.eff[unit.cards[0]], top_power(order, unit)
-        for c in range(54):
-            if order.eff[c] == suit and order.power[c] > top:
-                for s in seats:
-                    self._cap(c, at[s], unit.width - 1 - (self.played[s][c] - sofar[s][c]))
+        above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, unit.length) or []
+                 if order.power[r[-1]] > top]
+        for s in seats:
+            for r in above:
+                self._either([((CAP, int(c), at[s], w - 1 - (self.played[s][c] - sofar[s][c])),) for c in r])
 
     def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
         """The seat that beat a failed throw's single held a higher card of its effective suit when it
@@ -342,12 +388,25 @@ class Unseen:
         Each such holding takes a share of one card of the seat's room, so two of them need two cards:
         right for two suits, not for one, where a card above the higher single is above the lower one
         too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
-        it implies the others."""
+        it implies the others.
+
+        Reduced to a pair, a tractor or a wider unit, the throw was beaten by a unit of that width and
+        length with a higher top (section 6): the seat held that often each card of one of the runs
+        above it, so holds now that many less the copies it played since (one of several musts,
+        :meth:`_either`)."""
         order, by, forced = self.order, throw.beaten_by, throw.forced_unit
         if (order is None or throw.stands is not False or by is None or forced is None or by not in at
-                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow" or forced.size != 1):
+                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow"):
             return
         suit, top = order.eff[forced.cards[0]], top_power(order, forced)
+        if forced.size > 1:
+            # a pair, a tractor or a wider unit: one of the runs above it, each card of it held that often
+            w, played, place = forced.width, self.played[by], at[by]
+            above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, forced.length) or []
+                     if order.power[r[-1]] > top]
+            self._either([tuple((MUST, int(c), 1 << place, w - (played[c] - sofar[by][c])) for c in r
+                                if w - (played[c] - sofar[by][c]) > 0) for r in above])
+            return
         higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
         place = at[by]
         if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
@@ -360,10 +419,86 @@ class Unseen:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
 
     def _cap(self, card: int, place: int, k: int) -> None:
-        self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
+        if k < self.pool[card] or (card, place) in self.most:       # a cap of every unseen copy says nothing
+            self.most[(card, place)] = max(0, min(self.most.get((card, place), k), k))
+
+    def _either(self, alternatives: Sequence[Alternative]) -> None:
+        """A fact of which at least one alternative holds in every world (each a list of caps and musts).
+        An alternative no world meets (a cap below 0, a must above the copies unseen) is left out; one
+        left is read as it is; a fact with an alternative every placement meets says nothing."""
+        kept: list[Alternative] = []
+        for alt in alternatives:
+            if any(kind == CAP and k < 0 or kind == MUST and k > self.pool[c] for kind, c, _, k in alt):
+                continue
+            if all(self._met(kind, c, where, k) for kind, c, where, k in alt):
+                return
+            kept.append(alt)
+        if len(kept) == 1:
+            for kind, c, where, k in kept[0]:
+                if kind == CAP:
+                    self._cap(c, where, k)
+                else:
+                    self._add(c, where, k)
+        elif kept:
+            self.either.append(tuple(kept))
+
+    def _met(self, kind: int, card: int, where: int, k: int) -> bool:
+        """Whether every placement meets the cap (card, place ``where``, at most ``k``) or the must (card,
+        places mask ``where``, at least ``k``)."""
+        if kind == MUST:
+            return k <= 0
+        return (k >= min(self.pool[card], self.sizes[where]) or self.eff[card] in self.refused[where]
+                or self.most.get((card, where), k + 1) <= k)
 
     def outcomes(self, index: int, limit: int = 2,
                  first: Sequence[tuple[int, ...]] = ()) -> set[tuple[str, int | None]] | None:
+        """:meth:`read`, then where the placements kept give two statuses, once more under each choice of
+        one alternative per fact of :attr:`either` (at most ``VARIANTS`` choices; those of the called
+        card first): every world meets one alternative of each fact, so its placement is kept under
+        one choice, and the statuses found under all of them are every world's (or more)."""
+        found = self.read(index, limit, first)
+        if found is None or len(found) < limit or not self.either:
+            return found
+        card = int(self.state.calls[index].call.card)
+        facts = [f for f in self.either
+                 if not any(all(self._met(kind, c, where, k) for kind, c, where, k in alt) for alt in f)]
+        facts.sort(key=lambda f: not any(c == card for alt in f for _, c, _, _ in alt))
+        chosen: list[tuple[Alternative, ...]] = []
+        ways = 1
+        for f in facts:
+            if ways * len(f) <= VARIANTS:
+                chosen.append(f)
+                ways *= len(f)
+        if not chosen:
+            return found
+        most, must = self.most, self.must
+        union: set[tuple[str, int | None]] = set()
+        kept: list[tuple[int, ...]] = []
+        try:
+            for choice in itertools.product(*chosen):
+                self.most, self.must = dict(most), dict(must)
+                for alt in choice:
+                    for kind, c, where, k in alt:
+                        if kind == CAP:
+                            self._cap(c, where, k)
+                        else:
+                            self._add(c, where, k)
+                self._by_card = None
+                got = self.read(index, limit, first)
+                if got is None:
+                    return None
+                kept += [w for w in self.kept[index] if w not in kept]
+                union |= got
+                if len(union) >= limit:
+                    break
+        finally:
+            self.most, self.must = most, must
+            self._by_card = None
+        self.kept[index] = kept
+        return union
+
+    def read(self, index: int, limit: int = 2,
+             first: Sequence[tuple[int, ...]] = ()) -> set[tuple[str, int | None]] | None:
         """The statuses (status, seat) call ``index`` takes over the kept placements of its card's copies,
         stopping once ``limit`` differ; None past ``PLACEMENTS``.  ``first``: placements to read before
         the others, each as copies by seat and then in the kitty (:meth:`spread`; those that are not
@@ -644,42 +779,66 @@ def fits(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> bool:
 
 
 def _max_flow(supplies: Sequence[tuple[int, int]], room: Sequence[int]) -> int:
-    """The most copies the supplies can put in the places (Edmonds-Karp: shortest augmenting paths)."""
+    """The most copies the supplies can put in the places: a greedy fill, then shortest augmenting paths
+    from every supply with copies left, through places and back along copies already placed, to a
+    place with room left (Edmonds-Karp on the bipartite network; the greedy fill is a flow, so the
+    augmenting paths end at a maximum one)."""
     m, p = len(supplies), len(room)
-    size = m + p + 2
-    source, sink = m + p, m + p + 1
-    cap = [[0] * size for _ in range(size)]
-    everything = sum(room)
-    for j, (mask, k) in enumerate(supplies):
-        cap[source][j] = k
-        for i in range(p):
-            if mask >> i & 1:
-                cap[j][m + i] = everything
-    for i in range(p):
-        cap[m + i][sink] = room[i]
-    flow = 0
+    left = [k for _, k in supplies]
+    free = list(room)
+    flow = [[0] * p for _ in range(m)]
+    places = [[i for i in range(p) if mask >> i & 1] for mask, _ in supplies]
+    for j in range(m):
+        for i in places[j]:
+            x = min(left[j], free[i])
+            if x > 0:
+                flow[j][i] += x
+                left[j] -= x
+                free[i] -= x
     while True:
-        back = [-1] * size
-        back[source] = source
-        queue = [source]
-        for node in queue:
-            for nxt in range(size):
-                if back[nxt] < 0 and cap[node][nxt] > 0:
-                    back[nxt] = node
-                    queue.append(nxt)
-        if back[sink] < 0:
-            return flow
-        push = everything
-        node = sink
-        while node != source:
-            push = min(push, cap[back[node]][node])
-            node = back[node]
-        node = sink
-        while node != source:
-            cap[back[node]][node] -= push
-            cap[node][back[node]] += push
-            node = back[node]
-        flow += push
+        # breadth first from every supply with copies left: back[i] is the supply a place is reached from,
+        # via[j] the place a supply is reached from (-1: a start)
+        via = [-2] * m
+        back = [-1] * p
+        queue = [j for j in range(m) if left[j] > 0]
+        for j in queue:
+            via[j] = -1
+        end = -1
+        for j in queue:
+            for i in places[j]:
+                if back[i] >= 0:
+                    continue
+                back[i] = j
+                if free[i] > 0:
+                    end = i
+                    break
+                for k in range(m):
+                    if via[k] == -2 and flow[k][i] > 0:
+                        via[k] = i
+                        queue.append(k)
+            if end >= 0:
+                break
+        if end < 0:
+            return sum(room) - sum(free)
+        push = free[end]
+        i = end
+        while True:
+            j = back[i]
+            if via[j] == -1:
+                push = min(push, left[j])
+                break
+            push = min(push, flow[j][via[j]])
+            i = via[j]
+        i = end
+        free[end] -= push
+        while True:
+            j = back[i]
+            flow[j][i] += push
+            if via[j] == -1:
+                left[j] -= push
+                break
+            flow[j][via[j]] -= push
+            i = via[j]
 
 
 def count_placements(copies: int, caps: Sequence[int]) -> int:

@@ -2,19 +2,27 @@
 
 ``python -m tests.rules.friend_hunt N SEED`` makes ``N`` random late positions of find-friends hands in
 every friend mode (:data:`MODES`: ``holder``, ``first-played``, ``first-outsider``; 4399 and pagat with
-4, 5 and 6 seats, full and short decks), played by :func:`biased_hand` so that pair, tractor and
-several-pair leads and throws are frequent and the calls are mostly of cards played late or buried,
-cut with 1 to 3 tricks left or in the middle of a trick; it compares every seat's and the public's view
-statuses (:func:`rules.views.views`) with the brute-force oracle (:mod:`tests.rules.friend_worlds`),
-prints each disagreement as the arguments that replay it (:func:`position`), and sums up how often they
-disagree, in which kind of position, and how many views the oracle could not enumerate within its
-bound (those are compared with drawn worlds instead: :func:`compare`).  Not part of ``make test``.
+4, 5 and 6 seats, full and short decks, two and three decks), played by :func:`biased_hand` with the
+stronger bias (:data:`STRONG`) so that pair, tractor, triple and several-pair leads and throws are
+frequent and the calls are mostly of cards played late or buried, cut with 1 to 2 tricks left or in
+the middle of a trick.  Each position is asked its own calls and up to :data:`EXTRA_CALLS` single calls
+more (:func:`extra_calls`: cards of the suits led as pairs, tractors or throws, with an ordinal no play
+has reached; the play does not read the calls, so the worlds are enumerated once for them all).  It
+compares every seat's and the public's view statuses (:func:`rules.views.views`) with the brute-force
+oracle (:mod:`tests.rules.friend_worlds`), prints each disagreement as the arguments that replay it
+(:func:`position`, and the calls), and sums up how many calls it compared, how many of them were
+pending in the view (where a miss can be), the misses and leaks by kind of position (:func:`kinds`),
+and how many views the oracle could not enumerate within its bound (those are compared with drawn
+worlds instead: :func:`compare`).  ``--without FACT ...`` switches facts of rules.unseen off (the pure
+build only: ``TRACTOR_PURE=1``), to see that the hunt finds the misses that leaves.  Not part of
+``make test``.
 
 A disagreement is either a *leak* (the view shows a status some world does not give: must never happen)
 or a *miss* (the view shows ``pending`` where every world gives one status).
 
-Its power is modest: with rules.unseen's caps from pair follows switched off, 110 positions of seed 1
-gave one miss (in 228 views compared, 63 of them with a call pending; before the calls of buried cards).
+Its power: with the follows' pair facts switched off (``--without few-pairs``), 80 positions of seed
+12 gave 14 misses (in 1,487 calls compared, 521 of them pending in the view); with every fact read,
+300 positions of seed 13 gave none (6,621 calls compared, 2,188 pending in the view).
 """
 from __future__ import annotations
 
@@ -36,7 +44,7 @@ from rules.state import hand_state
 from rules.tricks import trick_winner
 from rules.views import PUBLIC, views
 from rules.worlds import draw_worlds
-from tests.rules.friend_worlds import TooMany, exact_statuses
+from tests.rules.friend_worlds import PENDING, TooMany, every_world
 from tests.rules.random_hands import declared_deal, played_trick
 
 # (preset, changes, short deck: no 2s and no jokers)
@@ -53,10 +61,15 @@ MODES = [
     ("pagat", {"friend_join": "first-outsider", "players": 5, "kitty_size": 6}, True),
     ("pagat", {"friend_join": "first-played", "players": 6, "kitty_size": 6}, True),
     ("pagat", {"friend_join": "first-outsider", "players": 6, "kitty_size": 6}, False),
+    # three decks: pairs under more pairs (a triple gives one pair), tractor obligation in 4399
+    ("4399", {"friend_join": "first-played", "decks": 3, "players": 5, "kitty_size": 4}, True),
+    ("4399", {"friend_join": "first-outsider", "decks": 3, "players": 6, "kitty_size": 6}, True),
+    ("pagat", {"friend_join": "first-played", "decks": 3, "players": 6, "kitty_size": 6}, True),
 ]
 DEALS = 4             # deals tried per hand: the one whose hands hold the most pairs is played
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
 DRAWS = 40            # worlds drawn for a skipped view
+EXTRA_CALLS = 6       # single calls asked of a position besides its own (:func:`extra_calls`)
 
 
 def mode_rules(mode: int) -> Ruleset:
@@ -71,11 +84,11 @@ def _sorted(cards):
     return tuple(sorted(CARDS[c] for c in cards))
 
 
-def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
+def biased_hand(rules: Ruleset, seed: int, tractors: float = 0.5, throws: float = 0.45) -> HandRecord:
     """A random legal hand (as tests.rules.random_hands) whose leads are mostly pairs and tractors, and whose
     throws are mostly of several pairs: a lead picks a unit of two or more cards where it holds one (a
-    tractor first, half the time), and a throw adds more such units of the suit; the calls are mostly
-    settled in the last three tricks (:func:`_late_calls`)."""
+    tractor first, ``tractors`` of the time), and a throw (``throws`` of the time) adds more such units
+    of the suit; the calls are mostly settled in the last three tricks (:func:`_late_calls`)."""
     rng = random.Random(seed)
     n = rules.players
     def draw(attempt: int) -> tuple:
@@ -97,13 +110,13 @@ def biased_hand(rules: Ruleset, seed: int) -> HandRecord:
         options = legal_plays(rules, trump, hand)
         wide = [(s, u) for s in options.suits for u in s.units if u.size > 1]
         if wide and rng.random() < 0.85:
-            tractors = [x for x in wide if x[1].length > 1]
-            suit, first = rng.choice(tractors if tractors and rng.random() < 0.5 else wide)
+            tractor_leads = [x for x in wide if x[1].length > 1]
+            suit, first = rng.choice(tractor_leads if tractor_leads and rng.random() < tractors else wide)
         else:
             suit = rng.choice(options.suits)
             first = rng.choice(list(suit.units))
         lead = Counter(int(c) for c in first.all_cards)
-        if options.throws_allowed and rng.random() < 0.45:
+        if options.throws_allowed and rng.random() < throws:
             units = sorted(suit.units, key=lambda u: (u.size == 1, rng.random()))
             for u in units:
                 more = lead + Counter(int(c) for c in u.all_cards)
@@ -156,9 +169,41 @@ def cut(record: HandRecord, left: int, extra: int = 0) -> HandRecord:
     return dataclasses.replace(record, tricks=record.tricks[:whole] + ((record.tricks[whole][:part],) if part else ()))
 
 
-def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
-    """The hunt's position: :func:`biased_hand` of mode ``mode`` and ``seed``, :func:`cut` at ``left``, ``extra``."""
-    return cut(biased_hand(mode_rules(mode), seed), left, extra)
+def position(mode: int, seed: int, left: int, extra: int, strong: bool = False) -> HandRecord:
+    """The hunt's position: :func:`biased_hand` of mode ``mode`` and ``seed``, :func:`cut` at ``left``, ``extra``;
+    ``strong``: more tractor leads and throws (:data:`STRONG`)."""
+    return cut(biased_hand(mode_rules(mode), seed, *(STRONG if strong else ())), left, extra)
+
+
+STRONG = (0.8, 0.6)      # the hunt's bias (tractors first, throws): positions where the follows' and throws' facts count
+
+
+def extra_calls(record: HandRecord, rng: random.Random, k: int = EXTRA_CALLS) -> list[tuple[FriendCall, ...]]:
+    """Up to ``k`` single friend calls to ask of the position besides its own (the play does not read the
+    calls, so every world of the position is a world under each): mostly of cards of the suits led as
+    pairs, tractors or throws, with copies no one has played yet, each with an ordinal no public play
+    has reached."""
+    rules = record.rules
+    state = hand_state(record)
+    order = order_for(rules, state.trump)
+    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
+    played = Counter(int(c) for p in plays for c in p.cards)
+    suits = set()
+    for i in range(0, len(plays), rules.players):
+        lead = plays[i]
+        units = lead_format(order, lead.attempted if lead.attempted is not None else lead.cards).units
+        if any(u.width > 1 for u in units) or len(units) > 1:
+            suits.add(order.eff[lead.cards[0]])
+    allowed = [c for c in callable_cards(rules, state.trump) if played[int(c)] < rules.decks]
+    near = [c for c in allowed if order.eff[int(c)] in suits]
+    out: list[tuple[FriendCall, ...]] = []
+    for _ in range(k):
+        pool = near if near and rng.random() < 0.85 else allowed
+        if not pool:
+            break
+        c = rng.choice(pool)
+        out.append((FriendCall(c, rng.randint(played[int(c)] + 1, rules.decks)),))
+    return list(dict.fromkeys(out))
 
 
 def kinds(record: HandRecord) -> list[str]:
@@ -183,6 +228,8 @@ def kinds(record: HandRecord) -> list[str]:
                 out.add("several pairs")
             if throw is not None and throw.stands is True and any(u.length > 1 for u in wide):
                 out.add("a throw's tractor stood")
+            if throw is not None and throw.stands is True and any(u.length == 1 for u in wide):
+                out.add("a throw's pair stood")
             if (throw is not None and throw.stands is False and throw.forced_unit is not None
                     and throw.forced_unit.size > 1):
                 out.add("a failed throw beaten on a pair or tractor")
@@ -202,67 +249,121 @@ def kinds(record: HandRecord) -> list[str]:
             doubled = sum(k // 2 for k in counts.values())
             if doubled < pairs and len(lead.cards) > 2:
                 out.add("fewer pairs than led")
+            if 0 < doubled < pairs and record.rules.decks > 2:
+                out.add("pairs under more pairs, 3+ decks")
             tractor_led = any(u.width == 2 and u.length > 1 for u in led)
             if tractor_led and doubled >= pairs and not any(u.length > 1 for u in lead_format(order, p.cards).units):
                 out.add("pairs without a tractor under a tractor")
     if state.current_trick is not None and state.current_trick.plays:
         out.add("mid-trick")
+    if record.rules.decks > 2:
+        out.add("3+ decks")
     return sorted(out)
 
 
-def compare(record: HandRecord, limit: int = LIMIT) -> tuple[list[tuple], Counter]:
-    """Per viewer whose worlds the oracle enumerates within ``limit``: (viewer, view's statuses, exact
-    statuses, worlds) where they differ; counts: viewers compared (and of them, those with a call
-    pending in the view: where a miss can be) and skipped.  A skipped viewer's view is compared with
-    ``DRAWS`` worlds drawn by rules.worlds: a drawn world giving a status other than one shown is a leak
-    (listed with the drawn statuses as ``exact``); a pending call is *confirmed* when the drawn worlds
-    give it two statuses, or all the referee's ``pending`` (then it is exact), else counted unconfirmed
-    (it may be a miss, or the draws too few; listed as (viewer, call, the status drawn))."""
-    state = hand_state(record)
-    shown = views(record, state)
+def exact_for(record: HandRecord, viewer: int, sets: list[tuple[FriendCall, ...]], limit: int = LIMIT):
+    """:func:`tests.rules.friend_worlds.exact_statuses` for each set of calls in ``sets`` at once: the worlds
+    of ``viewer`` enumerated once (the calls change no world), the referee's statuses read in each under
+    every set; :class:`TooMany` past ``limit``."""
+    found = [[set() for _ in calls] for calls in sets]
+    worlds = 0
+    for world, _, _ in every_world(record, viewer, limit):
+        worlds += 1
+        for f, calls in zip(found, sets, strict=True):
+            if all(len(x) > 1 for x in f):
+                continue
+            st = hand_state(dataclasses.replace(world, friends=calls))
+            for x, c in zip(f, st.calls, strict=True):
+                x.add((c.status, c.seat))
+        if all(len(x) > 1 for f in found for x in f):
+            break
+    assert worlds, "the real deal is a world"
+    return [[next(iter(x)) if len(x) == 1 else PENDING for x in f] for f in found], worlds
+
+
+def compare(record: HandRecord, sets: list[tuple[FriendCall, ...]] | None = None,
+            limit: int = LIMIT) -> tuple[list[tuple], Counter, list[tuple]]:
+    """Per viewer whose worlds the oracle enumerates within ``limit`` and per set of calls (``sets``: the
+    record's own by default): (viewer, calls, view's statuses, exact statuses, worlds) where they
+    differ; counts of views and calls compared (and of them, those pending in the view: where a miss
+    can be) and of views skipped.  A skipped viewer's view is compared with ``DRAWS`` worlds drawn by
+    rules.worlds: a drawn world giving a status other than one shown is a leak (listed with the drawn
+    statuses as ``exact``); a pending call is *confirmed* when the drawn worlds give it two statuses, or
+    all the referee's ``pending`` (then it is exact), else counted unconfirmed (it may be a miss, or the
+    draws too few; listed as (viewer, calls, call, the statuses drawn))."""
+    sets = [record.friends] if sets is None else sets
+    records = [dataclasses.replace(record, friends=calls) for calls in sets]
+    shown = [views(r, hand_state(r)) for r in records]
     out: list[tuple] = []
     counts: Counter = Counter()
     unconfirmed: list[tuple] = []
     for i, viewer in enumerate([*range(record.rules.players), PUBLIC]):
-        mine = [(c.status, c.seat) for c in shown[i].calls]
+        mine = [[(c.status, c.seat) for c in v[i].calls] for v in shown]
         try:
-            exact, worlds = exact_statuses(record, viewer, limit)
+            exact, worlds = exact_for(record, viewer, sets, limit)
         except TooMany:
             counts["views skipped (too many worlds)"] += 1
-            found: list[set] = [set() for _ in mine]
+            found: list[list[set]] = [[set() for _ in m] for m in mine]
             for w in draw_worlds(record, viewer, DRAWS, f"hunt:{viewer}").worlds:
                 world = dataclasses.replace(record, hands=w.deal, kitty=w.kitty,
                                             kitty_discard=w.kitty_discard or record.kitty_discard)
-                drawn = [(c.status, c.seat) for c in hand_state(world).calls]
-                for f, d in zip(found, drawn, strict=True):
-                    f.add(d)
-                if any(m != ("pending", None) and m != d for m, d in zip(mine, drawn, strict=True)):
-                    out.append((viewer, mine, drawn, "drawn"))
-                    break
-            for j, (m, f) in enumerate(zip(mine, found, strict=True)):
-                if m == ("pending", None) and not f:
-                    counts["skipped views' pending calls: no world drawn within the bound"] += 1
-                elif m == ("pending", None):
-                    sure = len(f) > 1 or f == {("pending", None)}
+                for m, f, calls in zip(mine, found, sets, strict=True):
+                    drawn = [(c.status, c.seat) for c in hand_state(dataclasses.replace(world, friends=calls)).calls]
+                    for x, d in zip(f, drawn, strict=True):
+                        x.add(d)
+                    if any(a != PENDING and a != d for a, d in zip(m, drawn, strict=True)):
+                        out.append((viewer, calls, m, drawn, "drawn"))
+            for m, f, calls in zip(mine, found, sets, strict=True):
+                for j, (a, x) in enumerate(zip(m, f, strict=True)):
+                    if a != PENDING:
+                        continue
+                    if not x:
+                        counts["skipped views' pending calls: no world drawn within the bound"] += 1
+                        continue
+                    sure = len(x) > 1 or x == {PENDING}
                     counts["skipped views' pending calls confirmed by drawn worlds" if sure
                            else "skipped views' pending calls unconfirmed"] += 1
                     if not sure:
-                        unconfirmed.append((viewer, j, f))
+                        unconfirmed.append((viewer, calls, j, x))
             continue
         counts["views compared"] += 1
-        counts["views compared with a call pending"] += ("pending", None) in mine
-        if mine != exact:
-            out.append((viewer, mine, exact, worlds))
+        counts["views compared with a call pending"] += any(PENDING in m for m in mine)
+        for m, e, calls in zip(mine, exact, sets, strict=True):
+            counts["calls compared"] += len(m)
+            counts["calls compared pending in the view"] += m.count(PENDING)
+            if m != e:
+                out.append((viewer, calls, m, e, worlds))
     return out, counts, unconfirmed
 
 
+def _without(names: list[str]) -> None:
+    """Switch facts of rules.unseen off (the hunt's power check; the pure build only): ``few-pairs``
+    (follows with fewer pairs or no tractor), ``bar`` (a throw's units no seat could beat), ``blocker``
+    (the card the seat that beat a failed throw held), and those :data:`FACTS` names."""
+    import rules
+    import rules.unseen as unseen
+    if names and rules.COMPILED:
+        raise SystemExit("--without needs the pure build (TRACTOR_PURE=1): a compiled class keeps its methods")
+    for name in names:
+        method = FACTS[name]
+        setattr(unseen.Unseen, method, lambda self, *args, **kwargs: None)
+
+
+FACTS = {"few-pairs": "_few_pairs", "bar": "_bar", "blocker": "_blocker"}
+
+
 def main(argv: list[str]) -> int:
+    """``N SEED [--without FACT ...]``: the hunt (module docstring)."""
+    without = [a for a in argv[argv.index("--without") + 1:]] if "--without" in argv else []
+    argv = argv[:argv.index("--without")] if "--without" in argv else argv
+    _without(without)
     total = int(argv[0]) if argv else 100
     seed = int(argv[1]) if len(argv) > 1 else 0
     rng = random.Random(seed)
     tally: Counter = Counter()
-    kinds_seen: Counter = Counter()
-    kinds_missed: Counter = Counter()
+    pending_by_kind: Counter = Counter()
+    missed_by_kind: Counter = Counter()
+    leaked_by_kind: Counter = Counter()
     by_mode: Counter = Counter()
     compared_by_mode: Counter = Counter()
     start = time.monotonic()
@@ -272,47 +373,53 @@ def main(argv: list[str]) -> int:
         mode = k % len(MODES)
         hand_seed = seed * 100000 + k
         rules = mode_rules(mode)
-        left = rng.choice([1, 2, 2, 3, 4, 6])      # cards a seat holds at most: 1 to 3 tricks of pairs
+        left = rng.choice([1, 1, 2, 2, 3, 4])      # cards a seat holds at most: 1 to 2 tricks of pairs
         extra = rng.randrange(rules.players)
-        record = position(mode, hand_seed, left, extra)
+        record = position(mode, hand_seed, left, extra, strong=True)
         state = hand_state(record)
         tally["positions"] += 1
         if state.phase not in ("playing", "over") or not state.calls:
             tally["not playing"] += 1
             continue
         what = kinds(record)
+        sets = [record.friends] + [c for c in extra_calls(record, rng) if c != record.friends]
         try:
-            wrong, counts, unconfirmed = compare(record)
+            wrong, counts, unconfirmed = compare(record, sets)
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
-            print(f"ERROR position({mode}, {hand_seed}, {left}, {extra}): {type(e).__name__}: {e}", flush=True)
+            print(f"ERROR position({mode}, {hand_seed}, {left}, {extra}, strong=True): {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
             continue
         tally.update(counts)
-        for viewer, j, f in unconfirmed:
-            print(f"unconfirmed position({mode}, {hand_seed}, {left}, {extra}) viewer {viewer} call {j}: "
+        for viewer, calls, j, f in unconfirmed:
+            print(f"unconfirmed position({mode}, {hand_seed}, {left}, {extra}, strong=True) viewer {viewer} "
+                  f"calls {[str(c.card) + '#' + str(c.ordinal) for c in calls]} call {j}: "
                   f"pending, the drawn worlds all {sorted(f)}", flush=True)
-        compared = counts["views compared"]
-        compared_by_mode[mode] += compared
+        compared_by_mode[mode] += counts["calls compared"]
         for x in what:
-            kinds_seen[x] += compared
-        for viewer, mine, exact, worlds in wrong:
-            leak = any(m != ("pending", None) and m != e for m, e in zip(mine, exact, strict=True))
-            tally["leaks" if leak else "misses"] += 1
-            by_mode[mode] += 1
+            pending_by_kind[x] += counts["calls compared pending in the view"]
+        for viewer, calls, mine, exact, worlds in wrong:
+            leaks = sum(m != PENDING and m != e for m, e in zip(mine, exact, strict=True))
+            misses = sum(m == PENDING and e != PENDING for m, e in zip(mine, exact, strict=True))
+            tally["leaked calls"] += leaks
+            tally["missed calls"] += misses
+            by_mode[mode] += leaks + misses
             for x in what:
-                kinds_missed[x] += 1
-            print(f"{'LEAK' if leak else 'miss'} position({mode}, {hand_seed}, {left}, {extra}) viewer {viewer}: "
+                leaked_by_kind[x] += leaks
+                missed_by_kind[x] += misses
+            print(f"{'LEAK' if leaks else 'miss'} position({mode}, {hand_seed}, {left}, {extra}, strong=True) "
+                  f"viewer {viewer} calls {[str(c.card) + '#' + str(c.ordinal) for c in calls]}: "
                   f"view {mine} exact {exact} ({worlds} worlds; {MODES[mode][0]} {MODES[mode][1]} "
                   f"short {MODES[mode][2]}; {', '.join(what)})", flush=True)
-    print(f"\n{total} positions, seed {seed}, {time.monotonic() - start:.0f} s")
+    print(f"\n{total} positions, seed {seed}, {time.monotonic() - start:.0f} s"
+          + (f", without {', '.join(without)}" if without else ""))
     for key, value in sorted(tally.items()):
         print(f"  {key}: {value}")
-    print("  views compared by mode: " + ", ".join(f"{m}={k}" for m, k in sorted(compared_by_mode.items())))
-    print("  disagreements by mode: " + ", ".join(f"{m}={k}" for m, k in sorted(by_mode.items())))
-    print("  views compared / disagreeing by kind of position:")
-    for x in sorted(kinds_seen):
-        print(f"    {x}: {kinds_seen[x]} / {kinds_missed[x]}")
-    return 1 if tally["leaks"] else 0
+    print("  calls compared by mode: " + ", ".join(f"{m}={k}" for m, k in sorted(compared_by_mode.items())))
+    print("  disagreeing calls by mode: " + ", ".join(f"{m}={k}" for m, k in sorted(by_mode.items())))
+    print("  calls compared pending in the view / missed / leaked, by kind of position:")
+    for x in sorted(pending_by_kind):
+        print(f"    {x}: {pending_by_kind[x]} / {missed_by_kind[x]} / {leaked_by_kind[x]}")
+    return 1 if tally["leaked calls"] else 0
 
 
 if __name__ == "__main__":

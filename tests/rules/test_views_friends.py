@@ -22,7 +22,7 @@ from rules.order import order_for
 from rules.rainbows import lead_format
 from rules.ruleset import Ruleset
 from rules.state import hand_state
-from rules.unseen import Unseen, _max_flow, _placements, fits
+from rules.unseen import CAP, Unseen, _max_flow, _placements, fits
 from rules.views import PUBLIC, view, voids_of
 from rules.worlds import draw_worlds
 from tests.rules.friend_hunt import position as hunted
@@ -261,8 +261,10 @@ def test_s15_2_a_follow_without_a_pair_settles_a_status():
 
 
 def _kept_by(unseen: Unseen, now, buried) -> list[tuple[str, object]]:
-    """The deduction's facts (rules.unseen: caps, musts, blockers' holdings) a world breaks, one by one
-    and all together (the world's placement of a called card not kept)."""
+    """The deduction's facts (rules.unseen: caps, musts, blockers' holdings, facts of which one alternative
+    holds) a world breaks, one by one and all together (the world's placement of a called card not kept
+    under the caps and musts; a world meeting each fact of several alternatives meets all the caps and
+    musts of one choice of them, so its placement is kept under that choice too)."""
     def held(place: int, c: int) -> int:
         return buried[c] if place == unseen.kitty_place else now[unseen.seats[place]][c]
     broken = []
@@ -275,6 +277,14 @@ def _kept_by(unseen: Unseen, now, buried) -> list[tuple[str, object]]:
     for place, cards in unseen.blocks:
         if not any(held(place, c) for c in cards):
             broken.append(("block", place))
+
+    def meets(kind: int, c: int, where: int, k: int) -> bool:
+        if kind == CAP:
+            return held(where, c) <= k
+        return sum(held(i, c) for i in range(unseen.places) if where >> i & 1) >= k
+    for fact in unseen.either:
+        if not any(all(meets(*x) for x in alt) for alt in fact):
+            broken.append(("either", [[(kind, CARDS[c], where, k) for kind, c, where, k in alt] for alt in fact]))
     # all together: the world's placement of each call's card is one the deduction keeps
     for call in unseen.state.calls:
         c = int(call.call.card)
@@ -348,3 +358,70 @@ def test_s15_2_two_throws_beaten_by_one_seat_need_one_higher_card():
     assert len(unseen.blocks) == 1
     for _, now, buried in every_world(record, 1, 3000):
         assert not _kept_by(unseen, now, buried)
+
+
+# positions of the hunt's stronger bias (friend_hunt.position(..., strong=True)) where the facts of a
+# follow, a throw or a blocker beyond the pair caps show: a failed throw beaten on a pair or a tractor, a
+# throw's tractor that stood, a follow with pairs but no tractor under a tractor lead, pairs under more
+# pairs with three decks; the last four a triple led and followed with no pair
+FACTS = [(11, 4100025, 1, 3), (6, 4100020, 1, 3), (2, 4100058, 1, 3), (13, 4100097, 1, 3),
+         (8, 4100050, 1, 1), (11, 4100095, 1, 0), (13, 4100111, 1, 3), (12, 4100054, 1, 4),
+         (11, 5100015, 1, 0), (13, 5100101, 1, 0), (12, 5100106, 1, 0), (13, 5100158, 1, 4)]
+
+
+@pytest.mark.parametrize("hunt", FACTS if rules.COMPILED else FACTS[::4], ids=str)
+def test_s15_2_every_world_holds_what_the_tractors_and_throws_showed(hunt):
+    """Every fact the deduction reads -- caps, musts, the blockers' holdings, and the facts of which one
+    alternative holds (a run of a tractor no seat held, the pair or tractor a blocker held) -- holds in
+    every world the oracle enumerates, for every seat and the public, and each view's status is the
+    one every world gives."""
+    record = hunted(*hunt, strong=True)
+    state = hand_state(record)
+    order = order_for(record.rules, state.trump)
+    voids = voids_of(record.rules, order, state)
+    read = 0
+    for seat in [*range(record.rules.players), PUBLIC]:
+        unseen = Unseen(record, state, seat, order, voids, seat == record.dealer)
+        try:
+            worlds = list(every_world(record, seat, 1500))
+        except TooMany:
+            continue
+        for _, now, buried in worlds:
+            assert not _kept_by(unseen, now, buried), (hunt, seat)
+        assert statuses(record, seat) == exact_statuses(record, seat, 1500)[0], (hunt, seat)
+        read += len(worlds)
+    assert read
+
+
+def _called(hunt: tuple, calls: str, *, strong: bool = True):
+    """The hunt's position with its friend calls replaced (``"3S#3"``: the third 3♠)."""
+    return dataclasses.replace(hunted(*hunt, strong=strong), friends=tuple(
+        FriendCall(card(c.split("#")[0]), int(c.split("#")[1])) for c in calls.split()))
+
+
+def test_s15_2_a_follow_with_fewer_pairs_with_three_decks_settles_a_status():
+    """Found by the hunt (4399 with three decks, first-played): seat 2 followed the trump tractor
+    Q♠Q♠K♠K♠ with one pair (9♠9♠, ♠ trump at level 9) and two singles holding more trumps, so it held
+    no other pair of trumps then, and once it played a 3♠ later, no other 3♠.  The third 3♠ is then in
+    the kitty for seat 0 (one card of seat 2 unseen, the kitty's four): the call of the third 3♠ is
+    spent, as every world gives (it read pending when only a follow with no pair was read with three
+    decks)."""
+    record = _called((11, 3100024, 1, 4), "3S#3")
+    exact, worlds = exact_statuses(record, 0, 3000)
+    assert worlds > 1 and exact == [("spent", None)]
+    assert statuses(record, 0) == exact
+
+
+def test_s15_2_the_seat_that_beat_a_pair_held_a_higher_pair():
+    """Found by the hunt (three decks, pagat, first-played): seat 3 beat seat 2's throw 6♠6♠Q♠ on the
+    pair; of the spade pairs above 6♠ only K♠K♠ fits what seat 3 played since (one K♠) and the copies
+    left, so its last card is a K♠, not the third 8♥ (♥ trump) of the call.  With seat 1 holding the
+    8♦ its failed throw gave back and seat 2 void of trumps, that 8♥ is in the kitty for seat 4: spent,
+    as every world gives (it read pending before the blocker's pair was read)."""
+    record = _called((13, 3100098, 1, 2), "8H#3")
+    state = hand_state(record)
+    assert any(t.throw and t.throw.stands is False and t.throw.beaten_by == 3 and t.throw.forced_unit.width == 2
+               for t in state.tricks)
+    exact, worlds = exact_statuses(record, 4, 3000)
+    assert worlds > 1 and exact == [("spent", None)]
+    assert statuses(record, 4) == exact
