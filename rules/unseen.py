@@ -94,7 +94,7 @@ from .throws import ThrowResult, top_power
 from .violations import InputError
 
 PLACEMENTS: Final = 20000          # placements of one called card's copies read per call
-HALL_SUPPLIES: Final = 10          # supplies checked set by set; more go to a maximum flow
+HALL_SUPPLIES: Final = 6           # supplies checked set by set; more go to a maximum flow
 VARIANTS: Final = 64               # choices of one alternative per fact read per call (:meth:`Unseen.outcomes`)
 CAP: Final = 0                     # an alternative's cap: (CAP, card, place, at most so many copies there)
 MUST: Final = 1                    # an alternative's must: (MUST, card, places mask, at least so many there)
