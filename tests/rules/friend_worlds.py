@@ -155,43 +155,52 @@ def _sub_multisets(pool: Counter, size: int):
     yield from (+b for b in go(0, size, Counter()))
 
 
+def _unseen_places(record, state, viewer: int, last_burial):
+    """What a viewer has not seen and where it may be: the copies each seat played, the unseen cards, the
+    other seats, the places (each other hand now, and the last burial where ``last_burial`` is None: not
+    seen) and the most copies of each card the dealer declared."""
+    rules = record.rules
+    n = rules.players
+    played = [Counter() for _ in range(n)]
+    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
+    for p in plays:
+        played[p.seat].update(int(c) for c in p.cards)
+    in_play = copies_in_play(rules, None if record.first_hand else record.levels[record.dealer], record.levels)
+    unseen = Counter({c: k for c, k in enumerate(in_play) if k})
+    for h in played:
+        unseen.subtract(h)
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in state.hands[viewer])
+    if last_burial is not None:
+        unseen.subtract(int(c) for c in last_burial)
+    assert all(k >= 0 for k in unseen.values())
+    unseen = +unseen
+    voids, order = _voids(record, state)
+    others = [s for s in range(n) if s != viewer]
+    places = [(len(state.hands[s]), voids[s], order.eff) for s in others]
+    if rules.kitty and last_burial is None:
+        places.append((rules.kitty, set(), order.eff))
+    declared = Counter()
+    for s, cards in record.declarations:
+        if s == record.dealer:
+            for c, k in Counter(int(x) for x in cards).items():
+                declared[c] = max(declared[c], k)
+    return played, unseen, others, places, declared
+
+
 def every_world(record, viewer: int, limit: int = 4000):
     """Every world of ``viewer``: the record under it, the other seats' hands now (seat -> Counter of card
     indices) and the kitty now (a Counter); :class:`TooMany` past ``limit`` splits (with a steal of the
     kitty: :func:`_stolen_worlds`)."""
-    rules = record.rules
-    n = rules.players
     state = hand_state(record)
     assert state.phase in ("playing", "over"), state.phase
     if record.exchanges:
         yield from _stolen_worlds(record, state, viewer, limit)
         return
     dealer = record.dealer
-    played = [Counter() for _ in range(n)]
-    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
-    for p in plays:
-        played[p.seat].update(int(c) for c in p.cards)
-    in_play = copies_in_play(rules, None if record.first_hand else record.levels[dealer], record.levels)
-    unseen = Counter({c: k for c, k in enumerate(in_play) if k})
-    for h in played:
-        unseen.subtract(h)
-    if viewer != PUBLIC:
-        unseen.subtract(int(c) for c in state.hands[viewer])
     kitty_known = state.phase == "over" or viewer == dealer
-    if kitty_known:
-        unseen.subtract(int(c) for c in record.kitty_discard)
-    assert all(k >= 0 for k in unseen.values())
-    unseen = +unseen
-    voids, order = _voids(record, state)
-    others = [s for s in range(n) if s != viewer]
-    places = [(len(state.hands[s]), voids[s], order.eff) for s in others]
-    if rules.kitty and not kitty_known:
-        places.append((rules.kitty, set(), order.eff))
-    declared = Counter()
-    for s, cards in record.declarations:
-        if s == dealer:
-            for c, k in Counter(int(x) for x in cards).items():
-                declared[c] = max(declared[c], k)
+    played, unseen, others, places, declared = _unseen_places(record, state, viewer,
+                                                              record.kitty_discard if kitty_known else None)
     real = walked_events(walk(record, reading=STATE))
     assert real[0] == state.phase and real[2] == public_events(state)[2]
     for _ in _splits(unseen, places, limit):      # past the bound: TooMany before any replay
@@ -227,37 +236,15 @@ def _stolen_worlds(record, state, viewer: int, limit: int):
     the dealer stole it back), split as :func:`_dealt_kitty` does.  :class:`TooMany` past ``limit``
     (split, B0) pairs."""
     rules = record.rules
-    n, k = rules.players, rules.kitty
+    k = rules.kitty
     assert len(record.exchanges) == 1, "one steal at most"
     steal = record.exchanges[0]
     dealer, stealer = record.dealer, steal.seat
-    played = [Counter() for _ in range(n)]
-    plays = [p for t in state.tricks for p in t.plays] + list(state.current_trick.plays if state.current_trick else ())
-    for p in plays:
-        played[p.seat].update(int(c) for c in p.cards)
-    in_play = copies_in_play(rules, None if record.first_hand else record.levels[dealer], record.levels)
-    unseen = Counter({c: m for c, m in enumerate(in_play) if m})
-    for h in played:
-        unseen.subtract(h)
-    if viewer != PUBLIC:
-        unseen.subtract(int(c) for c in state.hands[viewer])
     last_known = state.phase == "over" or viewer == stealer
-    if last_known:
-        unseen.subtract(int(c) for c in steal.discard)
-    assert all(m >= 0 for m in unseen.values())
-    unseen = +unseen
-    voids, order = _voids(record, state)
-    others = [s for s in range(n) if s != viewer]
-    places = [(len(state.hands[s]), voids[s], order.eff) for s in others]
-    if not last_known:
-        places.append((k, set(), order.eff))
+    played, unseen, others, places, declared = _unseen_places(record, state, viewer,
+                                                              steal.discard if last_known else None)
     first_known = viewer in (dealer, stealer)
     real_first = Counter(int(c) for c in record.kitty_discard)
-    declared = Counter()
-    for s, cards in record.declarations:
-        if s == dealer:
-            for c, m in Counter(int(x) for x in cards).items():
-                declared[c] = max(declared[c], m)
 
     def after(now, s):
         return (now[s] if s in now else Counter(int(c) for c in state.hands[s])) + played[s]

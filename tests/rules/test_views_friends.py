@@ -318,17 +318,13 @@ def _fewer_pairs_follows(record, order) -> list[int]:
     return seats
 
 
-@pytest.mark.parametrize("hunt", HUNTED if rules.COMPILED else HUNTED[::3], ids=str)
-def test_s15_2_every_world_holds_what_the_follows_showed(hunt):
-    """Every fact the deduction reads (rules.unseen: caps from follows with fewer pairs than a lead of
-    pairs and tractors, or with no tractor under a tractor lead; a throw's units; declarations; failed
-    throws) holds in every world the oracle enumerates, for every seat and the public; each position
-    has a follow with fewer pairs than a lead of more than one pair, or of a pair and singles."""
-    record = hunted(*hunt)
+def _facts_hold_in_every_world(record, hunt, statuses_too: bool) -> int:
+    """For every seat and the public whose worlds the oracle enumerates: every fact the deduction reads
+    holds in each of them (and, ``statuses_too``, each view's status is the one every world gives); the
+    number of worlds read."""
     state = hand_state(record)
     order = order_for(record.rules, state.trump)
     voids = voids_of(record.rules, order, state)
-    assert _fewer_pairs_follows(record, order), hunt
     read = 0
     for seat in [*range(record.rules.players), PUBLIC]:
         unseen = Unseen(record, state, seat, order, voids, seat == record.dealer)
@@ -338,8 +334,22 @@ def test_s15_2_every_world_holds_what_the_follows_showed(hunt):
             continue
         for _, now, buried in worlds:
             assert not _kept_by(unseen, now, buried), (hunt, seat)
+        if statuses_too:
+            assert statuses(record, seat) == exact_statuses(record, seat, 1500)[0], (hunt, seat)
         read += len(worlds)
-    assert read
+    return read
+
+
+@pytest.mark.parametrize("hunt", HUNTED if rules.COMPILED else HUNTED[::3], ids=str)
+def test_s15_2_every_world_holds_what_the_follows_showed(hunt):
+    """Every fact the deduction reads (rules.unseen: caps from follows with fewer pairs than a lead of
+    pairs and tractors, or with no tractor under a tractor lead; a throw's units; declarations; failed
+    throws) holds in every world the oracle enumerates, for every seat and the public; each position
+    has a follow with fewer pairs than a lead of more than one pair, or of a pair and singles."""
+    record = hunted(*hunt)
+    state = hand_state(record)
+    assert _fewer_pairs_follows(record, order_for(record.rules, state.trump)), hunt
+    assert _facts_hold_in_every_world(record, hunt, statuses_too=False)
 
 
 def test_s15_2_two_throws_beaten_by_one_seat_need_one_higher_card():
@@ -375,22 +385,7 @@ def test_s15_2_every_world_holds_what_the_tractors_and_throws_showed(hunt):
     alternative holds (a run of a tractor no seat held, the pair or tractor a blocker held) -- holds in
     every world the oracle enumerates, for every seat and the public, and each view's status is the
     one every world gives."""
-    record = hunted(*hunt, strong=True)
-    state = hand_state(record)
-    order = order_for(record.rules, state.trump)
-    voids = voids_of(record.rules, order, state)
-    read = 0
-    for seat in [*range(record.rules.players), PUBLIC]:
-        unseen = Unseen(record, state, seat, order, voids, seat == record.dealer)
-        try:
-            worlds = list(every_world(record, seat, 1500))
-        except TooMany:
-            continue
-        for _, now, buried in worlds:
-            assert not _kept_by(unseen, now, buried), (hunt, seat)
-        assert statuses(record, seat) == exact_statuses(record, seat, 1500)[0], (hunt, seat)
-        read += len(worlds)
-    assert read
+    assert _facts_hold_in_every_world(hunted(*hunt, strong=True), hunt, statuses_too=True)
 
 
 def _called(hunt: tuple, calls: str, *, strong: bool = True):

@@ -506,6 +506,18 @@ def test_s15_4_caps_count_every_choice_of_physical_copies(leasts):
         assert all(lo[j] <= mine[j].count(card) <= m[j] for card, (m, lo) in bounded.items() for j in range(2))
 
 
+def drawn_alone(problem, ways, position, seat, real, rng, draws: int = 600) -> Counter:
+    """``draws`` worlds drawn with one count (``ways``) alone, the replay kept, by their keys."""
+    sampled: Counter = Counter()
+    while sum(sampled.values()) < draws:
+        content = problem.draw(rng, ways)
+        made = problem.world(content, rng) if content is not None else None
+        world = problem.kept(real, made) if made is not None else None
+        if world is not None:
+            sampled[key_of(world, position, seat)] += 1
+    return sampled
+
+
 def test_s15_4_the_count_with_leasts_in_its_tables_matches_the_brute_force():
     """The count that puts each card's leasts in its class's table (``COUNTS[3]``, for positions where many
     cards must be held), used alone: its draws are uniform over the brute force's worlds, at a position where
@@ -520,15 +532,7 @@ def test_s15_4_the_count_with_leasts_in_its_tables_matches_the_brute_force():
     assert ways is not None
     assert any(k.caps is not None and any(any(least) for _, _, least in k.caps.kinds) for k in problem.classes)
     brute = brute_worlds(position, seat)
-    real = walk(position, reading=STATE)
-    rng = random.Random("leasts")
-    sampled: Counter = Counter()
-    while sum(sampled.values()) < 600:
-        content = problem.draw(rng, ways)
-        made = problem.world(content, rng) if content is not None else None
-        world = problem.kept(real, made) if made is not None else None
-        if world is not None:
-            sampled[key_of(world, position, seat)] += 1
+    sampled = drawn_alone(problem, ways, position, seat, walk(position, reading=STATE), random.Random("leasts"))
     assert set(sampled) <= set(brute) and len(sampled) > 0.8 * len(brute)
     assert chi_square_ok(sampled, brute, 600)
 
@@ -550,14 +554,7 @@ def test_s15_4_each_count_the_draws_may_use_matches_the_brute_force(name, left):
         ways = _counted(problem, *COUNTS[j])
         assert ways is not None
         problem.tracked_drawn = True
-        rng = random.Random(f"count-{j}")
-        sampled: Counter = Counter()
-        while sum(sampled.values()) < 600:
-            content = problem.draw(rng, ways)
-            made = problem.world(content, rng) if content is not None else None
-            world = problem.kept(real, made) if made is not None else None
-            if world is not None:
-                sampled[key_of(world, position, seat)] += 1
+        sampled = drawn_alone(problem, ways, position, seat, real, random.Random(f"count-{j}"))
         assert set(sampled) <= set(brute)
         assert chi_square_ok(sampled, brute, 600)
 
