@@ -184,6 +184,8 @@ DARK_CHOICES: Final = 200        # choices of the hidden declarations' cards cou
 CHAIN_STATES: Final = 200        # the most ways a steal's chain can spread its designated copies (chain_region)
 DARK_STEPS: Final = 20000        # declarations checked per call, filling the dark ones of a world (fill)
 DISTINCT_STEPS: Final = 20        # the enumeration of distinct worlds takes at most this many steps a world
+BURIAL_PLACEMENTS: Final = 4000  # placements of the buriers' kept cards counted with their histories (count_burials)
+BURIAL_STEALS: Final = 2          # records with at least this many steals count them so
 # the counts (cards counted one by one, mosts in the count, barred cards as classes, work bound), chosen by _count_for_draws
 COUNTS: Final = ((KIND_CLASSES, True, True, WAYS_WORK, CAPS_STATES, False),
                  (KIND_CLASSES, True, False, 5 * WAYS_WORK, CAPS_STATES, False),
@@ -321,8 +323,16 @@ class Problem:
         self.designated: dict[int, int] = {}
         self.chain_cut: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.weighted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.burials: Burials | None = None
+        self.burial_table: dict[tuple[int, ...], int] = {}
+        self.burial_options: dict[tuple[int, ...], list[tuple[tuple[tuple[int, ...], ...], int]]] = {}
+        self.burial_allowed: tuple[int, ...] = ()
+        self.burial_most = 1
         if self.stolen:
-            self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
+            if len(record.exchanges) >= BURIAL_STEALS:
+                self.count_burials()
+            if self.burials is None:
+                self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -582,6 +592,103 @@ class Problem:
             forced.append([c for c, split in zip(types, chosen, strict=True) for _ in range(sum(split[i:]))])
         return forced
 
+    def count_burials(self) -> None:
+        """Every burier's needs in the count (the module docstring, *Steals: every burier's needs in the
+        count*): the histories of the burials (:class:`Burials`) over the cards some burier must keep, and
+        the placements of those cards' unseen copies, each weighed by its physical placements times its
+        histories (``burial_table`` by the split over ``burial_allowed``; ``burial_options`` each split's
+        placements card by card).  Left to the draw (the proposal of :meth:`steal_region`) past
+        ``BURIAL_PLACEMENTS`` placements."""
+        record, viewer, buriers, k = self.record, self.viewer, self.buriers, self.rules.kitty
+        m = len(record.exchanges)
+        free = {j: self.step_needs(j) for j in range(m + 1) if buriers[j] != viewer}
+        seen = {j: tally([int(c) for c in _burial(record, j - 1)]) for j in free if j and buriers[j - 1] == viewer}
+        types = tuple(sorted({c for needs in free.values() for c, _ in needs} | {c for b in seen.values() for c in b}))
+        if not types:
+            return
+        seats = tuple(sorted(set(buriers)))
+        steps: list[tuple[int, tuple[int, ...], tuple[int, ...] | None, bool]] = []
+        for j in range(m, -1, -1):
+            seat = seats.index(buriers[j])
+            if buriers[j] == viewer:
+                took = tally([int(c) for c in (record.kitty if j == 0 else _burial(record, j - 1))])
+                steps.append((seat, (0,) * len(types), tuple(took.get(c, 0) for c in types), False))
+            else:
+                need = dict(free[j])
+                shown = tuple(seen[j].get(c, 0) for c in types) if j in seen else None
+                steps.append((seat, tuple(need.get(c, 0) for c in types), shown, j in seen))
+        sizes = tuple(len(self.state.hands[s]) + sum(self.played[s].values()) for s in seats)
+        burials = Burials(types, tuple(steps), sizes, k)
+        allowed = tuple(i for i in range(len(self.places)) if any(
+            self.suit_of[c] not in self.places[i].void and self.hi[i].get(c, 1) > 0 for c in types if self.pool.get(c, 0)))
+        spreads: list[list[tuple[int, ...]]] = []
+        total = 1
+        for c in types:
+            u = self.pool.get(c, 0)
+            ok = [self.suit_of[c] not in self.places[i].void for i in allowed]
+            spreads.append(_splits(u, tuple(self.sizes[i] for i in allowed),
+                                   tuple(self.lo[i].get(c, 0) for i in allowed),
+                                   tuple(self.hi[i].get(c, u) if fit else 0 for i, fit in zip(allowed, ok, strict=True))))
+            total *= len(spreads[-1])
+        if total > BURIAL_PLACEMENTS:
+            return
+        table: dict[tuple[int, ...], int] = {}
+        options: dict[tuple[int, ...], list[tuple[tuple[tuple[int, ...], ...], int]]] = {}
+        most = 0
+        for spread in _products(spreads):
+            split = tuple(sum(y[j] for y in spread) for j in range(len(allowed)))
+            if any(x > self.sizes[i] for x, i in zip(split, allowed, strict=True)):
+                continue
+            kitty, held = self.burial_state(types, seats, [[c for c, y in zip(types, spread, strict=True)
+                                                     for j, x in enumerate(y) if allowed[j] == i for _ in range(x)]
+                                                    for i in range(len(self.places))])
+            histories = burials.histories(0, kitty, held)
+            if not histories:
+                continue
+            most = max(most, histories)
+            w = histories
+            for y in spread:
+                w *= _multinomial(sum(y), y)
+            table[split] = table.get(split, 0) + w
+            options.setdefault(split, []).append((spread, table[split]))
+        if not table:
+            raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
+        self.burials, self.burial_table, self.burial_options = burials, table, options
+        self.burial_allowed, self.burial_most = allowed, most
+        self.tracked, self.regions, self.most_plain = {}, {}, Fraction(1)
+
+    def burial_state(self, types: tuple[int, ...], seats: tuple[int, ...], content: Sequence[Sequence[int]]
+                     ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The copies of each of ``types`` in the last burial and in each burier's cards (``seats``), where
+        ``content`` holds (at least) those cards' unseen copies by place."""
+        held: list[tuple[int, ...]] = []
+        for seat in seats:
+            have = dict(self.played[seat])
+            if seat == self.viewer:
+                for card in self.state.hands[seat]:
+                    have[int(card)] = have.get(int(card), 0) + 1
+            for i, place in enumerate(self.places):
+                if place.seat == seat:
+                    for c in content[i]:
+                        have[c] = have.get(c, 0) + 1
+            held.append(tuple(have.get(c, 0) for c in types))
+        if self.burial_known:
+            last = tally([int(c) for c in self.record.exchanges[-1].discard])
+        else:
+            last = tally([c for i, place in enumerate(self.places) if place.name == "kitty" for c in content[i]])
+        return tuple(last.get(c, 0) for c in types), tuple(held)
+
+    def burial_parts(self, split: tuple[int, ...], rng: random.Random) -> list[list[int]]:
+        """The kept cards' copies at each place of ``burial_allowed`` under ``split``, drawn in proportion to
+        their weights (:meth:`count_burials`)."""
+        options = self.burial_options[split]
+        r = rng.randrange(options[-1][1])
+        spread = next(y for y, upto in options if r < upto)
+        burials = self.burials
+        assert burials is not None
+        return [[c for c, y in zip(burials.types, spread, strict=True) for _ in range(y[j])]
+                for j in range(len(split))]
+
     def make_classes(self, kinds: int, capped: bool, barred: bool = True, most_states: int = CAPS_STATES,
                      leasts: bool = False) -> list[Klass]:
         """The unseen physical cards as classes: each card some place must hold on its own (at most ``kinds``
@@ -600,8 +707,14 @@ class Problem:
         if not self.cut_folded and len(held) > kinds:     # the most binding: the fewest copies to spare
             spare = {c: self.pool.get(c, 0) - sum(f.get(c, 0) for f in self.lo) for c in held}
             held = sorted(held, key=lambda c: (spare[c], c))[:kinds]
-        held = sorted(set(held) | set(self.weighted))
+        burials = self.burials
+        kept = set(burials.types) if burials is not None else set()
+        held = sorted((set(held) | set(self.weighted)) - kept)
         out: list[Klass] = []
+        if burials is not None and self.burial_allowed:
+            cards = [c for c in burials.types for _ in range(self.pool.get(c, 0))]
+            out.append(Klass(cards, self.burial_allowed, (0,) * len(self.burial_allowed),
+                             tuple(len(cards) for _ in self.burial_allowed), None, table=self.burial_table))
         for c, r in sorted(self.tracked.items()):        # the copies a steal's region must hold (steal_region)
             at = tuple(i for i in self.regions.get(c, self.region) if self.suit_of[c] not in self.places[i].void)
             if r == self.pool.get(c, 0):                 # every unseen copy: the class takes each place's bounds
@@ -614,7 +727,7 @@ class Problem:
                 last = out[-1]
                 out[-1] = replace(last, cut=(tuple(j for j, i in enumerate(last.allowed) if i in self.chain_cut[0]),
                                              0, self.chain_cut[1]))
-        pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0)}
+        pool = {c: k - self.tracked.get(c, 0) for c, k in self.pool.items() if k > self.tracked.get(c, 0) and c not in kept}
         for c in held:
             k = self.pool.get(c, 0)
             if not k:
@@ -690,19 +803,23 @@ class Problem:
         content: list[list[int]] = [[] for _ in self.places]
         for i, klass in enumerate(self.classes):
             split = ways.pick(i, tuple(room), rng)
-            rest = list(klass.cards)
-            parts: list[list[int]] = [[] for _ in split]
-            caps = klass.caps
-            if caps is not None:
-                rest, capped = caps.pick(tuple(split[j] for j in caps.at), rng)
-                for j, mine in zip(caps.at, capped, strict=True):
-                    parts[j] = mine
-            _shuffle(rng, rest)
-            at = 0
-            for j, k in enumerate(split):
-                if caps is None or j not in caps.at:
-                    parts[j] = rest[at:at + k]
-                    at += k
+            parts: list[list[int]]
+            if klass.table is not None:
+                parts = self.burial_parts(split, rng)
+            else:
+                rest = list(klass.cards)
+                parts = [[] for _ in split]
+                caps = klass.caps
+                if caps is not None:
+                    rest, capped = caps.pick(tuple(split[j] for j in caps.at), rng)
+                    for j, mine in zip(caps.at, capped, strict=True):
+                        parts[j] = mine
+                _shuffle(rng, rest)
+                at = 0
+                for j, k in enumerate(split):
+                    if caps is None or j not in caps.at:
+                        parts[j] = rest[at:at + k]
+                        at += k
             for place, mine, k in zip(klass.allowed, parts, split, strict=True):
                 most = self.hi[place]
                 if most and k:               # a class's cards are no other class's: its mosts are checked now
@@ -829,11 +946,19 @@ class Problem:
             ratio /= self.most_taken if self.tracked_drawn else self.most_plain
             if not ratio or rng.randrange(ratio.denominator) >= ratio.numerator:
                 return None
+        counted = self.burials
+        kept: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
+        if counted is not None:
+            kept = self.burial_state(counted.types, tuple(sorted(set(buriers))), content)
+            if not self.tracked_drawn and rng.randrange(self.burial_most) >= counted.histories(0, kept[0], kept[1]):
+                return None
         burials: list[list[int]] = [[] for _ in range(m + 1)]
         for j in range(m, -1, -1):
             seat = buriers[j]
             burials[j] = kitty
             pool = cards[seat] + kitty
+            if counted is not None and kept is not None:     # the kept cards' copies, by the histories each leaves
+                kept = counted.pick(m - j, kept[0], kept[1], rng)
             if seat == viewer or (j >= 1 and buriers[j - 1] == viewer):
                 took = [int(c) for c in (record.kitty if j == 0 else _burial(record, j - 1))]
             elif self.chain_from < j <= chain_end:      # the designated copies it must have picked up, and the rest
@@ -842,6 +967,10 @@ class Problem:
                 for c in took:
                     rest.remove(c)
                 took += rng.sample(rest, k - len(took))
+            elif counted is not None and kept is not None:
+                took = [c for c, t in zip(counted.types, kept[0], strict=True) for _ in range(t)]
+                took += rng.sample([x for x in pool if x not in counted.types], k - len(took))
+                _shuffle(rng, took)
             else:
                 needs = self.step_needs(j)
                 if needs:
@@ -1099,15 +1228,84 @@ class Klass:
     hi: tuple[int, ...]
     caps: Caps | None
     cut: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None
+    table: dict[tuple[int, ...], int] | None = None
 
     def weight(self, split: Sequence[int]) -> int:
         """The physical placements of the class's cards with ``split[j]`` of them in place ``allowed[j]``
-        (times the dealer's cuts, :meth:`Problem.cut_weights`, for its one shown card)."""
+        (times the dealer's cuts, :meth:`Problem.cut_weights`, for its one shown card; or as its ``table``
+        says: the buriers' kept cards, :meth:`Problem.count_burials`)."""
+        if self.table is not None:
+            return self.table.get(tuple(split), 0)
         ways = _multinomial(len(self.cards), split) if self.caps is None else self.caps.weight(len(self.cards), split)
         if self.cut is not None:
             at, base, cuts = self.cut
             ways *= cuts[base + sum(split[j] for j in at)]
         return ways
+
+
+class Burials:
+    """The histories of the burials of a record with steals, counted over the cards the buriers must keep
+    and the burials the seat saw another seat take (the module docstring, *Steals: the burials' histories
+    in the count*).  ``types``: those cards; the steps from the last burial back, each its burier (an
+    index into the buriers' seats), what it must keep (copies of each type), the kitty it picked up where
+    the seat saw it (copies of each type; every card of it is a type where another seat took it) and
+    whether that kitty counts its physical choices (another seat took it: which copies of the burier's
+    cards it was); ``sizes``: each burier's cards after the exchanges (its hand now and its plays)."""
+
+    def __init__(self, types: tuple[int, ...],
+                 steps: tuple[tuple[int, tuple[int, ...], tuple[int, ...] | None, bool], ...],
+                 sizes: tuple[int, ...], k: int) -> None:
+        self.types, self.steps, self.sizes, self.k = types, steps, sizes, k
+        self.memo: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
+
+    def options(self, i: int, kitty: tuple[int, ...], held: tuple[tuple[int, ...], ...]
+                ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]]:
+        """Undoing step ``i`` with ``kitty`` (copies of each type) on the table and ``held`` each burier's
+        copies: each choice of the copies the kitty picked up held, the state it leaves, and the physical
+        kitties with those copies that leave the burier its needs."""
+        seat, need, known, chosen = self.steps[i]
+        pool = tuple(a + b for a, b in zip(held[seat], kitty, strict=True))
+        rest = self.sizes[seat] + self.k - sum(pool)
+        out: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]] = []
+        for took in ([known] if known is not None else _splits_upto(self.k, pool)):
+            if any(t > p for t, p in zip(took, pool, strict=True)):
+                continue
+            left = tuple(p - t for p, t in zip(pool, took, strict=True))
+            if any(x < y for x, y in zip(left, need, strict=True)):
+                continue
+            ways = 1
+            if known is None:
+                ways = comb(rest, self.k - sum(took)) if rest >= 0 else 0
+            if known is None or chosen:
+                for p, t in zip(pool, took, strict=True):
+                    ways *= comb(p, t)
+            if ways:
+                out.append((took, held[:seat] + (left,) + held[seat + 1:], ways))
+        return out
+
+    def histories(self, i: int, kitty: tuple[int, ...], held: tuple[tuple[int, ...], ...]) -> int:
+        """The physical histories of steps ``i`` on (their kitties picked up) from this state that leave each
+        burier its needs."""
+        if i == len(self.steps):
+            return 1
+        key = (i, kitty, held)
+        got = self.memo.get(key)
+        if got is None:
+            got = sum(w * self.histories(i + 1, took, after) for took, after, w in self.options(i, kitty, held))
+            self.memo[key] = got
+        return got
+
+    def pick(self, i: int, kitty: tuple[int, ...], held: tuple[tuple[int, ...], ...], rng: random.Random
+             ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The copies of each type in the kitty step ``i`` picked up, drawn in proportion to the histories
+        each leaves (there is one)."""
+        options = [(took, after, w * self.histories(i + 1, took, after)) for took, after, w in self.options(i, kitty, held)]
+        r = rng.randrange(sum(w for _, _, w in options))
+        for took, after, w in options:
+            if r < w:
+                return took, after
+            r -= w
+        raise AssertionError("no kitty to pick")
 
 
 class Caps:
@@ -1459,6 +1657,7 @@ class Ways:
         if self.pooling is None:
             klass, last = self.classes[i], self.classes[i + 1]
             self.pooling = (not any(klass.lo) and all(h >= len(klass.cards) for h in klass.hi) and klass.cut is None
+                            and klass.table is None and last.table is None
                             and not any(last.lo) and last.cut is None and all(h >= len(last.cards) for h in last.hi))
         return self.pooling
 
@@ -1718,6 +1917,14 @@ def _pick_kitty(cards: list[int], k: int, needs: Sequence[tuple[int, int]], rng:
         kitty.extend([c] * t)
     _shuffle(rng, kitty)
     return kitty
+
+
+def _products(options: list[list[tuple[int, ...]]]) -> list[tuple[tuple[int, ...], ...]]:
+    """Every choice of one entry of each list."""
+    out: list[tuple[tuple[int, ...], ...]] = [()]
+    for entries in options:
+        out = [done + (e,) for done in out for e in entries]
+    return out
 
 
 def _product_of(values: list[int]) -> int:
