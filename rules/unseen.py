@@ -107,7 +107,8 @@ class Common:
     """What :class:`Unseen` reads alike for every viewer of one state, computed once for them all (a
     view per seat in one request: :func:`rules.views.views`): the effective suits, the plays, the
     copies each seat played, the copies in play less those played, per call the copies of its card
-    played in public up to its ordinal, and what the record showed of each seat's hand (:meth:`facts`)."""
+    played in public up to its ordinal and the deal's own placement of its copies (``real``), and what
+    the record showed of each seat's hand (:meth:`facts`)."""
 
     def __init__(self, record: HandRecord, state: HandState, order: Order | None) -> None:
         ruleset = record.rules
@@ -137,6 +138,11 @@ class Common:
             self.seen.append(seen)
         self.record, self.state, self.order = record, state, order
         self._facts: Facts | None = None
+        # per call the deal's own placement of its card's copies: by seat, then in the kitty buried last
+        kitty = record.exchanges[-1].discard if record.exchanges else record.kitty_discard
+        self.real: list[tuple[int, ...]] = [
+            tuple(sum(1 for x in hand if x == status.call.card) for hand in state.hands)
+            + (sum(1 for x in kitty if x == status.call.card),) for status in state.calls]
 
     def facts(self) -> Facts:
         """The state's :class:`Facts`, read once for every viewer."""
@@ -525,7 +531,8 @@ class Unseen:
         """:meth:`read`, then where the placements kept give two statuses, once more under each choice of
         one alternative per fact of :attr:`either` (at most ``VARIANTS`` choices; those of the called
         card first): every world meets one alternative of each fact, so its placement is kept under
-        one choice, and the statuses found under all of them are every world's (or more)."""
+        one choice, and the statuses found under all of them are every world's (or more).  (The deal's
+        placement, read unchecked under every choice, is kept under the one it meets.)"""
         found = self.read(index, limit, first)
         if found is None or len(found) < limit or not self.either:
             return found
@@ -575,7 +582,9 @@ class Unseen:
         placements of this viewer are passed over); ``kept[index]`` is then a kept placement of each
         status found, so.  Reading some placements first changes no status shown: one status is shown
         only when every placement was read and kept that one alone, and two differing are two, read in
-        any order (the placements read before the others are not counted against ``PLACEMENTS``)."""
+        any order (the placements read before the others are not counted against ``PLACEMENTS``).  The
+        deal's own placement is read before all (:attr:`Common.real`), and kept unchecked: it is a world
+        (the tests check that every viewer's conditions keep it)."""
         call = self.state.calls[index].call
         card = int(call.card)
         unseen = self.pool[card]
@@ -593,6 +602,15 @@ class Unseen:
         one = same is not None and limit > 1
         if one and count_placements(unseen, caps) > PLACEMENTS:
             return None
+        # the deal is a world of every viewer, so its placement is a kept one (the module docstring's
+        # exactness): its status is found with no check; the others' are then read as before
+        real = self.common.real[index]
+        placed = self._placement(card, real, caps)
+        if placed is not None:
+            found.add(quick(placed) if same is None else same)
+            kept.append(real)
+            if len(found) >= limit or one:
+                return found
         for world in first:
             placed = self._placement(card, world, caps)
             if placed is None:

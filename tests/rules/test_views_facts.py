@@ -132,6 +132,27 @@ def test_s15_2_views_show_each_viewers_own_deduction_read_alone(name, record):
     assert shown(record) == alone(record)
 
 
+@pytest.mark.parametrize("name,record", CHOSEN[1::2], ids=[name for name, _ in CHOSEN[1::2]])
+def test_s15_4_every_viewer_keeps_the_deals_own_placement_of_every_call(name, record):
+    state = hand_state(record)
+    if state.phase == "illegal" or not state.calls:
+        return
+    order = order_for(record.rules, state.trump)
+    voids = voids_of(record.rules, order, state)
+    burier = record.exchanges[-1].seat if record.exchanges else record.dealer
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        known = Unseen(record, state, viewer, order, voids, state.phase == "over" or viewer == burier)
+        for i, status in enumerate(state.calls):
+            card = int(status.call.card)
+            caps = [0 if known.eff[card] in known.refused[j] else
+                    min(known.sizes[j], known.most.get((card, j), known.pool[card])) for j in range(known.places)]
+            placed = known._placement(card, known.common.real[i], caps)
+            assert placed is not None, (name, viewer, i)
+            assert known._fits(card, placed, *known._supplies(card)), (name, viewer, i)
+            if not (status.seat is not None and record.rules.friend_join.value != "holder"):
+                assert known.quick_status(i)(placed) == (status.status, status.seat), (name, viewer, i)
+
+
 def main() -> int:
     """Write ``friend_views.json``: each record's statuses as this revision's views show them."""
     got = {name: shown(record) for name, record in records()}
