@@ -448,8 +448,8 @@ class Unseen:
         self._must_hold()
         self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
         # what _supplies reads whatever the called card (_cards)
-        self._by_card: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]],
-                             list[list[tuple[int, int]]]] | None = None
+        self._by_card: tuple[list[list[tuple[int, int]]], dict[int, list[tuple[int, int]]],
+                             dict[int, list[tuple[int, int]]]] | None = None
         self._merged: dict[int, tuple[int, int]] = {}
         self._all: list[tuple[int, int]] = []
         self._held: list[int] = []
@@ -713,19 +713,20 @@ class Unseen:
             cards = self._cards()
         adds, holds, needs = cards
         held = list(self._held)
-        for place, k in holds[card]:
+        for place, k in holds.get(card, []):
             held[place] -= k
         mine = adds[card]
         if not mine:
-            return self._all, held, list(needs[card]), self._blocks
+            return self._all, held, list(needs.get(card, [])), self._blocks
         merged = dict(self._merged)
         for mask, k in mine:
             total, entries = merged[mask]
             merged[mask] = (total - k, entries - 1)
-        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, list(needs[card]), \
-            self._blocks
+        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, \
+            list(needs.get(card, [])), self._blocks
 
-    def _cards(self) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+    def _cards(self) -> tuple[list[list[tuple[int, int]]], dict[int, list[tuple[int, int]]],
+                              dict[int, list[tuple[int, int]]]]:
         """Per card what :meth:`_supplies` reads of it whatever the called card: the supplies it adds (the
         copies its musts of several places take, then its free copies, by the places they may go to),
         the copies its musts of one place hold there, and its musts as a called card's needs; and their
@@ -747,26 +748,29 @@ class Unseen:
             if k <= 0:
                 barred[c] |= 1 << i
         adds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
-        holds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
-        needs: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        holds: dict[int, list[tuple[int, int]]] = {}
+        needs: dict[int, list[tuple[int, int]]] = {}
         free = list(self.pool)
         for (c, mask), k in sorted(self.must.items()):
-            needs[c].append((mask, k))
+            needs.setdefault(c, []).append((mask, k))
             k = min(k, free[c])
             free[c] -= k
             if mask & (mask - 1):
-                adds[c].append((virtual(c, mask), k))
+                adds[c].append((virtual(c, mask) if blocks else mask, k))
             else:
-                holds[c].append((mask.bit_length() - 1, k))
+                holds.setdefault(c, []).append((mask.bit_length() - 1, k))
         merged: dict[int, tuple[int, int]] = {}        # supplies' mask -> (copies, entries adding to it)
-        held = [0] * self.places
+        eff = self.eff
         for c in range(54):
             if free[c]:
-                adds[c].append((virtual(c, open_to[self.eff[c]] & ~barred[c]), free[c]))
+                mask = open_to[eff[c]] & ~barred[c]
+                adds[c].append((virtual(c, mask) if blocks else mask, free[c]))
             for mask, k in adds[c]:
                 total, entries = merged.get(mask, (0, 0))
                 merged[mask] = (total + k, entries + 1)
-            for place, k in holds[c]:
+        held = [0] * self.places
+        for each in holds.values():
+            for place, k in each:
                 held[place] += k
         self._merged = merged
         self._all = sorted((mask, k) for mask, (k, _) in merged.items())
