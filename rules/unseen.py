@@ -26,7 +26,7 @@ from what the seat knows:
   (``follow_protection: none``), shows the follower held no pair of that suit then but those it played:
   at most one copy of each other card of it, less the copies it played from that follow on, with
   any number of decks (a triple gives one pair); a follow with no pair to a lead with a triple or a
-  wider unit, the same (:meth:`Unseen._few_pairs`: why).
+  wider unit, the same (:meth:`Facts._few_pairs`: why).
 - *Facts of several alternatives* (:meth:`Unseen._either`), each one of some caps or musts: a follow
   realizing no tractor under a lead holding one (``tractor_obligation``) shows that of every run of the
   suit as long as the shortest tractor one card was held at most once; a throw's tractor no seat could
@@ -71,7 +71,8 @@ second status (at the first kept placement where the places alone give the statu
 ``pending``.  A placement costs one check of at most ``2 ** HALL_SUPPLIES`` sets, or one maximum
 flow on at most 54 supplies and 12 places (and one per blocker's card); a call pending with facts of
 alternatives left reads its placements again under at most ``VARIANTS`` choices.  The views of one state
-share what does not depend on the viewer (:class:`Common`), and a view may read first placements
+share what does not depend on the viewer (:class:`Common`: the facts of the record in the seats' terms,
+:class:`Facts`, each viewer reading them for its own places), and a view may read first placements
 other viewers kept (:meth:`Unseen.outcomes`: the order changes no status shown).
 """
 from __future__ import annotations
@@ -98,14 +99,16 @@ HALL_SUPPLIES: Final = 6           # supplies checked set by set; more go to a m
 VARIANTS: Final = 64               # choices of one alternative per fact read per call (:meth:`Unseen.outcomes`)
 CAP: Final = 0                     # an alternative's cap: (CAP, card, place, at most so many copies there)
 MUST: Final = 1                    # an alternative's must: (MUST, card, places mask, at least so many there)
+EITHER: Final = 2                  # a fact of alternatives among :class:`Facts`' ``ops``
 Alternative = tuple[tuple[int, int, int, int], ...]
 
 
 class Common:
     """What :class:`Unseen` reads alike for every viewer of one state, computed once for them all (a
     view per seat in one request: :func:`rules.views.views`): the effective suits, the plays, the
-    copies each seat played, the copies in play less those played, and per call the copies of its card
-    played in public up to its ordinal."""
+    copies each seat played, the copies in play less those played, per call the copies of its card
+    played in public up to its ordinal and the deal's own placement of its copies (``real``), and what
+    the record showed of each seat's hand (:meth:`facts`)."""
 
     def __init__(self, record: HandRecord, state: HandState, order: Order | None) -> None:
         ruleset = record.rules
@@ -133,6 +136,266 @@ class Common:
                 if seen >= call.ordinal:
                     break
             self.seen.append(seen)
+        self.record, self.state, self.order = record, state, order
+        self._facts: Facts | None = None
+        # per call the deal's own placement of its card's copies: by seat, then in the kitty buried last
+        kitty = record.exchanges[-1].discard if record.exchanges else record.kitty_discard
+        self.real: list[tuple[int, ...]] = [
+            tuple(sum(1 for x in hand if x == status.call.card) for hand in state.hands)
+            + (sum(1 for x in kitty if x == status.call.card),) for status in state.calls]
+
+    def facts(self) -> Facts:
+        """The state's :class:`Facts`, read once for every viewer."""
+        if self._facts is None:
+            self._facts = Facts(self.record, self.state, self.order, self.plays, self.played)
+        return self._facts
+
+
+class Facts:
+    """What the record showed of the seats' hands, in the seats' terms and alike for every viewer of one
+    state (the module docstring's *cards a seat must hold*, *cannot hold* and *facts of several
+    alternatives*): ``shown``, the copies each seat declared or showed to steal and has not played, with
+    the seats that may hold them now (the seat, and where it buried since the later buriers and the
+    kitty); then, in the order the plays showed them, ``ops``: caps (``CAP``, card, seat, at most so
+    many), musts (``MUST``, card, seat, at least so many) and facts of alternatives (``EITHER``, their
+    index in ``either``, seat); and ``blocks``, the blockers' holdings (seat, cards: it holds one of
+    them).  Each viewer reads them for the seats that are its places (:meth:`Unseen._must_hold`), which
+    is reading the record itself: what a play shows of a seat does not depend on who reads it."""
+
+    def __init__(self, record: HandRecord, state: HandState, order: Order | None, plays: list[Play],
+                 played: list[list[int]]) -> None:
+        self.record, self.state, self.order = record, state, order
+        self.n = record.rules.players
+        self.plays, self.played = plays, played
+        self.shown: list[tuple[int, int, int, tuple[int, ...], bool]] = []
+        self.ops: list[tuple[int, int, int, int]] = []
+        self.either: list[tuple[Alternative, ...]] = []
+        self.blocks: list[tuple[int, frozenset[int]]] = []
+        self._declared()
+        self._shown_by_plays()
+
+    def _declared(self) -> None:
+        """What each seat declared or showed to steal, less the copies played since by the seats that may
+        hold them now (section 14.7)."""
+        record = self.record
+        buriers = [self.state.dealer] + [x.seat for x in record.exchanges] if record.rules.kitty else []
+        shown: dict[tuple[int, int, int], int] = {}        # (seat, card, stage) -> copies shown
+        stages = [(s, cards, 0) for s, cards in record.declarations]
+        stages += [(x.seat, x.declaration, i + 1) for i, x in enumerate(record.exchanges)]
+        for s, cards, stage in stages:
+            counts: dict[int, int] = {}
+            for x in cards:
+                counts[int(x)] = counts.get(int(x), 0) + 1
+            for c, k in counts.items():
+                shown[(s, c, stage)] = max(shown.get((s, c, stage), 0), k)
+        for (s, c, stage), k in shown.items():
+            # the copies stay with the seat, or it buried them at a later exchange of its own and they went on
+            # to a later burier or the kitty now (section 14.7)
+            first = next((j for j in range(stage, len(buriers)) if buriers[j] == s), -1)
+            holders = {s} | ({buriers[j] for j in range(first + 1, len(buriers))} if first >= 0 else set())
+            left = k - sum(self.played[h][c] for h in holders)
+            self.shown.append((s, c, left, tuple(sorted(holders)), first >= 0))
+
+    def _shown_by_plays(self) -> None:
+        """What the follows, the throws and their blockers showed, play by play."""
+        n = self.n
+        sofar = [[0] * 54 for _ in range(n)]
+        leads = {t.index: t for t in self.state.tricks}
+        trick = 0
+        pairs, suit, tractor = 0, -1, False
+        for i, p in enumerate(self.plays):
+            for x in p.cards:
+                sofar[p.seat][int(x)] += 1
+            if i % n:
+                if pairs:
+                    self._few_pairs(p, suit, pairs, tractor, sofar[p.seat])
+                continue
+            pairs, suit, tractor = self._pairs_led(p)
+            summary = leads.get(trick)
+            trick += 1
+            thrown = summary is not None and summary.throw is not None and self.order is not None
+            if p.attempted is None and not thrown:
+                continue
+            if p.attempted is not None:
+                back: dict[int, int] = {}
+                for x in p.attempted:
+                    back[int(x)] = back.get(int(x), 0) + 1
+                for x in p.cards:
+                    back[int(x)] -= 1
+                for c, k in back.items():
+                    k -= self.played[p.seat][c] - sofar[p.seat][c]          # the copies it played since
+                    if k > 0:
+                        self._add(c, p.seat, k)
+            if thrown and summary is not None and summary.throw is not None:
+                for unit, seats in self._unbeaten(p, summary.throw):
+                    self._bar(unit, seats, sofar)
+                self._blocker(summary.throw, sofar)
+
+    def _pairs_led(self, lead: Play) -> tuple[int, int, bool]:
+        """The pairs a lead of pairs, tractors and singles holds (a tractor of length ``L`` counts ``L``),
+        its effective suit and whether it holds a tractor; for a lead with a wider unit (a triple, a
+        titanic...) 1 and no tractor: every such unit's ladder has a pair and singles on it (sections 7,
+        and the fixed ladders of ``shengji-3deck``), so only a follow with no pair is read (its ladders
+        may rank two triples above a tractor, so a follow without one shows nothing); (0, -1, False) for
+        a rainbow or a single."""
+        order = self.order
+        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(lead.cards) < 2:
+            return 0, -1, False
+        try:
+            fmt = lead_format(order, lead.cards)
+        except InputError:
+            return 0, -1, False
+        if any(u.kind == "rainbow" for u in fmt.units) or all(u.width < 2 for u in fmt.units):
+            return 0, -1, False
+        if any(u.width > 2 for u in fmt.units):
+            return 1, order.eff[lead.cards[0]], False
+        return (sum(u.length for u in fmt.units if u.width == 2), order.eff[lead.cards[0]],
+                any(u.width == 2 and u.length > 1 for u in fmt.units))
+
+    def _few_pairs(self, p: Play, suit: int, pairs: int, tractor: bool, sofar: Sequence[int]) -> None:
+        """A follow of the led suit alone with ``k`` pairs (``k``: the copies of each card it played, halved
+        and rounded down, summed) to a lead with more pairs in its pairs and tractors (``pairs``,
+        :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
+        (``follow_protection: none``): at most one copy of each card of it it did not play as a pair,
+        and one more than it played of each it did, less the copies it played from that follow on.
+
+        Why (sections 7, 7.1): let ``S`` be the follower's cards of the suit then.  If ``|S|`` was the
+        number led, the play is ``S``.  Else the play realizes the strongest owed shape ``X`` that ``S``
+        realizes; ``X``'s units are realized by the play's cards, each taking an even number of copies
+        of a card (a pair, a tractor, a wider substitute of as many cards), so they hold at most ``k``
+        pairs, fewer than the lead's, and the rung in ``X`` of one lead unit has two singles.  Two
+        copies of a card of ``S`` outside the cards realizing ``X``'s units would take their place: a
+        rung of the same unit's ladder (as many cards, weaker than the unit or the unit itself), so an
+        owed shape stronger than ``X`` that ``S`` realizes -- a contradiction.  So ``S`` holds at most
+        one copy more of each card than those units take: one copy of a card played once or not at
+        all, one more than played of another.  With ``wider_substitutes`` a play with three copies of
+        a card is not read (a titanic ``(3, 2)`` realizes a tractor of three pairs: the count above
+        does not bound ``X``), nor is a bomb (it owes nothing, section 14.1).
+
+        Where adjacency counts in the obligation (``tractor_obligation``) and the lead holds a tractor,
+        a follow of the led suit alone that realizes no tractor showed the follower held none then: of
+        every run of the suit as long as the shortest tractor, one card was held at most once -- a cap
+        where the play made the run's other cards pairs, else one of several caps (:meth:`Unseen._either`).
+        Why: with a tractor ``T`` in ``S``, ``T`` and singles are a rung of the led tractor's ladder,
+        every other lead unit as singles a rung of its own, so ``S`` realizes an owed shape led by a
+        tractor, stronger than any shape without one: the play would have to realize a tractor (where
+        ``wider_substitutes``, a play with four copies of a card is not read: a quad realizes one)."""
+        order = self.order
+        assert order is not None
+        mine: dict[int, int] = {}
+        for z in p.cards:
+            mine[int(z)] = mine.get(int(z), 0) + 1
+        if any(order.eff[c] != suit for c in mine):
+            return
+        ruleset = self.record.rules
+        most = max(mine.values())
+        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and most == len(p.cards):
+            return                                      # a bomb owes nothing (section 14.1)
+        later = self.played[p.seat]                     # less sofar: the copies played after this follow
+        suit_cards = [c for c in range(54) if order.eff[c] == suit]
+        if sum(k // 2 for k in mine.values()) < pairs and not (ruleset.wider_substitutes and most >= 3):
+            for c in suit_cards:
+                k = mine.get(c, 0)
+                self._cap(c, p.seat, 1 - (later[c] - sofar[c]) - (0 if k >= 2 else k))
+        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and most >= 4):
+            return
+        shortest = max(2, ruleset.tractor_min_length)
+        if runs({c: k for c, k in mine.items() if k >= 2}, order, 2, shortest):
+            return
+        for run in runs({c: 2 for c in suit_cards}, order, 2, shortest) or []:
+            self._either(p.seat, [((CAP, int(c), p.seat, 1 - (later[int(c)] - sofar[int(c)]) - mine.get(int(c), 0)),)
+                          for c in run if mine.get(int(c), 0) < 2])
+
+    def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
+        """The units of a throw some seats did not hold a beating unit for, with those seats: every other
+        seat for a throw that stood, or for a unit below the one a failed throw was reduced to; the seats
+        before the one that beat it for that unit (where the view shows who did)."""
+        order = self.order
+        assert order is not None
+        n = self.n
+        others = [(lead.seat + k) % n for k in range(1, n)]
+        try:
+            fmt = lead_format(order, lead.attempted if lead.attempted is not None else lead.cards)
+        except InputError:
+            return []
+        units = [u for u in fmt.units if u.kind != "rainbow"]
+        if throw.stands is True:
+            return [(u, others) for u in units]
+        forced = throw.forced_unit
+        if throw.stands is not False or forced is None or forced.kind == "rainbow":
+            return []
+
+        def key(u: Unit) -> tuple[int, int, int]:
+            return top_power(order, u), u.size, u.width
+        below = key(forced)
+        out = [(u, others) for u in units if key(u) < below]
+        by = throw.beaten_by
+        if by is not None and not self.record.rules.hide_throw_blocker and by in others:
+            out.append((forced, others[:others.index(by)]))
+        return out
+
+    def _bar(self, unit: Unit, seats: Sequence[int], sofar: Sequence[Sequence[int]]) -> None:
+        """The seats did not hold a unit of ``unit``'s width and length above it, of its effective suit,
+        when it was led (``sofar``: the copies each seat had played by then; section 6): for a single,
+        a pair or a wider group, no card held that often; for a tractor, of every run above it one card
+        held less often (one of them: :meth:`Unseen._either`)."""
+        order = self.order
+        assert order is not None
+        suit, top, w = order.eff[unit.cards[0]], top_power(order, unit), unit.width
+        if unit.length == 1:
+            for c in range(54):
+                if order.eff[c] == suit and order.power[c] > top:
+                    for s in seats:
+                        self._cap(c, s, w - 1 - (self.played[s][c] - sofar[s][c]))
+            return
+        above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, unit.length) or []
+                 if order.power[r[-1]] > top]
+        for s in seats:
+            for r in above:
+                self._either(s, [((CAP, int(c), s, w - 1 - (self.played[s][c] - sofar[s][c])),) for c in r])
+
+    def _blocker(self, throw: ThrowResult, sofar: Sequence[Sequence[int]]) -> None:
+        """The seat that beat a failed throw's single held a higher card of its effective suit when it
+        was led (where the view shows who did): if it has not played one since, it holds one now.
+
+        Each such holding takes a share of one card of the seat's room, so two of them need two cards:
+        right for two suits, not for one, where a card above the higher single is above the lower one
+        too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
+        it implies the others.
+
+        Reduced to a pair, a tractor or a wider unit, the throw was beaten by a unit of that width and
+        length with a higher top (section 6): the seat held that often each card of one of the runs
+        above it, so holds now that many less the copies it played since (one of several musts,
+        :meth:`Unseen._either`)."""
+        order, by, forced = self.order, throw.beaten_by, throw.forced_unit
+        if (order is None or throw.stands is not False or by is None or forced is None
+                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow"):
+            return
+        suit, top = order.eff[forced.cards[0]], top_power(order, forced)
+        if forced.size > 1:
+            # a pair, a tractor or a wider unit: one of the runs above it, each card of it held that often
+            w, played = forced.width, self.played[by]
+            above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, forced.length) or []
+                     if order.power[r[-1]] > top]
+            self._either(by, [tuple((MUST, int(c), by, w - (played[c] - sofar[by][c])) for c in r
+                                if w - (played[c] - sofar[by][c]) > 0) for r in above])
+            return
+        higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
+        if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
+                p == by and cards <= higher for p, cards in self.blocks):
+            return
+        self.blocks = [(p, cards) for p, cards in self.blocks if not (p == by and higher <= cards)]
+        self.blocks.append((by, higher))
+
+    def _add(self, card: int, seat: int, k: int) -> None:
+        self.ops.append((MUST, card, seat, k))
+
+    def _cap(self, card: int, seat: int, k: int) -> None:
+        self.ops.append((CAP, card, seat, k))
+
+    def _either(self, seat: int, alternatives: Sequence[Alternative]) -> None:
+        self.ops.append((EITHER, len(self.either), seat, 0))
+        self.either.append(tuple(alternatives))
 
 
 class Unseen:
@@ -185,235 +448,48 @@ class Unseen:
         self._must_hold()
         self.kept: dict[int, list[tuple[int, ...]]] = {}    # per call read: a kept placement of each status
         # what _supplies reads whatever the called card (_cards)
-        self._by_card: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]],
-                             list[list[tuple[int, int]]]] | None = None
+        self._by_card: tuple[list[list[tuple[int, int]]], dict[int, list[tuple[int, int]]],
+                             dict[int, list[tuple[int, int]]]] | None = None
         self._merged: dict[int, tuple[int, int]] = {}
         self._all: list[tuple[int, int]] = []
         self._held: list[int] = []
         self._blocks: list[tuple[int, frozenset[int]]] = []
 
     def _must_hold(self) -> None:
-        """The cards a seat must hold now, and those it cannot (module docstring)."""
-        record = self.record
+        """The cards a seat must hold now, and those it cannot (module docstring): the state's
+        :class:`Facts`, read for the seats that are this viewer's places, in the order they were found."""
+        facts = self.common.facts()
         at = {s: i for i, s in enumerate(self.seats)}
-        buriers = [self.dealer] + [x.seat for x in record.exchanges] if record.rules.kitty else []
-        shown: dict[tuple[int, int, int], int] = {}        # (seat, card, stage) -> copies shown
-        stages = [(s, cards, 0) for s, cards in record.declarations]
-        stages += [(x.seat, x.declaration, i + 1) for i, x in enumerate(record.exchanges)]
-        for s, cards, stage in stages:
-            counts: dict[int, int] = {}
-            for x in cards:
-                counts[int(x)] = counts.get(int(x), 0) + 1
-            for c, k in counts.items():
-                shown[(s, c, stage)] = max(shown.get((s, c, stage), 0), k)
-        for (s, c, stage), k in shown.items():
-            if s == self.viewer:
+        viewer = self.viewer
+        for s, c, k, holders, since in facts.shown:
+            if s == viewer:
                 continue
-            # the copies stay with the seat, or it buried them at a later exchange of its own and they went on
-            # to a later burier or the kitty now (section 14.7)
-            first = next((j for j in range(stage, len(buriers)) if buriers[j] == s), -1)
-            holders = {s} | ({buriers[j] for j in range(first + 1, len(buriers))} if first >= 0 else set())
-            need = k - sum(self.played[h][c] for h in holders)
-            if self.viewer in holders:
+            need = k
+            if viewer in holders:
                 need -= self.own[c]
             mask = 0
             for h in holders:
                 if h in at:
                     mask |= 1 << at[h]
-            if first >= 0:
+            if since:
                 need -= self.buried[c]
                 if self.kitty_place >= 0:
                     mask |= 1 << self.kitty_place
             if need > 0 and mask:
                 self._add(c, mask, need)
-        sofar = [[0] * 54 for _ in range(self.n)]
-        leads = {t.index: t for t in self.state.tricks}
-        trick = 0
-        pairs, suit, tractor = 0, -1, False
-        for i, p in enumerate(self.plays):
-            for x in p.cards:
-                sofar[p.seat][int(x)] += 1
-            if i % self.n:
-                if pairs and p.seat in at:
-                    self._few_pairs(p, suit, pairs, tractor, at[p.seat], sofar[p.seat])
+        for kind, c, seat, k in facts.ops:
+            place = at.get(seat, -1)
+            if place < 0:
                 continue
-            pairs, suit, tractor = self._pairs_led(p)
-            summary = leads.get(trick)
-            trick += 1
-            thrown = summary is not None and summary.throw is not None and self.order is not None
-            if p.attempted is None and not thrown:
-                continue
-            if p.attempted is not None and p.seat != self.viewer and p.seat in at:
-                back: dict[int, int] = {}
-                for x in p.attempted:
-                    back[int(x)] = back.get(int(x), 0) + 1
-                for x in p.cards:
-                    back[int(x)] -= 1
-                for c, k in back.items():
-                    k -= self.played[p.seat][c] - sofar[p.seat][c]          # the copies it played since
-                    if k > 0:
-                        self._add(c, 1 << at[p.seat], k)
-            if thrown and summary is not None and summary.throw is not None:
-                for unit, seats in self._unbeaten(p, summary.throw):
-                    self._bar(unit, [s for s in seats if s in at], at, sofar)
-                self._blocker(summary.throw, at, sofar)
+            if kind == CAP:
+                self._cap(c, place, k)
+            elif kind == MUST:
+                self._add(c, 1 << place, k)
+            else:
+                self._either([tuple((x, card, place if x == CAP else 1 << place, m) for x, card, _, m in alt)
+                              for alt in facts.either[c]])
+        self.blocks = [(at[s], cards) for s, cards in facts.blocks if s in at]
 
-    def _pairs_led(self, lead: Play) -> tuple[int, int, bool]:
-        """The pairs a lead of pairs, tractors and singles holds (a tractor of length ``L`` counts ``L``),
-        its effective suit and whether it holds a tractor; for a lead with a wider unit (a triple, a
-        titanic...) 1 and no tractor: every such unit's ladder has a pair and singles on it (sections 7,
-        and the fixed ladders of ``shengji-3deck``), so only a follow with no pair is read (its ladders
-        may rank two triples above a tractor, so a follow without one shows nothing); (0, -1, False) for
-        a rainbow or a single."""
-        order = self.order
-        if order is None or self.record.rules.follow_protection is not FollowProtection.NONE or len(lead.cards) < 2:
-            return 0, -1, False
-        try:
-            fmt = lead_format(order, lead.cards)
-        except InputError:
-            return 0, -1, False
-        if any(u.kind == "rainbow" for u in fmt.units) or all(u.width < 2 for u in fmt.units):
-            return 0, -1, False
-        if any(u.width > 2 for u in fmt.units):
-            return 1, order.eff[lead.cards[0]], False
-        return (sum(u.length for u in fmt.units if u.width == 2), order.eff[lead.cards[0]],
-                any(u.width == 2 and u.length > 1 for u in fmt.units))
-
-    def _few_pairs(self, p: Play, suit: int, pairs: int, tractor: bool, place: int, sofar: Sequence[int]) -> None:
-        """A follow of the led suit alone with ``k`` pairs (``k``: the copies of each card it played, halved
-        and rounded down, summed) to a lead with more pairs in its pairs and tractors (``pairs``,
-        :meth:`_pairs_led`; singles beside them) showed the follower held no other pair of that suit then
-        (``follow_protection: none``): at most one copy of each card of it it did not play as a pair,
-        and one more than it played of each it did, less the copies it played from that follow on.
-
-        Why (sections 7, 7.1): let ``S`` be the follower's cards of the suit then.  If ``|S|`` was the
-        number led, the play is ``S``.  Else the play realizes the strongest owed shape ``X`` that ``S``
-        realizes; ``X``'s units are realized by the play's cards, each taking an even number of copies
-        of a card (a pair, a tractor, a wider substitute of as many cards), so they hold at most ``k``
-        pairs, fewer than the lead's, and the rung in ``X`` of one lead unit has two singles.  Two
-        copies of a card of ``S`` outside the cards realizing ``X``'s units would take their place: a
-        rung of the same unit's ladder (as many cards, weaker than the unit or the unit itself), so an
-        owed shape stronger than ``X`` that ``S`` realizes -- a contradiction.  So ``S`` holds at most
-        one copy more of each card than those units take: one copy of a card played once or not at
-        all, one more than played of another.  With ``wider_substitutes`` a play with three copies of
-        a card is not read (a titanic ``(3, 2)`` realizes a tractor of three pairs: the count above
-        does not bound ``X``), nor is a bomb (it owes nothing, section 14.1).
-
-        Where adjacency counts in the obligation (``tractor_obligation``) and the lead holds a tractor,
-        a follow of the led suit alone that realizes no tractor showed the follower held none then: of
-        every run of the suit as long as the shortest tractor, one card was held at most once -- a cap
-        where the play made the run's other cards pairs, else one of several caps (:meth:`_either`).
-        Why: with a tractor ``T`` in ``S``, ``T`` and singles are a rung of the led tractor's ladder,
-        every other lead unit as singles a rung of its own, so ``S`` realizes an owed shape led by a
-        tractor, stronger than any shape without one: the play would have to realize a tractor (where
-        ``wider_substitutes``, a play with four copies of a card is not read: a quad realizes one)."""
-        order = self.order
-        assert order is not None
-        mine: dict[int, int] = {}
-        for z in p.cards:
-            mine[int(z)] = mine.get(int(z), 0) + 1
-        if any(order.eff[c] != suit for c in mine):
-            return
-        ruleset = self.record.rules
-        most = max(mine.values())
-        if ruleset.bombs is not Bombs.NONE and len(p.cards) >= 4 and most == len(p.cards):
-            return                                      # a bomb owes nothing (section 14.1)
-        later = self.played[p.seat]                     # less sofar: the copies played after this follow
-        suit_cards = [c for c in range(54) if order.eff[c] == suit]
-        if sum(k // 2 for k in mine.values()) < pairs and not (ruleset.wider_substitutes and most >= 3):
-            for c in suit_cards:
-                k = mine.get(c, 0)
-                self._cap(c, place, 1 - (later[c] - sofar[c]) - (0 if k >= 2 else k))
-        if not (tractor and ruleset.tractor_obligation) or (ruleset.wider_substitutes and most >= 4):
-            return
-        shortest = max(2, ruleset.tractor_min_length)
-        if runs({c: k for c, k in mine.items() if k >= 2}, order, 2, shortest):
-            return
-        for run in runs({c: 2 for c in suit_cards}, order, 2, shortest) or []:
-            self._either([((CAP, int(c), place, 1 - (later[int(c)] - sofar[int(c)]) - mine.get(int(c), 0)),)
-                          for c in run if mine.get(int(c), 0) < 2])
-
-    def _unbeaten(self, lead: Play, throw: ThrowResult) -> list[tuple[Unit, list[int]]]:
-        """The units of a throw some seats did not hold a beating unit for, with those seats: every other
-        seat for a throw that stood, or for a unit below the one a failed throw was reduced to; the seats
-        before the one that beat it for that unit (where the view shows who did)."""
-        order = self.order
-        assert order is not None
-        n = self.n
-        others = [(lead.seat + k) % n for k in range(1, n)]
-        try:
-            fmt = lead_format(order, lead.attempted if lead.attempted is not None else lead.cards)
-        except InputError:
-            return []
-        units = [u for u in fmt.units if u.kind != "rainbow"]
-        if throw.stands is True:
-            return [(u, others) for u in units]
-        forced = throw.forced_unit
-        if throw.stands is not False or forced is None or forced.kind == "rainbow":
-            return []
-
-        def key(u: Unit) -> tuple[int, int, int]:
-            return top_power(order, u), u.size, u.width
-        below = key(forced)
-        out = [(u, others) for u in units if key(u) < below]
-        by = throw.beaten_by
-        if by is not None and not self.record.rules.hide_throw_blocker and by in others:
-            out.append((forced, others[:others.index(by)]))
-        return out
-
-    def _bar(self, unit: Unit, seats: Sequence[int], at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
-        """The seats did not hold a unit of ``unit``'s width and length above it, of its effective suit,
-        when it was led (``sofar``: the copies each seat had played by then; section 6): for a single,
-        a pair or a wider group, no card held that often; for a tractor, of every run above it one card
-        held less often (one of them: :meth:`_either`)."""
-        order = self.order
-        assert order is not None
-        suit, top, w = order.eff[unit.cards[0]], top_power(order, unit), unit.width
-        if unit.length == 1:
-            for c in range(54):
-                if order.eff[c] == suit and order.power[c] > top:
-                    for s in seats:
-                        self._cap(c, at[s], w - 1 - (self.played[s][c] - sofar[s][c]))
-            return
-        above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, unit.length) or []
-                 if order.power[r[-1]] > top]
-        for s in seats:
-            for r in above:
-                self._either([((CAP, int(c), at[s], w - 1 - (self.played[s][c] - sofar[s][c])),) for c in r])
-
-    def _blocker(self, throw: ThrowResult, at: dict[int, int], sofar: Sequence[Sequence[int]]) -> None:
-        """The seat that beat a failed throw's single held a higher card of its effective suit when it
-        was led (where the view shows who did): if it has not played one since, it holds one now.
-
-        Each such holding takes a share of one card of the seat's room, so two of them need two cards:
-        right for two suits, not for one, where a card above the higher single is above the lower one
-        too (the sets are nested).  Of one seat's holdings in one suit only the smallest set is kept:
-        it implies the others.
-
-        Reduced to a pair, a tractor or a wider unit, the throw was beaten by a unit of that width and
-        length with a higher top (section 6): the seat held that often each card of one of the runs
-        above it, so holds now that many less the copies it played since (one of several musts,
-        :meth:`_either`)."""
-        order, by, forced = self.order, throw.beaten_by, throw.forced_unit
-        if (order is None or throw.stands is not False or by is None or forced is None or by not in at
-                or self.record.rules.hide_throw_blocker or forced.kind == "rainbow"):
-            return
-        suit, top = order.eff[forced.cards[0]], top_power(order, forced)
-        if forced.size > 1:
-            # a pair, a tractor or a wider unit: one of the runs above it, each card of it held that often
-            w, played, place = forced.width, self.played[by], at[by]
-            above = [r for r in runs({c: w for c in range(54) if order.eff[c] == suit}, order, w, forced.length) or []
-                     if order.power[r[-1]] > top]
-            self._either([tuple((MUST, int(c), 1 << place, w - (played[c] - sofar[by][c])) for c in r
-                                if w - (played[c] - sofar[by][c]) > 0) for r in above])
-            return
-        higher = frozenset(c for c in range(54) if order.eff[c] == suit and order.power[c] > top)
-        place = at[by]
-        if any(self.played[by][c] - sofar[by][c] > 0 for c in higher) or any(
-                p == place and cards <= higher for p, cards in self.blocks):
-            return
-        self.blocks = [(p, cards) for p, cards in self.blocks if not (p == place and higher <= cards)]
-        self.blocks.append((place, higher))
 
     def _add(self, card: int, mask: int, k: int) -> None:
         self.must[(card, mask)] = max(self.must.get((card, mask), 0), k)
@@ -455,7 +531,8 @@ class Unseen:
         """:meth:`read`, then where the placements kept give two statuses, once more under each choice of
         one alternative per fact of :attr:`either` (at most ``VARIANTS`` choices; those of the called
         card first): every world meets one alternative of each fact, so its placement is kept under
-        one choice, and the statuses found under all of them are every world's (or more)."""
+        one choice, and the statuses found under all of them are every world's (or more).  (The deal's
+        placement, read unchecked under every choice, is kept under the one it meets.)"""
         found = self.read(index, limit, first)
         if found is None or len(found) < limit or not self.either:
             return found
@@ -505,7 +582,9 @@ class Unseen:
         placements of this viewer are passed over); ``kept[index]`` is then a kept placement of each
         status found, so.  Reading some placements first changes no status shown: one status is shown
         only when every placement was read and kept that one alone, and two differing are two, read in
-        any order (the placements read before the others are not counted against ``PLACEMENTS``)."""
+        any order (the placements read before the others are not counted against ``PLACEMENTS``).  The
+        deal's own placement is read before all (:attr:`Common.real`), and kept unchecked: it is a world
+        (the tests check that every viewer's conditions keep it)."""
         call = self.state.calls[index].call
         card = int(call.card)
         unseen = self.pool[card]
@@ -523,6 +602,15 @@ class Unseen:
         one = same is not None and limit > 1
         if one and count_placements(unseen, caps) > PLACEMENTS:
             return None
+        # the deal is a world of every viewer, so its placement is a kept one (the module docstring's
+        # exactness): its status is found with no check; the others' are then read as before
+        real = self.common.real[index]
+        placed = self._placement(card, real, caps)
+        if placed is not None:
+            found.add(quick(placed) if same is None else same)
+            kept.append(real)
+            if len(found) >= limit or one:
+                return found
         for world in first:
             placed = self._placement(card, world, caps)
             if placed is None:
@@ -625,19 +713,20 @@ class Unseen:
             cards = self._cards()
         adds, holds, needs = cards
         held = list(self._held)
-        for place, k in holds[card]:
+        for place, k in holds.get(card, []):
             held[place] -= k
         mine = adds[card]
         if not mine:
-            return self._all, held, list(needs[card]), self._blocks
+            return self._all, held, list(needs.get(card, [])), self._blocks
         merged = dict(self._merged)
         for mask, k in mine:
             total, entries = merged[mask]
             merged[mask] = (total - k, entries - 1)
-        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, list(needs[card]), \
-            self._blocks
+        return sorted((mask, k) for mask, (k, entries) in merged.items() if entries), held, \
+            list(needs.get(card, [])), self._blocks
 
-    def _cards(self) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+    def _cards(self) -> tuple[list[list[tuple[int, int]]], dict[int, list[tuple[int, int]]],
+                              dict[int, list[tuple[int, int]]]]:
         """Per card what :meth:`_supplies` reads of it whatever the called card: the supplies it adds (the
         copies its musts of several places take, then its free copies, by the places they may go to),
         the copies its musts of one place hold there, and its musts as a called card's needs; and their
@@ -659,26 +748,29 @@ class Unseen:
             if k <= 0:
                 barred[c] |= 1 << i
         adds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
-        holds: list[list[tuple[int, int]]] = [[] for _ in range(54)]
-        needs: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        holds: dict[int, list[tuple[int, int]]] = {}
+        needs: dict[int, list[tuple[int, int]]] = {}
         free = list(self.pool)
         for (c, mask), k in sorted(self.must.items()):
-            needs[c].append((mask, k))
+            needs.setdefault(c, []).append((mask, k))
             k = min(k, free[c])
             free[c] -= k
             if mask & (mask - 1):
-                adds[c].append((virtual(c, mask), k))
+                adds[c].append((virtual(c, mask) if blocks else mask, k))
             else:
-                holds[c].append((mask.bit_length() - 1, k))
+                holds.setdefault(c, []).append((mask.bit_length() - 1, k))
         merged: dict[int, tuple[int, int]] = {}        # supplies' mask -> (copies, entries adding to it)
-        held = [0] * self.places
+        eff = self.eff
         for c in range(54):
             if free[c]:
-                adds[c].append((virtual(c, open_to[self.eff[c]] & ~barred[c]), free[c]))
+                mask = open_to[eff[c]] & ~barred[c]
+                adds[c].append((virtual(c, mask) if blocks else mask, free[c]))
             for mask, k in adds[c]:
                 total, entries = merged.get(mask, (0, 0))
                 merged[mask] = (total + k, entries + 1)
-            for place, k in holds[c]:
+        held = [0] * self.places
+        for each in holds.values():
+            for place, k in each:
                 held[place] += k
         self._merged = merged
         self._all = sorted((mask, k) for mask, (k, _) in merged.items())

@@ -31,7 +31,10 @@ Decisions where section 15 leaves room:
 - *Friend status* (15.2).  Exact: a call's status (and so each team member) is the one every world
   of the viewer gives, ``pending`` with no seat when two worlds give different ones; a copy played in
   public settles it for everyone, else :mod:`rules.unseen` decides it from where the called card's
-  unseen copies can be (its docstring: what it reads, why it is exact, its bounds).
+  unseen copies can be (its docstring: what it reads, why it is exact, its bounds).  Under
+  ``first-played`` and ``first-outsider`` a call the referee has ``pending`` is ``pending`` in every
+  view, read no further: the deal itself is a world of every viewer and gives ``pending``, and a
+  status other than ``pending`` is shown only where every world gives it.
 - *Points*: ``attackers`` and ``defenders`` only when the view knows every call's outcome.  Under
   ``hide_defender_points`` the dealer side's ``by_seat`` entries (of the seats the view knows to be
   on it) and ``defenders`` are null.
@@ -321,7 +324,9 @@ def _friends(record: HandRecord, state: HandState, viewer: int, table: _Table) -
         Teams, tuple[CallStatus, ...], tuple[Outcomes, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
     """The teams and call statuses the viewer knows (the module docstring's *Friend status*), and per
     call the deduction's outcomes (None where it read none) and the kept placements it found.  A call
-    ``table.settled`` gives one status is not read again; ``table.tried`` are read first (:func:`views`)."""
+    public or ``pending`` in the referee's answer under ``first-played`` and ``first-outsider`` is read
+    by no view (the module docstring); one ``table.settled`` gives one status is not read again;
+    ``table.tried`` are read first (:func:`views`)."""
     ruleset = record.rules
     if ruleset.partnership is Partnership.FIXED or not state.calls:
         return state.teams, state.calls, (), ()
@@ -332,7 +337,7 @@ def _friends(record: HandRecord, state: HandState, viewer: int, table: _Table) -
     kept: list[tuple[tuple[int, ...], ...]] = []
     for i, c in enumerate(state.calls):
         settled = table.settled[i] if table.settled is not None else None
-        if not holder and c.seat is not None:
+        if not holder and (c.seat is not None or c.status == PENDING):
             outcomes: Outcomes = None
             calls.append(c)
         elif settled is not None and len(settled) == 1:

@@ -346,7 +346,7 @@ def _without(names: list[str]) -> None:
         raise SystemExit("--without needs the pure build (TRACTOR_PURE=1): a compiled class keeps its methods")
     for name in names:
         method = FACTS[name]
-        setattr(unseen.Unseen, method, lambda self, *args, **kwargs: None)
+        setattr(unseen.Facts, method, lambda self, *args, **kwargs: None)
 
 
 FACTS = {"few-pairs": "_few_pairs", "bar": "_bar", "blocker": "_blocker"}
