@@ -132,10 +132,29 @@ weighted physically throughout (a burial is a set of physical cards, as the deal
   stealer's hand and the unseen ``B_m`` (its factor 1 / C(y_c, r_c) is at most 1).  The plain draw has
   no classes: kept with probability ``w`` over prod_c C(u_c + e_c, B_j[c]).  The
   tests check the pairs against every physical history of small chains with repeated cards.
-- Not drawn (422, ``exchanges``): other seats took two burials the seat saw, or the chain has a seat
-  twice (another seat stole twice after the seat's burial was taken), or the chain is so long that the
-  ways to spread ``k`` designated copies over its places pass ``CHAIN_STATES`` (the table's bound: three
-  stealers with a kitty of 8).
+- *The burials' histories in the count* (records with ``BURIAL_STEALS`` steals or more; the bullets
+  above where that count passes its bound).  The *kept cards* are every card some burier must keep at
+  its step (:meth:`Problem.step_needs`) and every card of a burial the seat saw another seat take.  Undoing
+  the burials from the last, the number of physical histories that leave every burier its needs depends
+  on the placement only through the copies of the kept cards in each burier's cards and in ``B_m``: at a
+  step the seat did not see, a picked-up kitty with ``t_c`` copies of each kept card is any of prod_c
+  C(P_j[c], t_c) C(o_j, k - sum t) physical sets (``o_j`` the burier's other cards); a burial the seat saw
+  taken by another seat is prod_c C(P_j[c], B_{j-1}[c]) choices of its copies; the seat's own step is one.
+  :class:`Burials` counts them (``H``, memoised over those copies), and the kept cards' unseen copies are
+  one class of the count whose placements, card by card over the places, weigh their physical
+  placements times ``H`` (:meth:`Problem.count_burials`, at most ``BURIAL_PLACEMENTS`` of them).  A draw then
+  undoes the steps choosing the kept cards' copies in each picked-up kitty in proportion to the
+  histories each leaves, and the rest of it uniformly among the burier's other cards: each history of a
+  placement has probability 1 / ``H``, so each (placement, history) pair is drawn in proportion to its
+  physical weight, with no rejection for a declaration nor for a seen burial's copies (a plain draw keeps
+  a placement with probability ``H`` over the most any placement has).  Other seats taking two burials
+  the seat saw, a chain with a seat twice or past ``CHAIN_STATES`` are drawn so.  The tests check ``H``
+  and the steps' draw against every physical history of random small records, and the worlds against the
+  brute force.
+- Not drawn (422, ``exchanges``), where the count above passes its bound: other seats took two burials
+  the seat saw, or the chain has a seat twice (another seat stole twice after the seat's burial was
+  taken), or the chain is so long that the ways to spread ``k`` designated copies over its places pass
+  ``CHAIN_STATES`` (the table's bound: three stealers with a kitty of 8).
 - Then, as everywhere, the replay: the drawn history as the record's ``kitty``, ``kitty_discard`` and
   ``exchanges`` discards, kept when it replays identically.  The brute force in the tests enumerates
   every placement and every history with these physical weights and replays each.
@@ -593,12 +612,11 @@ class Problem:
         return forced
 
     def count_burials(self) -> None:
-        """Every burier's needs in the count (the module docstring, *Steals: every burier's needs in the
-        count*): the histories of the burials (:class:`Burials`) over the cards some burier must keep, and
-        the placements of those cards' unseen copies, each weighed by its physical placements times its
-        histories (``burial_table`` by the split over ``burial_allowed``; ``burial_options`` each split's
-        placements card by card).  Left to the draw (the proposal of :meth:`steal_region`) past
-        ``BURIAL_PLACEMENTS`` placements."""
+        """The burials' histories in the count (the module docstring, *Steals*): the histories
+        (:class:`Burials`) over the kept cards, and the placements of those cards' unseen copies, each
+        weighed by its physical placements times its histories (``burial_table`` by the split over
+        ``burial_allowed``; ``burial_options`` each split's placements card by card).  Left to the bullets
+        before it (:meth:`steal_region`) past ``BURIAL_PLACEMENTS`` placements."""
         record, viewer, buriers, k = self.record, self.viewer, self.buriers, self.rules.kitty
         m = len(record.exchanges)
         free = {j: self.step_needs(j) for j in range(m + 1) if buriers[j] != viewer}
