@@ -348,9 +348,7 @@ class Problem:
         self.burial_allowed: tuple[int, ...] = ()
         self.burial_most = 1
         if self.stolen:
-            if len(record.exchanges) >= BURIAL_STEALS:
-                self.count_burials()
-            if self.burials is None:
+            if len(record.exchanges) < BURIAL_STEALS or not self.count_burials():
                 self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
@@ -611,19 +609,19 @@ class Problem:
             forced.append([c for c, split in zip(types, chosen, strict=True) for _ in range(sum(split[i:]))])
         return forced
 
-    def count_burials(self) -> None:
+    def count_burials(self) -> bool:
         """The burials' histories in the count (the module docstring, *Steals*): the histories
         (:class:`Burials`) over the kept cards, and the placements of those cards' unseen copies, each
         weighed by its physical placements times its histories (``burial_table`` by the split over
-        ``burial_allowed``; ``burial_options`` each split's placements card by card).  Left to the bullets
-        before it (:meth:`steal_region`) past ``BURIAL_PLACEMENTS`` placements."""
+        ``burial_allowed``; ``burial_options`` each split's placements card by card).  False (left to the
+        bullets before it, :meth:`steal_region`) past ``BURIAL_PLACEMENTS`` placements."""
         record, viewer, buriers, k = self.record, self.viewer, self.buriers, self.rules.kitty
         m = len(record.exchanges)
         free = {j: self.step_needs(j) for j in range(m + 1) if buriers[j] != viewer}
         seen = {j: tally([int(c) for c in _burial(record, j - 1)]) for j in free if j and buriers[j - 1] == viewer}
         types = tuple(sorted({c for needs in free.values() for c, _ in needs} | {c for b in seen.values() for c in b}))
         if not types:
-            return
+            return False
         seats = tuple(sorted(set(buriers)))
         steps: list[tuple[int, tuple[int, ...], tuple[int, ...] | None, bool]] = []
         for j in range(m, -1, -1):
@@ -649,7 +647,7 @@ class Problem:
                                    tuple(self.hi[i].get(c, u) if fit else 0 for i, fit in zip(allowed, ok, strict=True))))
             total *= len(spreads[-1])
         if total > BURIAL_PLACEMENTS:
-            return
+            return False
         table: dict[tuple[int, ...], int] = {}
         options: dict[tuple[int, ...], list[tuple[tuple[tuple[int, ...], ...], int]]] = {}
         most = 0
@@ -673,7 +671,7 @@ class Problem:
             raise InputError("no deal of the unseen cards fits what this seat has seen", "seat")
         self.burials, self.burial_table, self.burial_options = burials, table, options
         self.burial_allowed, self.burial_most = allowed, most
-        self.tracked, self.regions, self.most_plain = {}, {}, Fraction(1)
+        return True
 
     def burial_state(self, types: tuple[int, ...], seats: tuple[int, ...], content: Sequence[Sequence[int]]
                      ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
