@@ -50,6 +50,7 @@ def hand_worlds(data: dict):
     position is small enough to count them all. The work is bounded: `complete` is false when the
     bound stopped the draw first. A record with an illegal step is 422, and so is one where another
     seat took two burials the seat saw, or another seat stole twice after one was taken (`exchanges`),
-    or whose hidden dark declarations allow more than 200 choices of cards.
+    while the cards those burials' histories turn on can lie in more than 4,000 ways (early in the
+    hand), or whose hidden dark declarations allow more than 200 choices of cards.
     """
     return worlds_answer(data)

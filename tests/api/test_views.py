@@ -159,18 +159,24 @@ def test_worlds_of_the_dealer_after_two_steals_replay_its_view(client):
         assert answer(client, "/v1/hands/state", changed) == mine
 
 
-def test_worlds_where_another_seat_took_two_burials_the_seat_saw_are_422(client):
+def test_worlds_where_another_seat_took_two_burials_the_seat_saw(client):
     """The dealer buried, seat 2 stole, the dealer stole back, seat 2 stole again: both of the dealer's
-    burials went to seat 2 -- still refused, with the reason; seat 2 itself is drawn."""
+    burials went to seat 2.  Once the hand is over the dealer's worlds are drawn (the burials' histories
+    counted with the placements); at the start of play, with every card unseen, that count passes its
+    bound and the answer is 422 with the reason; seat 2 itself is drawn."""
     from schemas.records import record_body
+    from tests.rules.test_worlds import cut
     from tests.rules.test_worlds_steals import TWO_DECKS, stolen_hand
 
     stolen = stolen_hand(TWO_DECKS, 850, 3)
     assert [stolen.dealer] + [x.seat for x in stolen.exchanges] == [0, 2, 0, 2]
     body = record_body(stolen)
-    problem = assert_problem(post(client, "/v1/hands/worlds", {**body, "seat": 0}), 422, "/exchanges")
+    got = answer(client, "/v1/hands/worlds", {**body, "seat": 0, "count": 3})
+    assert len(got["worlds"]) == 3 and all(len(w["exchanges"]) == 3 for w in got["worlds"])
+    start = record_body(cut(stolen, 0))
+    problem = assert_problem(post(client, "/v1/hands/worlds", {**start, "seat": 0}), 422, "/exchanges")
     assert "took two burials this seat saw" in json.dumps(problem)
-    assert answer(client, "/v1/hands/worlds", {**body, "seat": 2})["worlds"]
+    assert answer(client, "/v1/hands/worlds", {**start, "seat": 2})["worlds"]
 
 
 def test_the_worlds_example_with_a_steal_in_docs_views(client):
