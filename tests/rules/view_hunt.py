@@ -35,7 +35,7 @@ import time
 from collections import Counter
 
 from app.resources.seats import view_body
-from bots import suggest
+from app.resources.suggest import suggest_answer
 from rules.adjudicate import STATE, Exchange, HandRecord, walk
 from rules.cards import CARDS
 from rules.deal import deal
@@ -45,7 +45,10 @@ from rules.ruleset import Bombs, Partnership, Ruleset
 from rules.state import hand_state
 from rules.tricks import trick_winner
 from rules.views import PUBLIC, view, views
+from rules.violations import InputError
 from rules.worlds import draw_worlds
+from schemas.records import record_body
+from schemas.suggest import SuggestionSchema, SuggestRequestSchema
 from tests.rules.friend_hunt import biased_hand, cut
 from tests.rules.friend_worlds import TooMany, every_world, walked_events
 from tests.rules.random_hands import declared_deal, played_trick
@@ -91,6 +94,8 @@ CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint
 DARK_DRAWS = 12       # worlds drawn for a position while dark declarations are open
 KITTIES = 12          # records differing in the kitty as dealt alone, compared per position
 SAMPLE = 40           # legal plays drawn for the seat to act (``sample``: next.plays and record_plays)
+STRENGTHS = ("basic", "standard")   # the hints compared for the seat to act (``strong`` too: ``STRONG_EVERY``)
+STRONG_EVERY = 4      # every how many positions the hunt compares the ``strong`` hint too
 
 
 def mode_rules(mode: int) -> Ruleset:
@@ -233,8 +238,15 @@ def drawn(record: HandRecord, viewer: int, seed: str, closed: bool | None = None
     return found.worlds, found.count, found.complete
 
 
-def hint(record: HandRecord, seat: int, seed: str):
-    return suggest(record, seat, "basic", seed, declarations_closed=True)
+def hint(record: HandRecord, seat: int, seed: str, strength: str = "basic") -> str:
+    """The hint's answer body as the service sends it (``plays/suggest``: :mod:`app.resources.suggest`),
+    keys sorted; where the service answers 422, the error's message and field."""
+    data = SuggestRequestSchema().load({**record_body(record), "seat": seat, "strength": strength, "seed": seed,
+                                        "declarations_closed": True})
+    try:
+        return json.dumps(SuggestionSchema().dump(suggest_answer(data)), sort_keys=True)
+    except InputError as e:
+        return json.dumps({"422": str(e), "field": e.field}, sort_keys=True)
 
 
 def describe(real: HandRecord, world: HandRecord, viewer: int) -> str:
@@ -257,10 +269,11 @@ class Leak:
     paths: list[str]
 
 
-def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
-          seed: str = "hunt") -> tuple[list[Leak], Counter]:
+def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: str = "hunt",
+          strengths: tuple[str, ...] = STRENGTHS) -> tuple[list[Leak], Counter]:
     """Every viewer's view compared over every world of that viewer (the module docstring); the leaks
-    found and the counts (views compared, worlds, skipped, and the extra checks made)."""
+    found and the counts (views compared, worlds, skipped, and the extra checks made).  The hint of each
+    of ``strengths`` is compared for the seat to act on the worlds checked."""
     state = hand_state(record)
     counts: Counter = Counter()
     leaks: list[Leak] = []
@@ -288,7 +301,7 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
             leaks.append(Leak(viewer, "views: all", "the real deal",
                               differences(json.loads(mine), json.loads(every))))
         real_draw = drawn(record, viewer, f"{seed}:{viewer}")
-        real_hint = hint(record, viewer, f"{seed}:{viewer}") if viewer == acting else None
+        real_hints = {x: hint(record, viewer, f"{seed}:{viewer}", x) for x in strengths} if viewer == acting else {}
         for w in sample:
             counts["worlds checked for views: all, draws, hint"] += 1
             if seen(w, viewer, every=True) != mine:
@@ -299,13 +312,13 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
                 leaks.append(Leak(viewer, "worlds", describe(record, w, viewer), [
                     f"count {real_draw[1]} / {other_draw[1]}, complete {real_draw[2]} / {other_draw[2]}, "
                     f"same worlds {real_draw[0] == other_draw[0]}"]))
-            if real_hint is not None:
-                counts["hints compared"] += 1
-                other_hint = hint(w, viewer, f"{seed}:{viewer}")
+            for x, real_hint in real_hints.items():
+                counts[f"{x} hints compared"] += 1
+                counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
+                other_hint = hint(w, viewer, f"{seed}:{viewer}", x)
                 if other_hint != real_hint:
-                    leaks.append(Leak(viewer, "hint", describe(record, w, viewer),
-                                      [f"{real_hint.action} ({real_hint.reason}) / "
-                                       f"{other_hint.action} ({other_hint.reason})"]))
+                    leaks.append(Leak(viewer, f"{x} hint", describe(record, w, viewer),
+                                      differences(json.loads(real_hint), json.loads(other_hint))))
     for other in other_kitties(record) if record.rules.kitty else ():
         counts["kitties as dealt compared"] += 1
         for viewer in [*range(record.rules.players), PUBLIC]:
@@ -431,7 +444,8 @@ def main(argv: list[str]) -> int:
             if state.phase not in ("playing", "over"):
                 tally["not playing"] += 1
                 continue
-            leaks, counts = check(record, seed=str(hand_seed))
+            strengths = STRENGTHS + ("strong",) if k % STRONG_EVERY == 0 else STRENGTHS
+            leaks, counts = check(record, seed=str(hand_seed), strengths=strengths)
             if rules.declaration_visibility.value == "dark":
                 more, c2 = check_drawn(declaring(mode, hand_seed), seed=str(hand_seed))
                 leaks += more
