@@ -41,7 +41,7 @@ from rules.cards import CARDS
 from rules.deal import deal
 from rules.listing import legal_plays
 from rules.order import order_for
-from rules.ruleset import Bombs, Partnership, Ruleset
+from rules.ruleset import Bombs, FirstHandLevels, Partnership, Ruleset
 from rules.state import hand_state
 from rules.tricks import trick_winner
 from rules.views import PUBLIC, view, views
@@ -88,7 +88,16 @@ MODES = [
     ("steal", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
     ("steal-qq", "qq", {**STEAL, "kitty_size": 4}),
     ("steal-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
+    ("first-hand", "pagat", {"kitty_size": 4}),
+    ("first-hand-rbtying", "rbtying", {"kitty_size": 4}),
+    ("first-hand-ff-5", "pagat", {**FF, "friend_join": "first-played", "players": 5, "kitty_size": 3}),
+    ("first-hand-first-declarer", "qq", {"kitty_size": 4, "first_dealer": "first-declarer"}),
+    ("two-steals", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
+    ("two-steals-qq", "qq", {**STEAL, "kitty_size": 4}),
+    ("two-steals-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
 ]
+STEALS = {"two-steals": 2, "two-steals-qq": 2, "two-steals-ff-5": 2}    # steals a mode's hands make (else one)
+FIRST_HANDS = {"first-hand", "first-hand-rbtying", "first-hand-ff-5", "first-hand-first-declarer"}
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
 CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint are compared too
 DARK_DRAWS = 12       # worlds drawn for a position while dark declarations are open
@@ -133,25 +142,30 @@ def rainbow_hand(rules: Ruleset, seed: int) -> HandRecord:
                       (), tuple(tricks))
 
 
-def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
-    """A random legal hand with one steal of the kitty (section 14.7): the first of :func:`hand`'s deals
-    from ``seed`` on where a seat can steal, a random seat that can stealing with a random option and
-    burying random cards, then played out by the referee's own samples."""
+def stolen_hand(rules: Ruleset, seed: int, steals: int = 1) -> HandRecord:
+    """A random legal hand with ``steals`` steals of the kitty (section 14.7): the first of :func:`hand`'s
+    deals from ``seed`` on where seats can steal that many times, each time a random seat that can
+    stealing with a random option and burying random cards of those it holds and picked up, then played
+    out by the referee's own samples."""
     n = rules.players
     for s in range(seed * 1000, seed * 1000 + 200):
-        record = hand(rules, s, steal=False)
+        record = hand(rules, s, steals=0)
         calls = record.friends
         record = dataclasses.replace(record, friends=(), tricks=())
-        state = hand_state(record)
-        if state.phase != "stealing":
-            continue
         rng = random.Random(s)
-        seat = rng.choice([x for x in range(n) if state.declarations[x]])
-        option = rng.choice(state.declarations[seat])
-        pool = list(state.hands[seat]) + list(record.kitty_discard)
-        rng.shuffle(pool)
-        record = dataclasses.replace(record, exchanges=(Exchange(seat, tuple(option.cards),
-                                                                 tuple(sorted(pool[:rules.kitty]))),))
+        done: list[Exchange] = []
+        for _ in range(steals):
+            state = hand_state(record)
+            if state.phase != "stealing":
+                break
+            seat = rng.choice([x for x in range(n) if state.declarations[x]])
+            option = rng.choice(state.declarations[seat])
+            pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
+            rng.shuffle(pool)
+            done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
+            record = dataclasses.replace(record, exchanges=tuple(done))
+        if len(done) < steals:
+            continue
         for i in range(400):
             state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
             if state.phase == "over":
@@ -166,17 +180,32 @@ def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
                 tricks.append(())
             tricks[-1] = tricks[-1] + (state.next.plays[0],)
             record = dataclasses.replace(record, tricks=tuple(tricks))
-    raise RuntimeError("no hand with a steal")  # pragma: no cover
+    raise RuntimeError("no hand with that many steals")  # pragma: no cover
 
 
-def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
+def first_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal first hand of a match (``first_hand``: the dealer is the declarer, sections 12 and
+    14.11): the first of :func:`hand`'s hands from ``seed`` on whose dealer is the seat the declarations
+    make dealer, replayed as a first hand (every seat at ``first_level`` unless seats declare with their
+    own levels)."""
+    n = rules.players
+    for s in range(seed * 1000, seed * 1000 + 400):
+        record = hand(rules, s)
+        levels = record.levels if rules.first_hand_levels is FirstHandLevels.OWN else (rules.first_level,) * n
+        record = dataclasses.replace(record, first_hand=True, levels=levels)
+        if hand_state(record).phase == "over":
+            return record
+    raise RuntimeError("no first hand")  # pragma: no cover
+
+
+def hand(rules: Ruleset, seed: int, steals: int = 1) -> HandRecord:
     """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows, :func:`stolen_hand`
-    with ``kitty_theft``); where partners are fixed, without calls and with each team on one level (the
-    dealer's team on the dealer's)."""
+    with ``steals`` steals under ``kitty_theft``); where partners are fixed, without calls and with each
+    team on one level (the dealer's team on the dealer's)."""
     if rules.rainbow_min is not None:
         return rainbow_hand(rules, seed)
-    if rules.kitty_theft and steal:
-        return stolen_hand(rules, seed)
+    if rules.kitty_theft and steals:
+        return stolen_hand(rules, seed, steals)
     record = biased_hand(rules, seed)
     if rules.partnership is Partnership.FIXED:
         d, n = record.dealer, rules.players
@@ -185,11 +214,20 @@ def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
     return record
 
 
+def made(mode: int, seed: int) -> HandRecord:
+    """The whole hand of mode ``mode`` and ``seed``: :func:`first_hand` in the first-hand modes, else
+    :func:`hand` with the mode's steals."""
+    name = MODES[mode][0]
+    if name in FIRST_HANDS:
+        return first_hand(mode_rules(mode), seed)
+    return hand(mode_rules(mode), seed, STEALS.get(name, 1))
+
+
 def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
     """The hunt's position: :func:`hand` of mode ``mode`` and ``seed``, cut where no seat holds more than
     ``left`` cards, ``extra`` plays later (:func:`tests.rules.friend_hunt.cut`); ``extra`` -1: at the
     next lead."""
-    record = hand(mode_rules(mode), seed)
+    record = made(mode, seed)
     if extra < 0:
         extra = -sum(len(t) for t in cut(record, left).tricks) % record.rules.players
     return cut(record, left, extra)
@@ -197,12 +235,12 @@ def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
 
 def declaring(mode: int, seed: int) -> HandRecord:
     """The hunt's position while declaring is open: :func:`hand`'s deal and declarations alone."""
-    return dataclasses.replace(hand(mode_rules(mode), seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+    return dataclasses.replace(made(mode, seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
 
 
 def stealing(mode: int, seed: int) -> HandRecord:
-    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steal."""
-    return dataclasses.replace(hand(mode_rules(mode), seed), friends=(), tricks=())
+    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steals."""
+    return dataclasses.replace(made(mode, seed), friends=(), tricks=())
 
 
 def seen(record: HandRecord, viewer: int, closed: bool | None = None, every: bool = False) -> str:
@@ -234,8 +272,21 @@ def differences(a, b, path: str = "") -> list[str]:
 
 
 def drawn(record: HandRecord, viewer: int, seed: str, closed: bool | None = None) -> tuple:
-    found = draw_worlds(record, viewer, 4, seed, declarations_closed=closed)
+    """Four worlds drawn by ``rules.worlds``, their count and completeness; where it answers 422 (two
+    burials taken by others), the message: the same for every world of the viewer either way."""
+    try:
+        found = draw_worlds(record, viewer, 4, seed, declarations_closed=closed)
+    except InputError as e:
+        return (), str(e), None
     return found.worlds, found.count, found.complete
+
+
+def world_record(record: HandRecord, w) -> HandRecord:
+    """The record under a world drawn by ``rules.worlds``."""
+    return dataclasses.replace(
+        record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
+        kitty_discard=w.kitty_discard or record.kitty_discard,
+        exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards, strict=True)))
 
 
 def hint(record: HandRecord, seat: int, seed: str, strength: str = "basic") -> str:
@@ -284,6 +335,8 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: 
             worlds = [w for w, _, _ in every_world(record, viewer, limit)]
         except TooMany:
             counts["views skipped (too many worlds)"] += 1
+            if viewer == acting and checked:
+                leaks += drawn_hints(record, viewer, mine, checked, seed, strengths, counts)
             continue
         counts["views compared"] += 1
         counts["worlds"] += len(worlds)
@@ -319,8 +372,13 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: 
                 if other_hint != real_hint:
                     leaks.append(Leak(viewer, f"{x} hint", describe(record, w, viewer),
                                       differences(json.loads(real_hint), json.loads(other_hint))))
-    for other in other_kitties(record) if record.rules.kitty else ():
+    k = record.rules.kitty
+    kitties = [other for swapped in sorted({min(k, 1), min(k, 2), k} - {0})
+               for other in other_kitties(record, swapped=swapped, seed=seed)]
+    for other in kitties:
         counts["kitties as dealt compared"] += 1
+        counts["kitties as dealt compared, 2 cards or more differing"] += len(
+            Counter(int(c) for c in other.kitty) - Counter(int(c) for c in record.kitty)) > 1
         for viewer in [*range(record.rules.players), PUBLIC]:
             if viewer == record.dealer:
                 continue
@@ -331,26 +389,63 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: 
     return leaks, counts
 
 
-def other_kitties(record: HandRecord, limit: int = KITTIES) -> list[HandRecord]:
-    """The records that differ from ``record`` in the kitty as dealt alone (one card of it exchanged with
-    one of the dealer's hand as dealt) and replay with the same public events, at most ``limit``: the
-    oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary it."""
+def drawn_hints(record: HandRecord, seat: int, mine: str, draws: int, seed: str, strengths: tuple[str, ...],
+                counts: Counter) -> list[Leak]:
+    """For the seat to act whose worlds are too many to list: its view and hints compared on ``draws``
+    worlds drawn by ``rules.worlds`` (none where it answers 422)."""
+    try:
+        found = draw_worlds(record, seat, draws, f"{seed}:hints")
+    except InputError:
+        return []
+    leaks = []
+    real = {x: hint(record, seat, f"{seed}:{seat}", x) for x in strengths}
+    for w in found.worlds:
+        other = world_record(record, w)
+        counts["drawn worlds checked for the hints"] += 1
+        if seen(other, seat) != mine:
+            leaks.append(Leak(seat, "view", "a drawn world", differences(json.loads(mine), json.loads(seen(other, seat)))))
+        for x, real_hint in real.items():
+            counts[f"{x} hints compared"] += 1
+            counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
+            other_hint = hint(other, seat, f"{seed}:{seat}", x)
+            if other_hint != real_hint:
+                leaks.append(Leak(seat, f"{x} hint", describe(record, other, seat),
+                                  differences(json.loads(real_hint), json.loads(other_hint))))
+    return leaks
+
+
+def other_kitties(record: HandRecord, limit: int = KITTIES, swapped: int = 1, seed: str = "") -> list[HandRecord]:
+    """The records that differ from ``record`` in the kitty as dealt alone (``swapped`` cards of it
+    exchanged with as many of the dealer's hand as dealt: one card in card order, more drawn at random
+    from ``seed``, at most ``40 * limit`` draws) and replay with the same public events, at most
+    ``limit``: the oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary
+    it."""
     dealer = record.dealer
     real = walked_events(walk(record, reading=STATE))
-    out = []
-    for x in sorted(set(record.kitty)):
-        for y in sorted(set(record.hands[dealer]) - {x}):
-            kitty = list(record.kitty)
-            kitty[kitty.index(x)] = y
-            hand = list(record.hands[dealer])
-            hand[hand.index(y)] = x
-            hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
-            other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
-            w = walk(other, reading=STATE)
-            if w.illegal is None and walked_events(w) == real:
-                out.append(other)
-                if len(out) == limit:
-                    return out
+    if swapped == 1:
+        swaps = [((record.kitty.index(x),), (record.hands[dealer].index(y),)) for x in sorted(set(record.kitty))
+                 for y in sorted(set(record.hands[dealer]) - {x})]
+    else:
+        rng = random.Random(f"{seed}:{swapped}")
+        swaps = [(tuple(rng.sample(range(len(record.kitty)), swapped)),
+                  tuple(rng.sample(range(len(record.hands[dealer])), swapped))) for _ in range(40 * limit)]
+    out: list[HandRecord] = []
+    kept = {tuple(sorted(record.kitty))}
+    for xs, ys in swaps:
+        kitty = list(record.kitty)
+        hand = list(record.hands[dealer])
+        for i, j in zip(xs, ys, strict=True):
+            kitty[i], hand[j] = hand[j], kitty[i]
+        if tuple(sorted(kitty)) in kept:
+            continue
+        kept.add(tuple(sorted(kitty)))
+        hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
+        other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
+        w = walk(other, reading=STATE)
+        if w.illegal is None and walked_events(w) == real:
+            out.append(other)
+            if len(out) == limit:
+                break
     return out
 
 
@@ -365,30 +460,18 @@ def check_drawn(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt",
         return leaks, counts
     for viewer in [*range(record.rules.players), PUBLIC]:
         mine = seen(record, viewer, closed=closed)
-        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        try:
+            found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        except InputError:                      # two burials taken by others: not drawn
+            counts[f"{phase} views not drawn (422)"] += 1
+            continue
         counts[f"{phase} views compared with drawn worlds"] += 1
         for w in found.worlds:
-            other = dataclasses.replace(
-                record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
-                kitty_discard=w.kitty_discard or record.kitty_discard,
-                exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards,
-                                                                                   strict=True)))
+            other = world_record(record, w)
             counts[f"{phase} worlds drawn"] += 1
             theirs = seen(other, viewer, closed=closed)
             if theirs != mine:
                 leaks.append(Leak(viewer, f"view ({phase})", "a drawn world",
-                                  differences(json.loads(mine), json.loads(theirs))))
-    return leaks, counts
-    for viewer in [*range(record.rules.players), PUBLIC]:
-        mine = seen(record, viewer, closed=False)
-        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=False)
-        counts["declaring views compared with drawn worlds"] += 1
-        for w in found.worlds:
-            other = dataclasses.replace(record, hands=w.deal, kitty=w.kitty, declarations=w.declarations)
-            counts["declaring worlds drawn"] += 1
-            theirs = seen(other, viewer, closed=False)
-            if theirs != mine:
-                leaks.append(Leak(viewer, "view (declaring)", "a drawn world",
                                   differences(json.loads(mine), json.loads(theirs))))
     return leaks, counts
 
