@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from itertools import product
 
 from rules.adjudicate import STATE, walk
 from rules.cards import CARDS
@@ -290,6 +291,47 @@ def _stolen_worlds(record, state, viewer: int, limit: int):
             if w.illegal is not None or walked_events(w) != events:
                 continue
             yield world, now, buried[-1]
+
+
+def every_declaring_world(record, viewer: int, limit: int = 4000):
+    """Every world of ``viewer`` while declaring is open (section 15.4), a record that may be cut while
+    dealing: the other hands dealt so far and the kitty where it is dealt, from every card the viewer
+    has not seen (the cards not dealt yet are in no record), and under dark declarations every card
+    each declaration the viewer did not make could have shown (as many copies of one card, held by its
+    declarer: the referee judges the rest).  Kept where the referee's walk stays legal and stops where
+    the real record's does.  :class:`TooMany` past ``limit`` splits."""
+    rules = record.rules
+    n = rules.players
+    dark = rules.declaration_visibility.value == "dark"
+    in_play = copies_in_play(rules, None if record.first_hand else record.levels[record.dealer], record.levels)
+    unseen = Counter({c: k for c, k in enumerate(in_play) if k})
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in record.hands[viewer])
+    unseen = +unseen
+    others = [s for s in range(n) if s != viewer]
+    anywhere = [0] * 54
+    places = [(len(record.hands[s]), set(), anywhere) for s in others] + [(len(record.kitty), set(), anywhere)]
+    places.append((sum(unseen.values()) - sum(size for size, _, _ in places), set(), anywhere))    # not dealt yet
+    real = walk(record, reading=STATE)
+    assert real.illegal is None
+    for _ in _splits(unseen, places, limit):      # past the bound: TooMany before any replay
+        pass
+    for split in _splits(unseen, places, limit):
+        hands = list(record.hands)
+        for s, h in zip(others, split, strict=False):
+            hands[s] = tuple(sorted(CARDS[c] for c in h.elements()))
+        kitty = tuple(sorted(CARDS[c] for c in split[len(others)].elements()))
+        options = [[cards] if not dark or s == viewer else
+                   [tuple([CARDS[c]] * len(cards)) for c in sorted(Counter(int(x) for x in hands[s]))
+                    if Counter(int(x) for x in hands[s])[c] >= len(cards)]
+                   for s, cards in record.declarations]
+        for shown in product(*options):
+            world = dataclasses.replace(record, hands=tuple(hands), kitty=kitty,
+                                        declarations=tuple((s, c) for (s, _), c in zip(record.declarations, shown,
+                                                                                         strict=True)))
+            w = walk(world, reading=STATE)
+            if w.illegal is None and w.stop == real.stop:
+                yield world
 
 
 def exact_statuses(record, viewer: int, limit: int = 4000):

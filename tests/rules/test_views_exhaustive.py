@@ -20,7 +20,20 @@ from rules.state import hand_state
 from rules.views import PUBLIC
 from tests.rules.friend_worlds import every_world
 from tests.rules.test_worlds_steals import brute_stolen
-from tests.rules.view_hunt import MODES, SAMPLE, check, check_drawn, declaring, hint, kinds, position, seen, stealing
+from tests.rules.view_hunt import (
+    MODES,
+    SAMPLE,
+    check,
+    check_dealing,
+    check_drawn,
+    dealing,
+    declaring,
+    hint,
+    kinds,
+    position,
+    seen,
+    stealing,
+)
 
 # (mode, seed, cards left, plays after): one or two positions a mode of tests.rules.view_hunt.MODES,
 # chosen among its positions whose viewers' worlds the oracle enumerates, with throws that stood and
@@ -90,15 +103,16 @@ def test_s14_7_the_oracle_lists_the_worlds_of_two_steals_the_brute_force_gives()
     record = position(30, 3, 1, -1)
     assert len(record.exchanges) == 2
     n = record.rules.players
+
+    def before(others, hands, kitty):
+        """The other hands as dealt, the dealer's with the kitty as dealt (its cards before its burial)."""
+        return tuple(tuple(sorted((*h, *kitty))) if s == record.dealer else tuple(h)
+                     for s, h in zip(others, hands, strict=True))
     for viewer in (2, 3):
         others = [s for s in range(n) if s != viewer]
-
-        def before(hands, kitty):
-            return tuple(tuple(sorted((*h, *kitty))) if s == record.dealer else tuple(h)
-                         for s, h in zip(others, hands, strict=True))
-        mine = {(before([w.hands[s] for s in others], w.kitty), (w.kitty_discard, *(x.discard for x in w.exchanges)))
-                for w, _, _ in every_world(record, viewer)}
-        brute = {(before(hands, kitty), burials) for hands, kitty, burials in brute_stolen(record, viewer)}
+        mine = {(before(others, [w.hands[s] for s in others], w.kitty),
+                 (w.kitty_discard, *(x.discard for x in w.exchanges))) for w, _, _ in every_world(record, viewer)}
+        brute = {(before(others, hands, kitty), burials) for hands, kitty, burials in brute_stolen(record, viewer)}
         assert mine == brute and len(mine) > 1
 
 
@@ -109,6 +123,20 @@ def test_s15_2_dark_declarations_show_the_same_in_every_drawn_world(mode):
     leaks, counts = check_drawn(declaring(mode, 11), draws=6)
     assert not leaks, [(x.viewer, x.paths) for x in leaks]
     assert counts["declaring worlds drawn"] > 0
+
+
+@pytest.mark.parametrize("mode,seed", [(0, 5), (22, 5)], ids=["open", "dark"])
+def test_s15_2_while_dealing_every_world_of_a_seat_gives_it_the_same_view(mode, seed):
+    """Cut while dealing, two cards dealt and one declared: every card the others may hold and, dark,
+    every card the declaration may have shown, enumerated for every seat and the public."""
+    record = dealing(mode, seed, 2)
+    assert len(record.declarations) == 1 and hand_state(record).phase == "declaring"
+    leaks, counts = check_dealing(record)
+    assert not leaks, [(x.viewer, x.world, x.paths) for x in leaks]
+    assert counts["dealing views compared"] == record.rules.players + 1
+    assert counts["dealing worlds"] > 100
+    dark = record.rules.declaration_visibility.value == "dark"
+    assert (counts["dealing worlds with other declared cards"] > 0) == dark
 
 
 @pytest.mark.parametrize("mode", [m for m, (_, _, changes) in enumerate(MODES) if changes.get("kitty_theft")])

@@ -1,29 +1,33 @@
 """A hunt for views that leak (section 15.4), by exhaustion: every world of a seat gives it the same bytes.
 
 ``python -m tests.rules.view_hunt N SEED [MODE...]`` makes ``N`` random small positions in every mode
-(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
-three ``hide_*`` options, bombs and rainbows, dark declarations, one steal of the kitty), played by
-:func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
-and fail), cut where no seat holds more than 1 to 6 cards, often in the middle of a trick.  For every
-seat and the public it enumerates **every** world of that viewer with the brute-force oracle
-(:func:`tests.rules.friend_worlds.every_world`, which knows nothing of ``rules.worlds``), builds the
-record of each, and compares the view's JSON (``view_body``, sorted keys) with the real record's:
-any difference is a leak, printed with the arguments that replay it (:func:`position`), the world and
-the differing field paths.  On a few worlds of each viewer (cheap) it also checks what is computed
-"from a seat's view" (15.4): the view in ``views: all`` (:func:`rules.views.views`),
-``rules.worlds.draw_worlds`` (the same worlds, count and completeness) and, for the seat to act, the
-``basic`` hint of ``bots``.  The oracle keeps the real kitty as dealt wherever it fits, so each
-position is also compared with records that differ in the kitty as dealt alone (:func:`other_kitties`).
-The views read a state with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the
-rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is
-counted as skipped.
+(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats,
+short decks, the three ``hide_*`` options, bombs and rainbows, dark declarations, one and two steals of
+the kitty, first hands of a match), played by :func:`tests.rules.friend_hunt.biased_hand` (pair, tractor
+and several-pair leads, throws that stand and fail), cut where no seat holds more than 1 to 6 cards,
+often in the middle of a trick.  For every seat and the public it enumerates **every** world of that
+viewer with the brute-force oracle (:func:`tests.rules.friend_worlds.every_world`, which knows nothing
+of ``rules.worlds``), builds the record of each, and compares the view's JSON (``view_body``, sorted
+keys) with the real record's: any difference is a leak, printed with the arguments that replay it
+(:func:`position`), the world and the differing field paths.  On a few worlds of each viewer (cheap) it
+also checks what is computed "from a seat's view" (15.4): the view in ``views: all``
+(:func:`rules.views.views`), ``rules.worlds.draw_worlds`` (the same worlds, count and completeness, or
+the same 422) and, for the seat to act, the hints as the service answers them (:func:`hint`: ``basic``
+and ``standard``, ``strong`` every :data:`STRONG_EVERY` positions; where that seat's worlds are too
+many to list, on worlds ``rules.worlds`` draws for it: :func:`drawn_hints`).  The oracle keeps the real
+kitty as dealt wherever it fits, so each position is also compared with records that differ in the
+kitty as dealt alone, in one card, two, and all of it (:func:`other_kitties`).  The views read a state
+with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the rainbow modes are played by
+:func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is counted as skipped.
 
-Positions while dark declarations are open, or while a steal is still possible, cannot be enumerated
-(whole hands are unseen); they are compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds``
-and counted apart (:func:`check_drawn`).  Records with
-one steal of the kitty (section 14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes the
-steal: :func:`tests.rules.friend_worlds._stolen_worlds`); more steals are not covered.  Not part of
-``make test``; :mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
+Before play: a cut while dealing with 2 or 3 cards dealt (:func:`dealing`, in the dark modes and every
+:data:`DEALING_EVERY` positions) is enumerated whole, every card of the others and every card a dark
+declaration hid (:func:`check_dealing`).  Whole hands dealt while dark declarations are open, or while a
+steal is still possible, cannot be enumerated; they are compared over :data:`DARK_DRAWS` worlds drawn
+by ``rules.worlds`` and counted apart (:func:`check_drawn`).  Records with steals of the kitty (section
+14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes them, last to first:
+:func:`tests.rules.friend_worlds._stolen_worlds`).  Not part of ``make test``;
+:mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
 """
 from __future__ import annotations
 
@@ -50,7 +54,7 @@ from rules.worlds import draw_worlds
 from schemas.records import record_body
 from schemas.suggest import SuggestionSchema, SuggestRequestSchema
 from tests.rules.friend_hunt import biased_hand, cut
-from tests.rules.friend_worlds import TooMany, every_world, walked_events
+from tests.rules.friend_worlds import TooMany, every_declaring_world, every_world, walked_events
 from tests.rules.random_hands import declared_deal, played_trick
 
 SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
@@ -105,6 +109,7 @@ KITTIES = 12          # records differing in the kitty as dealt alone, compared 
 SAMPLE = 40           # legal plays drawn for the seat to act (``sample``: next.plays and record_plays)
 STRENGTHS = ("basic", "standard")   # the hints compared for the seat to act (``strong`` too: ``STRONG_EVERY``)
 STRONG_EVERY = 4      # every how many positions the hunt compares the ``strong`` hint too
+DEALING_EVERY = 4     # every how many positions (and every dark one) it enumerates a cut while dealing too
 
 
 def mode_rules(mode: int) -> Ruleset:
@@ -236,6 +241,62 @@ def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
 def declaring(mode: int, seed: int) -> HandRecord:
     """The hunt's position while declaring is open: :func:`hand`'s deal and declarations alone."""
     return dataclasses.replace(made(mode, seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+
+
+def dealing(mode: int, seed: int, dealt: int) -> HandRecord:
+    """The hunt's position while dealing, declaring open: the first ``dealt`` cards of :func:`made`'s deal
+    dealt round the table from the dealer (each hand's cards in a random order), and the one-card
+    declarations the seats could make of them, in turn (each seat's first card the referee accepts)."""
+    record = made(mode, seed)
+    n = record.rules.players
+    rng = random.Random(seed)
+    order = [rng.sample(h, len(h)) for h in record.hands]
+    hands: list[list] = [[] for _ in range(n)]
+    for i in range(dealt):
+        s = (record.dealer + i) % n
+        hands[s].append(order[s][len(hands[s])])
+    base = dataclasses.replace(record, hands=tuple(tuple(sorted(h)) for h in hands), kitty=(), declarations=(),
+                               kitty_discard=(), exchanges=(), friends=(), tricks=())
+    declarations: list = []
+    for s in rng.sample(range(n), n):
+        for c in sorted(set(hands[s])):
+            trial = dataclasses.replace(base, declarations=(*declarations, (s, (c,))))
+            if walk(trial, reading=STATE).illegal is None:
+                declarations.append((s, (c,)))
+                break
+    return dataclasses.replace(base, declarations=tuple(declarations))
+
+
+def check_dealing(record: HandRecord, limit: int = LIMIT) -> tuple[list[Leak], Counter]:
+    """While dealing, declaring open: every viewer's view compared over every world of that viewer
+    (:func:`tests.rules.friend_worlds.every_declaring_world`: the hands dealt so far and, dark, the
+    cards each declaration hid)."""
+    counts: Counter = Counter()
+    leaks: list[Leak] = []
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer, closed=False)
+        try:
+            worlds = list(every_declaring_world(record, viewer, limit))
+        except TooMany:
+            counts["dealing views skipped (too many worlds)"] += 1
+            continue
+        counts["dealing views compared"] += 1
+        counts["dealing worlds"] += len(worlds)
+        counts["dealing worlds with other declared cards"] += sum(w.declarations != record.declarations for w in worlds)
+        for w in worlds:
+            theirs = seen(w, viewer, closed=False)
+            if theirs != mine:
+                leaks.append(Leak(viewer, "view (dealing)", describe_dealt(record, w, viewer),
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
+
+
+def describe_dealt(real: HandRecord, world: HandRecord, viewer: int) -> str:
+    out = [f"seat {s}: {' '.join(map(str, world.hands[s]))}" for s in range(real.rules.players)
+           if s != viewer and sorted(real.hands[s]) != sorted(world.hands[s])]
+    if world.declarations != real.declarations:
+        out.append("declared: " + ", ".join(f"{s} {' '.join(map(str, c))}" for s, c in world.declarations))
+    return "; ".join(out) or "the real deal"
 
 
 def stealing(mode: int, seed: int) -> HandRecord:
@@ -539,6 +600,12 @@ def main(argv: list[str]) -> int:
                 leaks += more
                 counts.update(c2)
                 call += f" / stealing({mode}, {hand_seed})"
+            if rules.declaration_visibility.value == "dark" or k % DEALING_EVERY == 1:
+                dealt = 2 + (hand_seed % 3 == 0)
+                more, c2 = check_dealing(dealing(mode, hand_seed, dealt))
+                leaks += more
+                counts.update(c2)
+                call += f" / dealing({mode}, {hand_seed}, {dealt})"
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
             print(f"ERROR {name} {call}: {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
@@ -563,7 +630,9 @@ def main(argv: list[str]) -> int:
         print(f"    {name}: {c['positions']}, {c['views compared']}, {c['worlds']}, "
               f"{c['views skipped (too many worlds)']}, {c['leaks']}"
               + "".join(f"; {p}: {c[p + ' views compared with drawn worlds']} views, {c[p + ' worlds drawn']} "
-                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"]))
+                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"])
+              + (f"; dealing: {c['dealing views compared']} views, {c['dealing worlds']} worlds, "
+                 f"{c['dealing views skipped (too many worlds)']} skipped" if c["dealing worlds"] else ""))
     print("  positions by kind: " + ", ".join(f"{x}={k}" for x, k in sorted(kinds_seen.items())))
     return 1 if tally["leaks"] or tally["errors"] else 0
 
