@@ -105,7 +105,8 @@ def test_s15_5_a_searched_hint_after_two_steals_is_answered_in_every_world():
     """pagat, one deck, a kitty of 2, dealer seat 1: seat 2 stole with SJ and buried 3S 9D, seat 3 stole
     with BJ and buried 10S 10H, which seat 2 has not seen.  Seat 2 leads holding KC AC.  Where seat 3
     holds 10H 3C and buried 10S 7H instead, seat 2's view is the same, but its ``standard`` hint is a 422
-    ("a playout goes on from a walk stopped while playing"); in 9 of its 12 worlds the hint differs."""
+    ("a playout goes on from a walk stopped while playing"); in 10 of its 12 worlds the
+    hint differs, 6 of them a 422."""
     record = position(30, 4100063, 2, -1)
     assert [(x.seat, [str(c) for c in x.discard]) for x in record.exchanges] == [(2, ["3S", "9D"]), (3, ["10S", "10H"])]
     other = next(w for w, _, _ in every_world(record, 2) if [str(c) for c in w.exchanges[1].discard] == ["10S", "7H"])
