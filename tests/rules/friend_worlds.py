@@ -9,8 +9,8 @@ the referee's walk, and reads the referee's statuses in every world kept.  The o
 necessary condition of any replay: a seat that followed a lead of one effective suit with fewer cards
 of it than the lead holds none of it now (computed here, not by the code under test).
 
-A record with one steal of the kitty (section 14.7) is enumerated the same way, then undone back to the
-deal: every first burial the viewer did not see (:func:`_stolen_worlds`).
+A record with steals of the kitty (section 14.7) is enumerated the same way, then undone back to the
+deal: every burial the viewer did not see, last to first (:func:`_stolen_worlds`).
 
 A view's call is exact when it is the status every world gives, and ``pending`` with no seat when two
 worlds disagree.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from itertools import product
 
 from rules.adjudicate import STATE, walk
 from rules.cards import CARDS
@@ -130,14 +131,6 @@ def world_statuses(record, viewer: int, limit: int = 4000, until_mixed: bool = F
     return found, worlds
 
 
-def _choices(pool: Counter, size: int) -> int:
-    """How many distinct sub-multisets of ``size`` cards ``pool`` holds."""
-    ways = [1] + [0] * size
-    for k in pool.values():
-        ways = [sum(ways[j - t] for t in range(min(k, j) + 1)) for j in range(size + 1)]
-    return ways[size]
-
-
 def _sub_multisets(pool: Counter, size: int):
     kinds = sorted(pool)
 
@@ -228,49 +221,58 @@ def every_world(record, viewer: int, limit: int = 4000):
 
 
 def _stolen_worlds(record, state, viewer: int, limit: int):
-    """:func:`every_world` of a record with one steal (section 14.7): seat S picked up the dealer's burial
-    B0 and buried B1.  The places now are split as without a steal (B1 is a place unless ``viewer`` is S
-    or the hand is over); then the history back to the deal: B0 is seen by the dealer and S, else it is
-    any set of the cards S held after the steal and B1 (its hand then was those less B0); the dealer's
-    cards as dealt and the kitty are its cards after its exchange and B0 (after the steal and B1 where
-    the dealer stole it back), split as :func:`_dealt_kitty` does.  :class:`TooMany` past ``limit``
-    (split, B0) pairs."""
+    """:func:`every_world` of a record with steals (section 14.7): the buriers are the dealer then each
+    stealer in turn, ``t_0 .. t_m``; ``t_j`` buried ``B_j`` (``B_m`` is the kitty now) and, for ``j >= 1``,
+    had picked up ``B_(j-1)``.  The places now are split as without a steal (``B_m`` is a place unless
+    ``viewer`` is ``t_m`` or the hand is over); then the history is undone from the last burial back:
+    before burying ``B_j``, ``t_j`` held its cards after plus ``B_j``, of which ``B_(j-1)`` is the real one
+    where ``viewer`` saw it (it is ``t_(j-1)`` or ``t_j``), else any set of ``kitty`` of those cards; the
+    dealer's cards as dealt and the kitty as dealt are its cards before its own burial and ``B_0``, split
+    as :func:`_dealt_kitty` does.  :class:`TooMany` past ``limit`` (split, history) pairs."""
     rules = record.rules
-    k = rules.kitty
-    assert len(record.exchanges) == 1, "one steal at most"
-    steal = record.exchanges[0]
-    dealer, stealer = record.dealer, steal.seat
-    last_known = state.phase == "over" or viewer == stealer
-    played, unseen, others, places, declared = _unseen_places(record, state, viewer,
-                                                              steal.discard if last_known else None)
-    first_known = viewer in (dealer, stealer)
-    real_first = Counter(int(c) for c in record.kitty_discard)
+    n, k = rules.players, rules.kitty
+    buriers = (record.dealer, *(x.seat for x in record.exchanges))
+    real = [Counter(int(c) for c in b) for b in (record.kitty_discard, *(x.discard for x in record.exchanges))]
+    m = len(record.exchanges)
+    dealer = record.dealer
+    last_known = state.phase == "over" or viewer == buriers[m]
+    played, unseen, others, places, declared = _unseen_places(record, state, viewer, record.exchanges[-1].discard
+                                                              if last_known else None)
 
-    def after(now, s):
-        return (now[s] if s in now else Counter(int(c) for c in state.hands[s])) + played[s]
+    def histories(split):
+        """Each history of ``split``: every seat's cards before the dealer's burial, and ``B_0 .. B_m``."""
+        now = dict(zip(others, split[:len(others)], strict=True))
+        cards = {s: (now[s] if s in now else Counter(int(c) for c in state.hands[s])) + played[s] for s in range(n)}
 
-    real = walked_events(walk(record, reading=STATE))
+        def back(j, cards, buried):
+            if j == 0:
+                yield cards, buried
+                return
+            seat = buriers[j]
+            held = cards[seat] + buried[0]           # t_j's cards before it buried B_j
+            if viewer in (buriers[j - 1], seat):
+                options = [real[j - 1]] if not real[j - 1] - held else []
+            else:
+                options = _sub_multisets(held, k)
+            for took in options:
+                yield from back(j - 1, {**cards, seat: held - took}, [took, *buried])
+        yield from back(m, cards, [split[-1] if not last_known else real[m]])
+
+    events = walked_events(walk(record, reading=STATE))
     total = 0
     for split in _splits(unseen, places, limit):   # past the bound: TooMany before any replay
-        now = dict(zip(others, split[:len(others)], strict=True))
-        last = split[-1] if not last_known else Counter(int(c) for c in steal.discard)
-        total += 1 if first_known else _choices(after(now, stealer) + last, k)
-        if total > limit:
-            raise TooMany
+        for _ in histories(split):
+            total += 1
+            if total > limit:
+                raise TooMany
     for split in _splits(unseen, places, limit):
         now = dict(zip(others, split[:len(others)], strict=True))
-        last = split[-1] if not last_known else Counter(int(c) for c in steal.discard)
-        held = after(now, stealer) + last            # the stealer's cards and B0, before it buried B1
-        for first in ([real_first] if first_known else _sub_multisets(held, k)):
-            if first - held:
-                continue
+        for cards, buried in histories(split):
             deal = list(record.hands)
-            if stealer != dealer and stealer != viewer:
-                deal[stealer] = tuple(sorted(CARDS[c] for c in (held - first).elements()))
             for s in others:
-                if s not in (dealer, stealer):
-                    deal[s] = tuple(sorted(CARDS[c] for c in after(now, s).elements()))
-            pool = held if stealer == dealer else after(now, dealer) + first
+                if s != dealer:
+                    deal[s] = tuple(sorted(CARDS[c] for c in cards[s].elements()))
+            pool = cards[dealer] + buried[0]
             if viewer == dealer:
                 kitty = record.kitty
                 if Counter(int(c) for c in kitty) - pool:
@@ -279,16 +281,57 @@ def _stolen_worlds(record, state, viewer: int, limit: int):
                 kitty = _dealt_kitty(pool, declared, k, record.kitty)
                 if kitty is None:
                     continue
-            if viewer != dealer:
                 deal[dealer] = tuple(sorted(CARDS[c] for c in (pool - Counter(int(c) for c in kitty)).elements()))
+            shown = [tuple(sorted(CARDS[c] for c in b.elements())) for b in buried]
             world = dataclasses.replace(
-                record, hands=tuple(deal), kitty=tuple(kitty),
-                kitty_discard=tuple(sorted(CARDS[c] for c in first.elements())),
-                exchanges=(dataclasses.replace(steal, discard=tuple(sorted(CARDS[c] for c in last.elements()))),))
+                record, hands=tuple(deal), kitty=tuple(kitty), kitty_discard=shown[0],
+                exchanges=tuple(dataclasses.replace(x, discard=b) for x, b in zip(record.exchanges, shown[1:],
+                                                                                  strict=True)))
             w = walk(world, reading=STATE)
-            if w.illegal is not None or walked_events(w) != real:
+            if w.illegal is not None or walked_events(w) != events:
                 continue
-            yield world, now, last
+            yield world, now, buried[-1]
+
+
+def every_declaring_world(record, viewer: int, limit: int = 4000):
+    """Every world of ``viewer`` while declaring is open (section 15.4), a record that may be cut while
+    dealing: the other hands dealt so far and the kitty where it is dealt, from every card the viewer
+    has not seen (the cards not dealt yet are in no record), and under dark declarations every card
+    each declaration the viewer did not make could have shown (as many copies of one card, held by its
+    declarer: the referee judges the rest).  Kept where the referee's walk stays legal and stops where
+    the real record's does.  :class:`TooMany` past ``limit`` splits."""
+    rules = record.rules
+    n = rules.players
+    dark = rules.declaration_visibility.value == "dark"
+    in_play = copies_in_play(rules, None if record.first_hand else record.levels[record.dealer], record.levels)
+    unseen = Counter({c: k for c, k in enumerate(in_play) if k})
+    if viewer != PUBLIC:
+        unseen.subtract(int(c) for c in record.hands[viewer])
+    unseen = +unseen
+    others = [s for s in range(n) if s != viewer]
+    anywhere = [0] * 54
+    places = [(len(record.hands[s]), set(), anywhere) for s in others] + [(len(record.kitty), set(), anywhere)]
+    places.append((sum(unseen.values()) - sum(size for size, _, _ in places), set(), anywhere))    # not dealt yet
+    real = walk(record, reading=STATE)
+    assert real.illegal is None
+    for _ in _splits(unseen, places, limit):      # past the bound: TooMany before any replay
+        pass
+    for split in _splits(unseen, places, limit):
+        hands = list(record.hands)
+        for s, h in zip(others, split, strict=False):
+            hands[s] = tuple(sorted(CARDS[c] for c in h.elements()))
+        kitty = tuple(sorted(CARDS[c] for c in split[len(others)].elements()))
+        options = [[cards] if not dark or s == viewer else
+                   [tuple([CARDS[c]] * len(cards)) for c in sorted(Counter(int(x) for x in hands[s]))
+                    if Counter(int(x) for x in hands[s])[c] >= len(cards)]
+                   for s, cards in record.declarations]
+        for shown in product(*options):
+            world = dataclasses.replace(record, hands=tuple(hands), kitty=kitty,
+                                        declarations=tuple((s, c) for (s, _), c in zip(record.declarations, shown,
+                                                                                         strict=True)))
+            w = walk(world, reading=STATE)
+            if w.illegal is None and w.stop == real.stop:
+                yield world
 
 
 def exact_statuses(record, viewer: int, limit: int = 4000):

@@ -1,29 +1,33 @@
 """A hunt for views that leak (section 15.4), by exhaustion: every world of a seat gives it the same bytes.
 
 ``python -m tests.rules.view_hunt N SEED [MODE...]`` makes ``N`` random small positions in every mode
-(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats, short decks, the
-three ``hide_*`` options, bombs and rainbows, dark declarations, one steal of the kitty), played by
-:func:`tests.rules.friend_hunt.biased_hand` (pair, tractor and several-pair leads, throws that stand
-and fail), cut where no seat holds more than 1 to 6 cards, often in the middle of a trick.  For every
-seat and the public it enumerates **every** world of that viewer with the brute-force oracle
-(:func:`tests.rules.friend_worlds.every_world`, which knows nothing of ``rules.worlds``), builds the
-record of each, and compares the view's JSON (``view_body``, sorted keys) with the real record's:
-any difference is a leak, printed with the arguments that replay it (:func:`position`), the world and
-the differing field paths.  On a few worlds of each viewer (cheap) it also checks what is computed
-"from a seat's view" (15.4): the view in ``views: all`` (:func:`rules.views.views`),
-``rules.worlds.draw_worlds`` (the same worlds, count and completeness) and, for the seat to act, the
-``basic`` hint of ``bots``.  The oracle keeps the real kitty as dealt wherever it fits, so each
-position is also compared with records that differ in the kitty as dealt alone (:func:`other_kitties`).
-The views read a state with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the
-rainbow modes are played by :func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is
-counted as skipped.
+(or the modes named; :data:`MODES`: every preset, find-friends with each ``friend_join`` and 5-6 seats,
+short decks, the three ``hide_*`` options, bombs and rainbows, dark declarations, one and two steals of
+the kitty, first hands of a match), played by :func:`tests.rules.friend_hunt.biased_hand` (pair, tractor
+and several-pair leads, throws that stand and fail), cut where no seat holds more than 1 to 6 cards,
+often in the middle of a trick.  For every seat and the public it enumerates **every** world of that
+viewer with the brute-force oracle (:func:`tests.rules.friend_worlds.every_world`, which knows nothing
+of ``rules.worlds``), builds the record of each, and compares the view's JSON (``view_body``, sorted
+keys) with the real record's: any difference is a leak, printed with the arguments that replay it
+(:func:`position`), the world and the differing field paths.  On a few worlds of each viewer (cheap) it
+also checks what is computed "from a seat's view" (15.4): the view in ``views: all``
+(:func:`rules.views.views`), ``rules.worlds.draw_worlds`` (the same worlds, count and completeness, or
+the same 422) and, for the seat to act, the hints as the service answers them (:func:`hint`: ``basic``
+and ``standard``, ``strong`` every :data:`STRONG_EVERY` positions; where that seat's worlds are too
+many to list, on worlds ``rules.worlds`` draws for it: :func:`drawn_hints`).  The oracle keeps the real
+kitty as dealt wherever it fits, so each position is also compared with records that differ in the
+kitty as dealt alone, in one card, two, and all of it (:func:`other_kitties`).  The views read a state
+with :data:`SAMPLE` plays drawn for the seat to act (``sample``), and the rainbow modes are played by
+:func:`rainbow_hand`.  A viewer with more than :data:`LIMIT` worlds is counted as skipped.
 
-Positions while dark declarations are open, or while a steal is still possible, cannot be enumerated
-(whole hands are unseen); they are compared over :data:`DARK_DRAWS` worlds drawn by ``rules.worlds``
-and counted apart (:func:`check_drawn`).  Records with
-one steal of the kitty (section 14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes the
-steal: :func:`tests.rules.friend_worlds._stolen_worlds`); more steals are not covered.  Not part of
-``make test``; :mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
+Before play: a cut while dealing with 2 or 3 cards dealt (:func:`dealing`, in the dark modes and every
+:data:`DEALING_EVERY` positions) is enumerated whole, every card of the others and every card a dark
+declaration hid (:func:`check_dealing`).  Whole hands dealt while dark declarations are open, or while a
+steal is still possible, cannot be enumerated; they are compared over :data:`DARK_DRAWS` worlds drawn
+by ``rules.worlds`` and counted apart (:func:`check_drawn`).  Records with steals of the kitty (section
+14.7; :func:`stolen_hand`) are enumerated too (the oracle undoes them, last to first:
+:func:`tests.rules.friend_worlds._stolen_worlds`).  Not part of ``make test``;
+:mod:`tests.rules.test_views_exhaustive` runs a fixed sample of its positions.
 """
 from __future__ import annotations
 
@@ -35,19 +39,22 @@ import time
 from collections import Counter
 
 from app.resources.seats import view_body
-from bots import suggest
+from app.resources.suggest import suggest_answer
 from rules.adjudicate import STATE, Exchange, HandRecord, walk
 from rules.cards import CARDS
 from rules.deal import deal
 from rules.listing import legal_plays
 from rules.order import order_for
-from rules.ruleset import Bombs, Partnership, Ruleset
+from rules.ruleset import Bombs, FirstHandLevels, Partnership, Ruleset
 from rules.state import hand_state
 from rules.tricks import trick_winner
 from rules.views import PUBLIC, view, views
+from rules.violations import InputError
 from rules.worlds import draw_worlds
+from schemas.records import record_body
+from schemas.suggest import SuggestionSchema, SuggestRequestSchema
 from tests.rules.friend_hunt import biased_hand, cut
-from tests.rules.friend_worlds import TooMany, every_world, walked_events
+from tests.rules.friend_worlds import TooMany, every_declaring_world, every_world, walked_events
 from tests.rules.random_hands import declared_deal, played_trick
 
 SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
@@ -85,12 +92,24 @@ MODES = [
     ("steal", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
     ("steal-qq", "qq", {**STEAL, "kitty_size": 4}),
     ("steal-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
+    ("first-hand", "pagat", {"kitty_size": 4}),
+    ("first-hand-rbtying", "rbtying", {"kitty_size": 4}),
+    ("first-hand-ff-5", "pagat", {**FF, "friend_join": "first-played", "players": 5, "kitty_size": 3}),
+    ("first-hand-first-declarer", "qq", {"kitty_size": 4, "first_dealer": "first-declarer"}),
+    ("two-steals", "pagat", {**STEAL, "decks": 1, "kitty_size": 2}),
+    ("two-steals-qq", "qq", {**STEAL, "kitty_size": 4}),
+    ("two-steals-ff-5", "pagat", {**FF, **STEAL, "players": 5, "decks": 1, "kitty_size": 4}),
 ]
+STEALS = {"two-steals": 2, "two-steals-qq": 2, "two-steals-ff-5": 2}    # steals a mode's hands make (else one)
+FIRST_HANDS = {"first-hand", "first-hand-rbtying", "first-hand-ff-5", "first-hand-first-declarer"}
 LIMIT = 3000          # the oracle's worlds per view (more: the view is counted as skipped)
 CHECKED = 2           # worlds per viewer whose views: all, draw_worlds and hint are compared too
 DARK_DRAWS = 12       # worlds drawn for a position while dark declarations are open
 KITTIES = 12          # records differing in the kitty as dealt alone, compared per position
 SAMPLE = 40           # legal plays drawn for the seat to act (``sample``: next.plays and record_plays)
+STRENGTHS = ("basic", "standard")   # the hints compared for the seat to act (``strong`` too: ``STRONG_EVERY``)
+STRONG_EVERY = 4      # every how many positions the hunt compares the ``strong`` hint too
+DEALING_EVERY = 4     # every how many positions (and every dark one) it enumerates a cut while dealing too
 
 
 def mode_rules(mode: int) -> Ruleset:
@@ -128,25 +147,30 @@ def rainbow_hand(rules: Ruleset, seed: int) -> HandRecord:
                       (), tuple(tricks))
 
 
-def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
-    """A random legal hand with one steal of the kitty (section 14.7): the first of :func:`hand`'s deals
-    from ``seed`` on where a seat can steal, a random seat that can stealing with a random option and
-    burying random cards, then played out by the referee's own samples."""
+def stolen_hand(rules: Ruleset, seed: int, steals: int = 1) -> HandRecord:
+    """A random legal hand with ``steals`` steals of the kitty (section 14.7): the first of :func:`hand`'s
+    deals from ``seed`` on where seats can steal that many times, each time a random seat that can
+    stealing with a random option and burying random cards of those it holds and picked up, then played
+    out by the referee's own samples."""
     n = rules.players
     for s in range(seed * 1000, seed * 1000 + 200):
-        record = hand(rules, s, steal=False)
+        record = hand(rules, s, steals=0)
         calls = record.friends
         record = dataclasses.replace(record, friends=(), tricks=())
-        state = hand_state(record)
-        if state.phase != "stealing":
-            continue
         rng = random.Random(s)
-        seat = rng.choice([x for x in range(n) if state.declarations[x]])
-        option = rng.choice(state.declarations[seat])
-        pool = list(state.hands[seat]) + list(record.kitty_discard)
-        rng.shuffle(pool)
-        record = dataclasses.replace(record, exchanges=(Exchange(seat, tuple(option.cards),
-                                                                 tuple(sorted(pool[:rules.kitty]))),))
+        done: list[Exchange] = []
+        for _ in range(steals):
+            state = hand_state(record)
+            if state.phase != "stealing":
+                break
+            seat = rng.choice([x for x in range(n) if state.declarations[x]])
+            option = rng.choice(state.declarations[seat])
+            pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
+            rng.shuffle(pool)
+            done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
+            record = dataclasses.replace(record, exchanges=tuple(done))
+        if len(done) < steals:
+            continue
         for i in range(400):
             state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
             if state.phase == "over":
@@ -161,17 +185,32 @@ def stolen_hand(rules: Ruleset, seed: int) -> HandRecord:
                 tricks.append(())
             tricks[-1] = tricks[-1] + (state.next.plays[0],)
             record = dataclasses.replace(record, tricks=tuple(tricks))
-    raise RuntimeError("no hand with a steal")  # pragma: no cover
+    raise RuntimeError("no hand with that many steals")  # pragma: no cover
 
 
-def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
+def first_hand(rules: Ruleset, seed: int) -> HandRecord:
+    """A random legal first hand of a match (``first_hand``: the dealer is the declarer, sections 12 and
+    14.11): the first of :func:`hand`'s hands from ``seed`` on whose dealer is the seat the declarations
+    make dealer, replayed as a first hand (every seat at ``first_level`` unless seats declare with their
+    own levels)."""
+    n = rules.players
+    for s in range(seed * 1000, seed * 1000 + 400):
+        record = hand(rules, s)
+        levels = record.levels if rules.first_hand_levels is FirstHandLevels.OWN else (rules.first_level,) * n
+        record = dataclasses.replace(record, first_hand=True, levels=levels)
+        if hand_state(record).phase == "over":
+            return record
+    raise RuntimeError("no first hand")  # pragma: no cover
+
+
+def hand(rules: Ruleset, seed: int, steals: int = 1) -> HandRecord:
     """:func:`tests.rules.friend_hunt.biased_hand` (:func:`rainbow_hand` with rainbows, :func:`stolen_hand`
-    with ``kitty_theft``); where partners are fixed, without calls and with each team on one level (the
-    dealer's team on the dealer's)."""
+    with ``steals`` steals under ``kitty_theft``); where partners are fixed, without calls and with each
+    team on one level (the dealer's team on the dealer's)."""
     if rules.rainbow_min is not None:
         return rainbow_hand(rules, seed)
-    if rules.kitty_theft and steal:
-        return stolen_hand(rules, seed)
+    if rules.kitty_theft and steals:
+        return stolen_hand(rules, seed, steals)
     record = biased_hand(rules, seed)
     if rules.partnership is Partnership.FIXED:
         d, n = record.dealer, rules.players
@@ -180,11 +219,20 @@ def hand(rules: Ruleset, seed: int, steal: bool = True) -> HandRecord:
     return record
 
 
+def made(mode: int, seed: int) -> HandRecord:
+    """The whole hand of mode ``mode`` and ``seed``: :func:`first_hand` in the first-hand modes, else
+    :func:`hand` with the mode's steals."""
+    name = MODES[mode][0]
+    if name in FIRST_HANDS:
+        return first_hand(mode_rules(mode), seed)
+    return hand(mode_rules(mode), seed, STEALS.get(name, 1))
+
+
 def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
     """The hunt's position: :func:`hand` of mode ``mode`` and ``seed``, cut where no seat holds more than
     ``left`` cards, ``extra`` plays later (:func:`tests.rules.friend_hunt.cut`); ``extra`` -1: at the
     next lead."""
-    record = hand(mode_rules(mode), seed)
+    record = made(mode, seed)
     if extra < 0:
         extra = -sum(len(t) for t in cut(record, left).tricks) % record.rules.players
     return cut(record, left, extra)
@@ -192,12 +240,68 @@ def position(mode: int, seed: int, left: int, extra: int) -> HandRecord:
 
 def declaring(mode: int, seed: int) -> HandRecord:
     """The hunt's position while declaring is open: :func:`hand`'s deal and declarations alone."""
-    return dataclasses.replace(hand(mode_rules(mode), seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+    return dataclasses.replace(made(mode, seed), kitty_discard=(), exchanges=(), friends=(), tricks=())
+
+
+def dealing(mode: int, seed: int, dealt: int) -> HandRecord:
+    """The hunt's position while dealing, declaring open: the first ``dealt`` cards of :func:`made`'s deal
+    dealt round the table from the dealer (each hand's cards in a random order), and the one-card
+    declarations the seats could make of them, in turn (each seat's first card the referee accepts)."""
+    record = made(mode, seed)
+    n = record.rules.players
+    rng = random.Random(seed)
+    order = [rng.sample(h, len(h)) for h in record.hands]
+    hands: list[list] = [[] for _ in range(n)]
+    for i in range(dealt):
+        s = (record.dealer + i) % n
+        hands[s].append(order[s][len(hands[s])])
+    base = dataclasses.replace(record, hands=tuple(tuple(sorted(h)) for h in hands), kitty=(), declarations=(),
+                               kitty_discard=(), exchanges=(), friends=(), tricks=())
+    declarations: list = []
+    for s in rng.sample(range(n), n):
+        for c in sorted(set(hands[s])):
+            trial = dataclasses.replace(base, declarations=(*declarations, (s, (c,))))
+            if walk(trial, reading=STATE).illegal is None:
+                declarations.append((s, (c,)))
+                break
+    return dataclasses.replace(base, declarations=tuple(declarations))
+
+
+def check_dealing(record: HandRecord, limit: int = LIMIT) -> tuple[list[Leak], Counter]:
+    """While dealing, declaring open: every viewer's view compared over every world of that viewer
+    (:func:`tests.rules.friend_worlds.every_declaring_world`: the hands dealt so far and, dark, the
+    cards each declaration hid)."""
+    counts: Counter = Counter()
+    leaks: list[Leak] = []
+    for viewer in [*range(record.rules.players), PUBLIC]:
+        mine = seen(record, viewer, closed=False)
+        try:
+            worlds = list(every_declaring_world(record, viewer, limit))
+        except TooMany:
+            counts["dealing views skipped (too many worlds)"] += 1
+            continue
+        counts["dealing views compared"] += 1
+        counts["dealing worlds"] += len(worlds)
+        counts["dealing worlds with other declared cards"] += sum(w.declarations != record.declarations for w in worlds)
+        for w in worlds:
+            theirs = seen(w, viewer, closed=False)
+            if theirs != mine:
+                leaks.append(Leak(viewer, "view (dealing)", describe_dealt(record, w, viewer),
+                                  differences(json.loads(mine), json.loads(theirs))))
+    return leaks, counts
+
+
+def describe_dealt(real: HandRecord, world: HandRecord, viewer: int) -> str:
+    out = [f"seat {s}: {' '.join(map(str, world.hands[s]))}" for s in range(real.rules.players)
+           if s != viewer and sorted(real.hands[s]) != sorted(world.hands[s])]
+    if world.declarations != real.declarations:
+        out.append("declared: " + ", ".join(f"{s} {' '.join(map(str, c))}" for s, c in world.declarations))
+    return "; ".join(out) or "the real deal"
 
 
 def stealing(mode: int, seed: int) -> HandRecord:
-    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steal."""
-    return dataclasses.replace(hand(mode_rules(mode), seed), friends=(), tricks=())
+    """The hunt's position while a steal is still possible (``kitty_theft``): :func:`hand` after its steals."""
+    return dataclasses.replace(made(mode, seed), friends=(), tricks=())
 
 
 def seen(record: HandRecord, viewer: int, closed: bool | None = None, every: bool = False) -> str:
@@ -229,12 +333,32 @@ def differences(a, b, path: str = "") -> list[str]:
 
 
 def drawn(record: HandRecord, viewer: int, seed: str, closed: bool | None = None) -> tuple:
-    found = draw_worlds(record, viewer, 4, seed, declarations_closed=closed)
+    """Four worlds drawn by ``rules.worlds``, their count and completeness; where it answers 422 (two
+    burials taken by others), the message: the same for every world of the viewer either way."""
+    try:
+        found = draw_worlds(record, viewer, 4, seed, declarations_closed=closed)
+    except InputError as e:
+        return (), str(e), None
     return found.worlds, found.count, found.complete
 
 
-def hint(record: HandRecord, seat: int, seed: str):
-    return suggest(record, seat, "basic", seed, declarations_closed=True)
+def world_record(record: HandRecord, w) -> HandRecord:
+    """The record under a world drawn by ``rules.worlds``."""
+    return dataclasses.replace(
+        record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
+        kitty_discard=w.kitty_discard or record.kitty_discard,
+        exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards, strict=True)))
+
+
+def hint(record: HandRecord, seat: int, seed: str, strength: str = "basic") -> str:
+    """The hint's answer body as the service sends it (``plays/suggest``: :mod:`app.resources.suggest`),
+    keys sorted; where the service answers 422, the error's message and field."""
+    data = SuggestRequestSchema().load({**record_body(record), "seat": seat, "strength": strength, "seed": seed,
+                                        "declarations_closed": True})
+    try:
+        return json.dumps(SuggestionSchema().dump(suggest_answer(data)), sort_keys=True)
+    except InputError as e:
+        return json.dumps({"422": str(e), "field": e.field}, sort_keys=True)
 
 
 def describe(real: HandRecord, world: HandRecord, viewer: int) -> str:
@@ -257,10 +381,11 @@ class Leak:
     paths: list[str]
 
 
-def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
-          seed: str = "hunt") -> tuple[list[Leak], Counter]:
+def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: str = "hunt",
+          strengths: tuple[str, ...] = STRENGTHS) -> tuple[list[Leak], Counter]:
     """Every viewer's view compared over every world of that viewer (the module docstring); the leaks
-    found and the counts (views compared, worlds, skipped, and the extra checks made)."""
+    found and the counts (views compared, worlds, skipped, and the extra checks made).  The hint of each
+    of ``strengths`` is compared for the seat to act on the worlds checked."""
     state = hand_state(record)
     counts: Counter = Counter()
     leaks: list[Leak] = []
@@ -271,6 +396,8 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
             worlds = [w for w, _, _ in every_world(record, viewer, limit)]
         except TooMany:
             counts["views skipped (too many worlds)"] += 1
+            if viewer == acting and checked:
+                leaks += drawn_hints(record, viewer, mine, checked, seed, strengths, counts)
             continue
         counts["views compared"] += 1
         counts["worlds"] += len(worlds)
@@ -288,7 +415,7 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
             leaks.append(Leak(viewer, "views: all", "the real deal",
                               differences(json.loads(mine), json.loads(every))))
         real_draw = drawn(record, viewer, f"{seed}:{viewer}")
-        real_hint = hint(record, viewer, f"{seed}:{viewer}") if viewer == acting else None
+        real_hints = {x: hint(record, viewer, f"{seed}:{viewer}", x) for x in strengths} if viewer == acting else {}
         for w in sample:
             counts["worlds checked for views: all, draws, hint"] += 1
             if seen(w, viewer, every=True) != mine:
@@ -299,15 +426,20 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
                 leaks.append(Leak(viewer, "worlds", describe(record, w, viewer), [
                     f"count {real_draw[1]} / {other_draw[1]}, complete {real_draw[2]} / {other_draw[2]}, "
                     f"same worlds {real_draw[0] == other_draw[0]}"]))
-            if real_hint is not None:
-                counts["hints compared"] += 1
-                other_hint = hint(w, viewer, f"{seed}:{viewer}")
+            for x, real_hint in real_hints.items():
+                counts[f"{x} hints compared"] += 1
+                counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
+                other_hint = hint(w, viewer, f"{seed}:{viewer}", x)
                 if other_hint != real_hint:
-                    leaks.append(Leak(viewer, "hint", describe(record, w, viewer),
-                                      [f"{real_hint.action} ({real_hint.reason}) / "
-                                       f"{other_hint.action} ({other_hint.reason})"]))
-    for other in other_kitties(record) if record.rules.kitty else ():
+                    leaks.append(Leak(viewer, f"{x} hint", describe(record, w, viewer),
+                                      differences(json.loads(real_hint), json.loads(other_hint))))
+    k = record.rules.kitty
+    kitties = [other for swapped in sorted({min(k, 1), min(k, 2), k} - {0})
+               for other in other_kitties(record, swapped=swapped, seed=seed)]
+    for other in kitties:
         counts["kitties as dealt compared"] += 1
+        counts["kitties as dealt compared, 2 cards or more differing"] += len(
+            Counter(int(c) for c in other.kitty) - Counter(int(c) for c in record.kitty)) > 1
         for viewer in [*range(record.rules.players), PUBLIC]:
             if viewer == record.dealer:
                 continue
@@ -318,26 +450,63 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT,
     return leaks, counts
 
 
-def other_kitties(record: HandRecord, limit: int = KITTIES) -> list[HandRecord]:
-    """The records that differ from ``record`` in the kitty as dealt alone (one card of it exchanged with
-    one of the dealer's hand as dealt) and replay with the same public events, at most ``limit``: the
-    oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary it."""
+def drawn_hints(record: HandRecord, seat: int, mine: str, draws: int, seed: str, strengths: tuple[str, ...],
+                counts: Counter) -> list[Leak]:
+    """For the seat to act whose worlds are too many to list: its view and hints compared on ``draws``
+    worlds drawn by ``rules.worlds`` (none where it answers 422)."""
+    try:
+        found = draw_worlds(record, seat, draws, f"{seed}:hints")
+    except InputError:
+        return []
+    leaks = []
+    real = {x: hint(record, seat, f"{seed}:{seat}", x) for x in strengths}
+    for w in found.worlds:
+        other = world_record(record, w)
+        counts["drawn worlds checked for the hints"] += 1
+        if seen(other, seat) != mine:
+            leaks.append(Leak(seat, "view", "a drawn world", differences(json.loads(mine), json.loads(seen(other, seat)))))
+        for x, real_hint in real.items():
+            counts[f"{x} hints compared"] += 1
+            counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
+            other_hint = hint(other, seat, f"{seed}:{seat}", x)
+            if other_hint != real_hint:
+                leaks.append(Leak(seat, f"{x} hint", describe(record, other, seat),
+                                  differences(json.loads(real_hint), json.loads(other_hint))))
+    return leaks
+
+
+def other_kitties(record: HandRecord, limit: int = KITTIES, swapped: int = 1, seed: str = "") -> list[HandRecord]:
+    """The records that differ from ``record`` in the kitty as dealt alone (``swapped`` cards of it
+    exchanged with as many of the dealer's hand as dealt: one card in card order, more drawn at random
+    from ``seed``, at most ``40 * limit`` draws) and replay with the same public events, at most
+    ``limit``: the oracle keeps the real kitty as dealt wherever it fits, so this is how its worlds vary
+    it."""
     dealer = record.dealer
     real = walked_events(walk(record, reading=STATE))
-    out = []
-    for x in sorted(set(record.kitty)):
-        for y in sorted(set(record.hands[dealer]) - {x}):
-            kitty = list(record.kitty)
-            kitty[kitty.index(x)] = y
-            hand = list(record.hands[dealer])
-            hand[hand.index(y)] = x
-            hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
-            other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
-            w = walk(other, reading=STATE)
-            if w.illegal is None and walked_events(w) == real:
-                out.append(other)
-                if len(out) == limit:
-                    return out
+    if swapped == 1:
+        swaps = [((record.kitty.index(x),), (record.hands[dealer].index(y),)) for x in sorted(set(record.kitty))
+                 for y in sorted(set(record.hands[dealer]) - {x})]
+    else:
+        rng = random.Random(f"{seed}:{swapped}")
+        swaps = [(tuple(rng.sample(range(len(record.kitty)), swapped)),
+                  tuple(rng.sample(range(len(record.hands[dealer])), swapped))) for _ in range(40 * limit)]
+    out: list[HandRecord] = []
+    kept = {tuple(sorted(record.kitty))}
+    for xs, ys in swaps:
+        kitty = list(record.kitty)
+        hand = list(record.hands[dealer])
+        for i, j in zip(xs, ys, strict=True):
+            kitty[i], hand[j] = hand[j], kitty[i]
+        if tuple(sorted(kitty)) in kept:
+            continue
+        kept.add(tuple(sorted(kitty)))
+        hands = tuple(tuple(sorted(hand)) if s == dealer else h for s, h in enumerate(record.hands))
+        other = dataclasses.replace(record, hands=hands, kitty=tuple(kitty))
+        w = walk(other, reading=STATE)
+        if w.illegal is None and walked_events(w) == real:
+            out.append(other)
+            if len(out) == limit:
+                break
     return out
 
 
@@ -352,30 +521,18 @@ def check_drawn(record: HandRecord, draws: int = DARK_DRAWS, seed: str = "hunt",
         return leaks, counts
     for viewer in [*range(record.rules.players), PUBLIC]:
         mine = seen(record, viewer, closed=closed)
-        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        try:
+            found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=closed)
+        except InputError:                      # two burials taken by others: not drawn
+            counts[f"{phase} views not drawn (422)"] += 1
+            continue
         counts[f"{phase} views compared with drawn worlds"] += 1
         for w in found.worlds:
-            other = dataclasses.replace(
-                record, hands=w.deal, kitty=w.kitty, declarations=w.declarations or record.declarations,
-                kitty_discard=w.kitty_discard or record.kitty_discard,
-                exchanges=tuple(dataclasses.replace(x, discard=d) for x, d in zip(record.exchanges, w.discards,
-                                                                                   strict=True)))
+            other = world_record(record, w)
             counts[f"{phase} worlds drawn"] += 1
             theirs = seen(other, viewer, closed=closed)
             if theirs != mine:
                 leaks.append(Leak(viewer, f"view ({phase})", "a drawn world",
-                                  differences(json.loads(mine), json.loads(theirs))))
-    return leaks, counts
-    for viewer in [*range(record.rules.players), PUBLIC]:
-        mine = seen(record, viewer, closed=False)
-        found = draw_worlds(record, viewer, draws, f"{seed}:{viewer}", declarations_closed=False)
-        counts["declaring views compared with drawn worlds"] += 1
-        for w in found.worlds:
-            other = dataclasses.replace(record, hands=w.deal, kitty=w.kitty, declarations=w.declarations)
-            counts["declaring worlds drawn"] += 1
-            theirs = seen(other, viewer, closed=False)
-            if theirs != mine:
-                leaks.append(Leak(viewer, "view (declaring)", "a drawn world",
                                   differences(json.loads(mine), json.loads(theirs))))
     return leaks, counts
 
@@ -431,7 +588,8 @@ def main(argv: list[str]) -> int:
             if state.phase not in ("playing", "over"):
                 tally["not playing"] += 1
                 continue
-            leaks, counts = check(record, seed=str(hand_seed))
+            strengths = STRENGTHS + ("strong",) if k % STRONG_EVERY == 0 else STRENGTHS
+            leaks, counts = check(record, seed=str(hand_seed), strengths=strengths)
             if rules.declaration_visibility.value == "dark":
                 more, c2 = check_drawn(declaring(mode, hand_seed), seed=str(hand_seed))
                 leaks += more
@@ -442,6 +600,12 @@ def main(argv: list[str]) -> int:
                 leaks += more
                 counts.update(c2)
                 call += f" / stealing({mode}, {hand_seed})"
+            if rules.declaration_visibility.value == "dark" or k % DEALING_EVERY == 1:
+                dealt = 2 + (hand_seed % 3 == 0)
+                more, c2 = check_dealing(dealing(mode, hand_seed, dealt))
+                leaks += more
+                counts.update(c2)
+                call += f" / dealing({mode}, {hand_seed}, {dealt})"
         except Exception as e:  # noqa: BLE001 -- a hunt reports and goes on
             print(f"ERROR {name} {call}: {type(e).__name__}: {e}", flush=True)
             tally["errors"] += 1
@@ -466,7 +630,9 @@ def main(argv: list[str]) -> int:
         print(f"    {name}: {c['positions']}, {c['views compared']}, {c['worlds']}, "
               f"{c['views skipped (too many worlds)']}, {c['leaks']}"
               + "".join(f"; {p}: {c[p + ' views compared with drawn worlds']} views, {c[p + ' worlds drawn']} "
-                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"]))
+                        "worlds drawn" for p in ("declaring", "stealing") if c[p + " worlds drawn"])
+              + (f"; dealing: {c['dealing views compared']} views, {c['dealing worlds']} worlds, "
+                 f"{c['dealing views skipped (too many worlds)']} skipped" if c["dealing worlds"] else ""))
     print("  positions by kind: " + ", ".join(f"{x}={k}" for x, k in sorted(kinds_seen.items())))
     return 1 if tally["leaks"] or tally["errors"] else 0
 
