@@ -226,7 +226,9 @@ def _search(record: HandRecord, state: HandState, mine: View, seat: int, ranked:
     worth: list[list[float]] = [[] for _ in range(n)]     # the side's value in each world (side_value)
     for world in drawn:
         changed = replace(record, hands=world.deal, kitty=world.kitty,
-                          kitty_discard=world.kitty_discard if record.kitty_discard else ())
+                          kitty_discard=world.kitty_discard if record.kitty_discard else (),
+                          exchanges=tuple(replace(x, discard=d) for x, d in zip(record.exchanges, world.discards,
+                                                                                strict=True)))
         start = Start(changed, mine.trump, order, world.hands, tuple(done), current, leader, partners,
                       frozenset(public.teams.dealer_team), copies, before(changed))
         for i, r in enumerate(chosen):

@@ -81,15 +81,12 @@ def test_s15_5_searched_hints_are_the_same_in_every_world():
     assert counts["strong hints searched"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bots/suggest.py _search plays its drawn worlds out on the record's own exchanges: it replaces the deal, "
-    "the kitty and the first burial by the world's but keeps every steal's real discard (World.discards is "
-    "dropped), so the kitty the playouts score is the real last burial, which the seat did not see"))
 def test_s15_5_a_searched_hint_after_a_steal_does_not_read_the_burial_the_seat_did_not_see():
     """pagat, one deck, a kitty of 2: dealer seat 1 buried 2H 5H; seat 3 stole with BJ and buried 10S 8H,
     which seat 1 has not seen.  Seat 1 leads holding 6D KD.  Where seat 3 holds 10S AD and buried 8H 7D
     instead, seat 1 sees the same view, but its ``standard`` hint values the attackers 20 points lower
-    (65.31 against 85.31): the search scores the 10S of the real burial."""
+    (65.31 against 85.31) where the search scored the 10S of the real burial: each world is now played out
+    on its own burials (found by the hunt; fixed in ``bots.suggest``)."""
     record = position(23, 91204, 2, 1)
     assert (record.dealer, [(x.seat, [str(c) for c in x.discard]) for x in record.exchanges]) == (1, [(3, ["10S", "8H"])])
     other = next(w for w, _, _ in every_world(record, 1) if [str(c) for c in w.exchanges[0].discard] == ["8H", "7D"])
@@ -97,16 +94,12 @@ def test_s15_5_a_searched_hint_after_a_steal_does_not_read_the_burial_the_seat_d
     assert hint(other, 1, "h", "standard") == hint(record, 1, "h", "standard")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bots/suggest.py _search keeps the record's own steal discards in every drawn world: where the world's "
-    "stealer does not hold the real last burial the playouts' walk stops illegal and settle_played raises "
-    "InputError, answered 422; so whether the seat gets a hint depends on a burial it did not see"))
 def test_s15_5_a_searched_hint_after_two_steals_is_answered_in_every_world():
     """pagat, one deck, a kitty of 2, dealer seat 1: seat 2 stole with SJ and buried 3S 9D, seat 3 stole
     with BJ and buried 10S 10H, which seat 2 has not seen.  Seat 2 leads holding KC AC.  Where seat 3
     holds 10H 3C and buried 10S 7H instead, seat 2's view is the same, but its ``standard`` hint is a 422
-    ("a playout goes on from a walk stopped while playing"); in 10 of its 12 worlds the
-    hint differs, 6 of them a 422."""
+    ("a playout goes on from a walk stopped while playing") where the playouts kept the real burials; in 10
+    of its 12 worlds the hint differed, 6 of them a 422 (fixed in ``bots.suggest``)."""
     record = position(30, 4100063, 2, -1)
     assert [(x.seat, [str(c) for c in x.discard]) for x in record.exchanges] == [(2, ["3S", "9D"]), (3, ["10S", "10H"])]
     other = next(w for w, _, _ in every_world(record, 2) if [str(c) for c in w.exchanges[1].discard] == ["10S", "7H"])
