@@ -351,9 +351,8 @@ class Problem:
         self.burial_options: dict[tuple[int, ...], list[tuple[tuple[tuple[int, ...], ...], int]]] = {}
         self.burial_allowed: tuple[int, ...] = ()
         self.burial_most = 1
-        if self.stolen:
-            if len(record.exchanges) < BURIAL_STEALS or not self.count_burials():
-                self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
+        if self.stolen and (len(record.exchanges) < BURIAL_STEALS or not self.count_burials()):
+            self.steal_region(at_seat={p.seat: i for i, p in enumerate(places) if p.seat is not None})
 
     def bound_by_plays(self, plays: Sequence[Play], order: Order | None) -> None:
         """The cards the record shows a seat holds now, at least (what it declared and has not played; what a
@@ -2087,12 +2086,8 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     pilots = 0
     if first is not None:
         classes = problem.classes
-        kept = 0
-        while pilots < PILOT_DRAWS:
-            pilots += 1
-            if problem.draw(rng, first) is not None:
-                kept += 1
-        if kept >= PILOT_KEPT:
+        pilots += PILOT_DRAWS
+        if _pilot(problem, first, rng) >= PILOT_KEPT:
             return first, pilots
         better = _counted(problem, *COUNTS[0])
         if better is not None:
@@ -2107,18 +2102,23 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
         return folded, pilots
     suits = _counted(problem, *COUNTS[4])
     classes = problem.classes
-    kept = 0
-    for _ in range(PILOT_DRAWS):
-        pilots += 1
-        if (problem.draw(rng, suits) if suits is not None else problem.plain(rng)) is not None:
-            kept += 1
-    if kept:
+    pilots += PILOT_DRAWS
+    if _pilot(problem, suits, rng):
         return suits, pilots
     wider = _counted(problem, *COUNTS[5])
     if wider is not None:
         return wider, pilots
     problem.classes = classes
     return suits, pilots
+
+
+def _pilot(problem: Problem, ways: Ways | None, rng: random.Random) -> int:
+    """How many of ``PILOT_DRAWS`` draws under ``ways`` (a plain shuffle where None) pass the cheap constraints."""
+    kept = 0
+    for _ in range(PILOT_DRAWS):
+        if (problem.draw(rng, ways) if ways is not None else problem.plain(rng)) is not None:
+            kept += 1
+    return kept
 
 
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:

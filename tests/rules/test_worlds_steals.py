@@ -16,8 +16,6 @@ from collections import Counter
 from itertools import combinations, product
 from math import comb, factorial
 
-import pytest
-
 from rules.adjudicate import Exchange
 from rules.cards import CARDS
 from rules.decks import copies_in_play
@@ -25,7 +23,16 @@ from rules.ruleset import Ruleset
 from rules.state import hand_state
 from rules.views import PUBLIC, view
 from rules.violations import InputError
-from rules.worlds import WORLD_DRAWS, WORLD_REPLAYS, Burials, _chain_finals, _designations, _kitties, _pick_kitty, draw_worlds
+from rules.worlds import (
+    WORLD_DRAWS,
+    WORLD_REPLAYS,
+    Burials,
+    _chain_finals,
+    _designations,
+    _kitties,
+    _pick_kitty,
+    draw_worlds,
+)
 from tests.rules.random_hands import random_hand
 from tests.rules.test_worlds import chi_square_ok, cut, public_events, splits
 
@@ -42,38 +49,46 @@ def stolen_hand(rules: Ruleset, seed: int, steals: int):
         record = random_hand(rules, s)
         if not record.declarations:
             continue
-        rng = random.Random(s)
-        calls = record.friends
-        record = dataclasses.replace(record, friends=(), tricks=())
-        done: list[Exchange] = []
-        for _ in range(steals):
-            state = hand_state(record)
-            if state.phase != "stealing":
-                break
-            seat = rng.choice([x for x in range(rules.players) if state.declarations[x]])
-            option = rng.choice(state.declarations[seat])
-            pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
-            rng.shuffle(pool)
-            done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
-            record = dataclasses.replace(record, exchanges=tuple(done))
-        if len(done) < steals:
-            continue
-        for i in range(400):
-            state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
-            if state.phase == "over":
-                return record
-            if state.phase == "calling":
-                record = dataclasses.replace(record, friends=calls)
-                continue
-            if state.phase != "playing":
-                break                           # the calls do not suit the trump the steal made
-
-            tricks = list(record.tricks)
-            if not tricks or len(tricks[-1]) == rules.players:
-                tricks.append(())
-            tricks[-1] = tricks[-1] + (state.next.plays[0],)
-            record = dataclasses.replace(record, tricks=tuple(tricks))
+        played = steal_and_play(record, random.Random(s), steals, s)
+        if played is not None:
+            return played
     raise AssertionError("no hand with that many steals")
+
+
+def steal_and_play(record, rng: random.Random, steals: int, label: int):
+    """``record`` dealt again with ``steals`` steals of the kitty, each by a random seat that can steal, with
+    a random option, burying random cards of those it holds and picked up, then played out by the
+    referee's own samples (its calls made when asked); None where the seats cannot steal that often or
+    the calls do not suit the trump the steals made."""
+    rules = record.rules
+    calls = record.friends
+    record = dataclasses.replace(record, friends=(), tricks=())
+    done: list[Exchange] = []
+    for _ in range(steals):
+        state = hand_state(record)
+        if state.phase != "stealing":
+            return None
+        seat = rng.choice([x for x in range(rules.players) if state.declarations[x]])
+        option = rng.choice(state.declarations[seat])
+        pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
+        rng.shuffle(pool)
+        done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
+        record = dataclasses.replace(record, exchanges=tuple(done))
+    for i in range(400):
+        state = hand_state(record, declarations_closed=True, sample=1, seed=f"{label}-{i}")
+        if state.phase == "over":
+            return record
+        if state.phase == "calling" and not record.friends:
+            record = dataclasses.replace(record, friends=calls)
+            continue
+        if state.phase != "playing":
+            return None
+        tricks = list(record.tricks)
+        if not tricks or len(tricks[-1]) == rules.players:
+            tricks.append(())
+        tricks[-1] = tricks[-1] + (state.next.plays[0],)
+        record = dataclasses.replace(record, tricks=tuple(tricks))
+    return None
 
 
 def burials(record) -> list[tuple]:

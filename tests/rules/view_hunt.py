@@ -40,7 +40,7 @@ from collections import Counter
 
 from app.resources.seats import view_body
 from app.resources.suggest import suggest_answer
-from rules.adjudicate import STATE, Exchange, HandRecord, walk
+from rules.adjudicate import STATE, HandRecord, walk
 from rules.cards import CARDS
 from rules.deal import deal
 from rules.listing import legal_plays
@@ -56,6 +56,7 @@ from schemas.suggest import SuggestionSchema, SuggestRequestSchema
 from tests.rules.friend_hunt import biased_hand, cut
 from tests.rules.friend_worlds import TooMany, every_declaring_world, every_world, walked_events
 from tests.rules.random_hands import declared_deal, played_trick
+from tests.rules.test_worlds_steals import steal_and_play
 
 SHORT = {"deck_min_rank": 3, "first_level": "3", "jokers": "none"}
 FF = {"partnership": "find-friends"}
@@ -151,40 +152,12 @@ def stolen_hand(rules: Ruleset, seed: int, steals: int = 1) -> HandRecord:
     """A random legal hand with ``steals`` steals of the kitty (section 14.7): the first of :func:`hand`'s
     deals from ``seed`` on where seats can steal that many times, each time a random seat that can
     stealing with a random option and burying random cards of those it holds and picked up, then played
-    out by the referee's own samples."""
-    n = rules.players
+    out by the referee's own samples (:func:`tests.rules.test_worlds_steals.steal_and_play`)."""
     for s in range(seed * 1000, seed * 1000 + 200):
         record = hand(rules, s, steals=0)
-        calls = record.friends
-        record = dataclasses.replace(record, friends=(), tricks=())
-        rng = random.Random(s)
-        done: list[Exchange] = []
-        for _ in range(steals):
-            state = hand_state(record)
-            if state.phase != "stealing":
-                break
-            seat = rng.choice([x for x in range(n) if state.declarations[x]])
-            option = rng.choice(state.declarations[seat])
-            pool = list(state.hands[seat]) + list(done[-1].discard if done else record.kitty_discard)
-            rng.shuffle(pool)
-            done.append(Exchange(seat, tuple(option.cards), tuple(sorted(pool[:rules.kitty]))))
-            record = dataclasses.replace(record, exchanges=tuple(done))
-        if len(done) < steals:
-            continue
-        for i in range(400):
-            state = hand_state(record, declarations_closed=True, sample=1, seed=f"{s}-{i}")
-            if state.phase == "over":
-                return record
-            if state.phase == "calling" and not record.friends:
-                record = dataclasses.replace(record, friends=calls)
-                continue
-            if state.phase != "playing":
-                break                           # the calls do not suit the trump the steal made
-            tricks = list(record.tricks)
-            if not tricks or len(tricks[-1]) == n:
-                tricks.append(())
-            tricks[-1] = tricks[-1] + (state.next.plays[0],)
-            record = dataclasses.replace(record, tricks=tuple(tricks))
+        played = steal_and_play(record, random.Random(s), steals, s)
+        if played is not None:
+            return played
     raise RuntimeError("no hand with that many steals")  # pragma: no cover
 
 
@@ -426,13 +399,7 @@ def check(record: HandRecord, checked: int = CHECKED, limit: int = LIMIT, seed: 
                 leaks.append(Leak(viewer, "worlds", describe(record, w, viewer), [
                     f"count {real_draw[1]} / {other_draw[1]}, complete {real_draw[2]} / {other_draw[2]}, "
                     f"same worlds {real_draw[0] == other_draw[0]}"]))
-            for x, real_hint in real_hints.items():
-                counts[f"{x} hints compared"] += 1
-                counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
-                other_hint = hint(w, viewer, f"{seed}:{viewer}", x)
-                if other_hint != real_hint:
-                    leaks.append(Leak(viewer, f"{x} hint", describe(record, w, viewer),
-                                      differences(json.loads(real_hint), json.loads(other_hint))))
+            leaks += same_hints(record, w, viewer, real_hints, seed, counts)
     k = record.rules.kitty
     kitties = [other for swapped in sorted({min(k, 1), min(k, 2), k} - {0})
                for other in other_kitties(record, swapped=swapped, seed=seed)]
@@ -465,13 +432,21 @@ def drawn_hints(record: HandRecord, seat: int, mine: str, draws: int, seed: str,
         counts["drawn worlds checked for the hints"] += 1
         if seen(other, seat) != mine:
             leaks.append(Leak(seat, "view", "a drawn world", differences(json.loads(mine), json.loads(seen(other, seat)))))
-        for x, real_hint in real.items():
-            counts[f"{x} hints compared"] += 1
-            counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
-            other_hint = hint(other, seat, f"{seed}:{seat}", x)
-            if other_hint != real_hint:
-                leaks.append(Leak(seat, f"{x} hint", describe(record, other, seat),
-                                  differences(json.loads(real_hint), json.loads(other_hint))))
+        leaks += same_hints(record, other, seat, real, seed, counts)
+    return leaks
+
+
+def same_hints(record: HandRecord, other: HandRecord, seat: int, real: dict[str, str], seed: str,
+               counts: Counter) -> list[Leak]:
+    """The hints of ``seat`` in the world ``other`` against the real record's (``real``, by strength), counted."""
+    leaks = []
+    for x, real_hint in real.items():
+        counts[f"{x} hints compared"] += 1
+        counts[f"{x} hints searched"] += json.loads(real_hint).get("worlds", 0) > 0
+        other_hint = hint(other, seat, f"{seed}:{seat}", x)
+        if other_hint != real_hint:
+            leaks.append(Leak(seat, f"{x} hint", describe(record, other, seat),
+                              differences(json.loads(real_hint), json.loads(other_hint))))
     return leaks
 
 
