@@ -2083,42 +2083,33 @@ def _count_for_draws(problem: Problem, rng: random.Random) -> tuple[Ways | None,
     (``COUNTS[5]``).  Every count draws uniformly and the draws are checked alike, so which one is
     used changes the time a world takes, not which worlds are drawn (the pilot draws are not kept)."""
     first = _counted(problem, *COUNTS[1])
-    pilots = 0
     if first is not None:
-        classes = problem.classes
-        pilots += PILOT_DRAWS
-        if _pilot(problem, first, rng) >= PILOT_KEPT:
-            return first, pilots
-        better = _counted(problem, *COUNTS[0])
-        if better is not None:
-            return better, pilots
-        problem.classes = classes
-        return first, pilots
+        return _unless_piloted(problem, first, PILOT_KEPT, 0, rng), PILOT_DRAWS
     fewer = _counted(problem, *COUNTS[2])
     if fewer is not None:
-        return fewer, pilots
+        return fewer, 0
     folded = _counted(problem, *COUNTS[3])
     if folded is not None:
-        return folded, pilots
-    suits = _counted(problem, *COUNTS[4])
+        return folded, 0
+    return _unless_piloted(problem, _counted(problem, *COUNTS[4]), 1, 5, rng), PILOT_DRAWS
+
+
+def _unless_piloted(problem: Problem, ways: Ways | None, enough: int, other: int, rng: random.Random) -> Ways | None:
+    """``ways`` (the count of ``problem.classes``; a plain shuffle where None) where at least ``enough`` of
+    ``PILOT_DRAWS`` draws under it pass the cheap constraints; else the count ``COUNTS[other]`` where it is
+    within its bound; else ``ways``, its classes put back."""
     classes = problem.classes
-    pilots += PILOT_DRAWS
-    if _pilot(problem, suits, rng):
-        return suits, pilots
-    wider = _counted(problem, *COUNTS[5])
-    if wider is not None:
-        return wider, pilots
-    problem.classes = classes
-    return suits, pilots
-
-
-def _pilot(problem: Problem, ways: Ways | None, rng: random.Random) -> int:
-    """How many of ``PILOT_DRAWS`` draws under ``ways`` (a plain shuffle where None) pass the cheap constraints."""
     kept = 0
     for _ in range(PILOT_DRAWS):
         if (problem.draw(rng, ways) if ways is not None else problem.plain(rng)) is not None:
             kept += 1
-    return kept
+    if kept >= enough:
+        return ways
+    other_ways = _counted(problem, *COUNTS[other])
+    if other_ways is not None:
+        return other_ways
+    problem.classes = classes
+    return ways
 
 
 def _dark(problem: Problem, real: Walk, count: int, rng: random.Random) -> Worlds:
